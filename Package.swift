@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+// The Playhouse SDK package: what an app adds by URL. It resolves no server dependencies.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Playhouse",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "PlayhouseKit", targets: ["PlayhouseKit"]),
+        .library(name: "PlayhouseAPI", targets: ["PlayhouseAPI"]),
+    ],
+    targets: [
+        .target(name: "PlayhouseAPI", swiftSettings: strict),
+        .target(name: "PlayhouseKit", dependencies: ["PlayhouseAPI"], swiftSettings: strict),
+        .testTarget(name: "PlayhouseKitTests", dependencies: ["PlayhouseKit"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// The Playhouse server: a Vapor application, its CLI, and the pure game math.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "PlayhouseServer",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "playhouse", targets: ["playhouse"]),
+        .library(name: "PlayhouseServer", targets: ["PlayhouseServer"]),
+    ],
+    dependencies: [
+        .package(name: "Playhouse", path: ".."),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    ],
+    targets: [
+        .target(
+            name: "PlayhouseServer",
+            dependencies: [
+                .product(name: "PlayhouseAPI", package: "Playhouse"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "playhouse",
+            dependencies: [
+                "PlayhouseServer",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PlayhouseServerTests",
+            dependencies: [
+                "PlayhouseServer",
+                .product(name: "PlayhouseKit", package: "Playhouse"),
+                .product(name: "VaporTesting", package: "vapor"),
+            ],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,51 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+import Vapor
+
+/// Chooses and configures the database: PostgreSQL when a URL is given, otherwise the embedded
+/// SQLite file in the data directory.
+enum DatabaseSetup {
+    static func configure(_ app: Application, _ configuration: PlayhouseConfiguration) throws {
+        if let url = configuration.databaseURL {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw ConfigurationError("PLAYHOUSE_DATABASE_URL must be a postgres:// URL")
+            }
+            var postgres: SQLPostgresConfiguration
+            do {
+                postgres = try SQLPostgresConfiguration(url: url)
+            } catch {
+                throw ConfigurationError("PLAYHOUSE_DATABASE_URL is not a valid PostgreSQL URL: \(error)")
+            }
+            if let schema = configuration.postgresSchema { postgres.searchPath = [schema] }
+            app.databases.use(
+                .postgres(configuration: postgres,
+                          maxConnectionsPerEventLoop: configuration.postgresConnectionsPerEventLoop,
+                          connectionPoolTimeout: .seconds(10)),
+                as: .psql
+            )
+        } else {
+            let directory = URL(fileURLWithPath: configuration.dataDirectory)
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw ConfigurationError("cannot create the data directory \(directory.path): \(error.localizedDescription)")
+            }
+            app.databases.use(.sqlite(.file(configuration.sqlitePath), maxConnectionsPerEventLoop: 1), as: .sqlite)
+        }
+    }
+
+    /// Settings applied once after connecting: SQLite gets write-ahead logging, so readers never
+    /// wait for the writer, and a busy timeout, so concurrent writers queue instead of failing.
+    static func prepare(_ database: any Database) async throws {
+        guard let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
+        try await sql.raw("PRAGMA journal_mode=WAL").run()
+        try await sql.raw("PRAGMA synchronous=NORMAL").run()
+    }
+
+    /// A short name of the engine in use, for logs and metrics.
+    static func engineName(_ configuration: PlayhouseConfiguration) -> String {
+        configuration.databaseURL == nil ? "sqlite" : "postgresql"
+    }
+}

@@ -1,0 +1,55 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// Counts failures (e.g. wrong client secrets) per key in fixed windows, in the database, so that
+/// every server instance sees the same counts. Once a key reaches the limit it is refused until its
+/// window ends.
+struct FailureRateLimiter: Sendable {
+    let database: any Database
+    let limit: Int
+    let window: Int
+    let now: Date
+
+    private var currentWindow: Int64 {
+        let seconds = Int64(now.timeIntervalSince1970)
+        return seconds - seconds % Int64(window)
+    }
+
+    /// Seconds until `key` may try again, or nil when it is not limited.
+    func retryAfter(_ key: String) async throws -> Int? {
+        guard let sql = database as? any SQLDatabase else { return nil }
+        let row = try await sql.raw("SELECT window_start, failures FROM rate_limit_counters WHERE key = \(bind: key)").first()
+        guard let row,
+              try row.decode(column: "window_start", as: Int64.self) == currentWindow,
+              try row.decode(column: "failures", as: Int64.self) >= limit
+        else { return nil }
+        return max(1, Int(currentWindow + Int64(window) - Int64(now.timeIntervalSince1970)))
+    }
+
+    /// Counts one failure for `key`.
+    func recordFailure(_ key: String) async throws {
+        guard let sql = database as? any SQLDatabase else { return }
+        try await sql.raw("""
+            INSERT INTO rate_limit_counters (key, window_start, failures) VALUES (\(bind: key), \(bind: currentWindow), 1)
+            ON CONFLICT (key) DO UPDATE SET
+                failures = CASE WHEN rate_limit_counters.window_start = excluded.window_start
+                                THEN rate_limit_counters.failures + 1 ELSE 1 END,
+                window_start = excluded.window_start
+            """).run()
+    }
+}
+
+struct CreateRateLimitCounter: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("rate_limit_counters")
+            .field("key", .string, .identifier(auto: false))
+            .field("window_start", .int64, .required)
+            .field("failures", .int64, .required)
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("rate_limit_counters").delete()
+    }
+}

@@ -1,0 +1,11 @@
+import Fluent
+import Vapor
+
+/// Every feature's migrations, in the order they must run.
+enum Migrations {
+    static func register(on app: Application) {
+        app.migrations.add(CreateDeveloperApp())
+        app.migrations.add(CreateOAuthToken())
+        app.migrations.add(CreateRateLimitCounter())
+    }
+}

@@ -1,0 +1,49 @@
+import Fluent
+import Vapor
+
+/// Builds configured Playhouse applications for the CLI and for tests.
+public enum PlayhouseApplication {
+    /// A configured application. `arguments` are what Vapor's command runner sees (`["playhouse"]`
+    /// serves). Migrations run unless `migrate` is false.
+    public static func make(_ configuration: PlayhouseConfiguration, arguments: [String] = ["playhouse"],
+                            environment: String = "production", migrate: Bool = true) async throws -> Application {
+        let app = try await Application.make(Environment(name: environment, arguments: arguments))
+        do {
+            try await configure(app, with: configuration, migrate: migrate)
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        return app
+    }
+
+    /// What a newcomer needs next, when the database has no app yet; nil otherwise.
+    public static func welcome(_ app: Application) async throws -> String? {
+        guard try await DeveloperApp.query(on: app.db).count() == 0 else { return nil }
+        let base = app.playhouse.configuration.resolvedPublicURL
+        return """
+
+            Welcome to Playhouse. This database has no apps yet. Create one:
+
+                playhouse apps create --name "My Game" --redirect-uri mygame://authorize --environment sandbox
+
+            then get a token with its client id and secret:
+
+                curl -u CLIENT_ID:CLIENT_SECRET -d grant_type=client_credentials \(base)/oauth/token
+
+            API reference: \(base)/openapi.json    Health: \(base)/healthz    Metrics: \(base)/metrics
+
+            """
+    }
+
+    /// Applies pending migrations and returns how many ran.
+    public static func migrate(_ app: Application) async throws {
+        try await DatabaseSetup.prepare(app.db)
+        try await app.autoMigrate()
+    }
+}
+
+extension Application {
+    /// The app service on this application's database.
+    public var apps: AppService { AppService(database: db) }
+}

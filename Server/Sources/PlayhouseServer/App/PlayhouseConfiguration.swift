@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+
+/// Everything an operator can set, from flags or `PLAYHOUSE_*` environment variables.
+public struct PlayhouseConfiguration: Sendable {
+    /// The address to listen on (`PLAYHOUSE_HOST`).
+    public var host = "127.0.0.1"
+    /// The port to listen on (`PLAYHOUSE_PORT`).
+    public var port = 8080
+    /// Where the embedded SQLite database lives (`PLAYHOUSE_DATA_DIR`).
+    public var dataDirectory = "./.playhouse"
+    /// A `postgres://` URL; when set, PostgreSQL is used instead of SQLite (`PLAYHOUSE_DATABASE_URL`).
+    public var databaseURL: String?
+    /// The URL clients reach this server at, used in discovery documents (`PLAYHOUSE_PUBLIC_URL`).
+    public var publicURL: String?
+    /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical` (`PLAYHOUSE_LOG_LEVEL`).
+    public var logLevel: Logger.Level = .info
+    /// How long an app access token lives.
+    public var appTokenLifetime: TimeInterval = 3600
+    /// The largest request body accepted, in bytes.
+    public var maxBodySize = 64 * 1024
+    /// Failed client authentications allowed from one address per window before answering 429.
+    public var clientAuthFailureLimit = 20
+    /// The window, in seconds, over which failed client authentications are counted.
+    public var clientAuthFailureWindow = 300
+    /// Connections per event loop in the PostgreSQL pool.
+    public var postgresConnectionsPerEventLoop = 8
+    /// PostgreSQL schema to use instead of the default `search_path` (used by tests for isolation).
+    public var postgresSchema: String?
+
+    public init() {}
+
+    /// The defaults, overridden by any `PLAYHOUSE_*` variables present in `environment`.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PlayhouseConfiguration {
+        var configuration = PlayhouseConfiguration()
+        if let host = environment["PLAYHOUSE_HOST"], !host.isEmpty { configuration.host = host }
+        if let port = environment["PLAYHOUSE_PORT"], !port.isEmpty {
+            guard let value = Int(port), (0...65535).contains(value) else {
+                throw ConfigurationError("PLAYHOUSE_PORT must be a port number, not '\(port)'")
+            }
+            configuration.port = value
+        }
+        if let directory = environment["PLAYHOUSE_DATA_DIR"], !directory.isEmpty { configuration.dataDirectory = directory }
+        if let url = environment["PLAYHOUSE_DATABASE_URL"], !url.isEmpty { configuration.databaseURL = url }
+        if let url = environment["PLAYHOUSE_PUBLIC_URL"], !url.isEmpty { configuration.publicURL = url }
+        if let level = environment["PLAYHOUSE_LOG_LEVEL"], !level.isEmpty {
+            guard let value = Logger.Level(rawValue: level.lowercased()) else {
+                throw ConfigurationError("PLAYHOUSE_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical")
+            }
+            configuration.logLevel = value
+        }
+        return configuration
+    }
+
+    /// The public URL, defaulting to `http://host:port`.
+    public var resolvedPublicURL: String {
+        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host
+        return "http://\(shownHost):\(port)"
+    }
+
+    /// The SQLite file used when no database URL is set.
+    public var sqlitePath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("playhouse.sqlite").path
+    }
+}
+
+/// A configuration value that cannot be used; the message says which and why.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,34 @@
+import Vapor
+
+/// What the server keeps on its `Application`: configuration, clock, metrics. Nothing here holds
+/// data another instance would need; all of that lives in the database.
+struct PlayhouseState: Sendable {
+    var configuration: PlayhouseConfiguration
+    var clock: ServerClock
+    var metrics: ServerMetrics
+    var routeIndex: RouteIndex
+}
+
+extension Application {
+    private struct PlayhouseStateKey: StorageKey {
+        typealias Value = PlayhouseState
+    }
+
+    var playhouse: PlayhouseState {
+        get {
+            guard let state = storage[PlayhouseStateKey.self] else {
+                fatalError("configure(_:with:) has not been called on this Application")
+            }
+            return state
+        }
+        set { storage[PlayhouseStateKey.self] = newValue }
+    }
+
+    /// The server clock; tests advance it.
+    public var playhouseClock: ServerClock { playhouse.clock }
+}
+
+extension Request {
+    var playhouse: PlayhouseState { application.playhouse }
+    var now: Date { application.playhouse.clock.now() }
+}

@@ -1,0 +1,36 @@
+import NIOConcurrencyHelpers
+import RoutingKit
+import Vapor
+
+/// Knows which methods each registered path accepts, so that a request with the wrong method gets
+/// 405 with `Allow` instead of a misleading 404.
+final class RouteIndex: Sendable {
+    private struct Table {
+        var router = TrieRouter(String.self)
+        var methods: [String: [HTTPMethod]] = [:]
+    }
+
+    private let table = NIOLockedValueBox(Table())
+
+    func build(from routes: [Route]) {
+        var built = Table()
+        for route in routes {
+            let key = route.path.map(\.description).joined(separator: "/")
+            if built.methods[key] == nil { built.router.register(key, at: route.path) }
+            built.methods[key, default: []].append(route.method)
+        }
+        table.withLockedValue { $0 = built }
+    }
+
+    /// The methods registered for `path`, or none when no route has that path.
+    func allowedMethods(for path: String) -> [HTTPMethod] {
+        let components = path.split(separator: "/").map(String.init)
+        return table.withLockedValue { table in
+            var parameters = Parameters()
+            guard let key = table.router.route(path: components, parameters: &parameters) else { return [] }
+            var methods = table.methods[key] ?? []
+            if methods.contains(.GET) && !methods.contains(.HEAD) { methods.append(.HEAD) }
+            return methods
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Prometheus
+import Vapor
+
+/// The Prometheus registry behind `GET /metrics`: requests by route and status, latency, and the
+/// database connection pool.
+final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let poolSize: Int
+    private let engine: String
+
+    static let latencyBuckets: [Duration] = [
+        .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5), .milliseconds(5),
+        .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+        .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+    ]
+
+    init(engine: String, poolSize: Int) {
+        self.engine = engine
+        self.poolSize = poolSize
+        registry.makeGauge(descriptor: .init(namespace: "playhouse", metricName: "db_pool_max_connections",
+                                             helpText: "Configured maximum connections of the database pool"),
+                           labels: [("engine", engine)]).set(Double(poolSize))
+    }
+
+    func recordRequest(method: String, route: String, status: UInt, duration: Duration) {
+        registry.makeCounter(descriptor: .init(metricName: "http_requests_total", helpText: "HTTP requests handled"),
+                             labels: [("method", method), ("route", route), ("status", String(status))])
+            .increment()
+        registry.makeDurationHistogram(descriptor: .init(metricName: "http_request_duration_seconds",
+                                                         helpText: "HTTP request latency"),
+                                       labels: [("method", method), ("route", route)],
+                                       buckets: Self.latencyBuckets)
+            .recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
+
+    func recordDatabasePing(seconds: Double, ok: Bool) {
+        registry.makeGauge(descriptor: .init(namespace: "playhouse", metricName: "db_ping_seconds",
+                                             helpText: "Latency of the last database readiness check"),
+                           labels: [("engine", engine)]).set(seconds)
+        registry.makeGauge(descriptor: .init(namespace: "playhouse", metricName: "db_up",
+                                             helpText: "1 when the last database readiness check succeeded"),
+                           labels: [("engine", engine)]).set(ok ? 1 : 0)
+    }
+}
+
+/// Counts and times every request into ``ServerMetrics``.
+struct MetricsMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let start = ContinuousClock.now
+        let response = try await next.respond(to: request)
+        request.playhouse.metrics.recordRequest(method: request.method.rawValue, route: request.routePattern,
+                                                status: response.status.code, duration: ContinuousClock.now - start)
+        return response
+    }
+}

@@ -1,0 +1,9 @@
+import PlayhouseAPI
+import Vapor
+
+// Wire types from PlayhouseAPI are sent and received as Vapor content.
+extension AppInfo: @retroactive Content {}
+extension HealthStatus: @retroactive Content {}
+extension TokenResponse: @retroactive Content {}
+extension IntrospectionResponse: @retroactive Content {}
+extension AuthorizationServerMetadata: @retroactive Content {}

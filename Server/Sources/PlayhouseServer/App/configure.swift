@@ -1,0 +1,40 @@
+import Fluent
+import PlayhouseAPI
+import Vapor
+
+/// Sets up a Playhouse server on `app`: database, migrations, middleware and routes.
+/// Runs pending migrations unless `migrate` is false.
+public func configure(_ app: Application, with configuration: PlayhouseConfiguration, migrate: Bool = true) async throws {
+    app.logger.logLevel = configuration.logLevel
+    app.http.server.configuration.hostname = configuration.host
+    app.http.server.configuration.port = configuration.port
+    app.routes.defaultMaxBodySize = ByteCount(value: configuration.maxBodySize)
+    ContentConfiguration.global.use(encoder: PlayhouseJSON.makeEncoder(), for: .json)
+    ContentConfiguration.global.use(decoder: PlayhouseJSON.makeDecoder(), for: .json)
+
+    app.playhouse = PlayhouseState(
+        configuration: configuration,
+        clock: ServerClock(),
+        metrics: ServerMetrics(engine: DatabaseSetup.engineName(configuration),
+                               poolSize: configuration.databaseURL == nil
+                                   ? 1 : configuration.postgresConnectionsPerEventLoop * app.eventLoopGroup.makeIterator().count),
+        routeIndex: RouteIndex()
+    )
+
+    try DatabaseSetup.configure(app, configuration)
+    Migrations.register(on: app)
+
+    app.middleware = Middlewares()
+    app.middleware.use(RequestIDMiddleware())
+    app.middleware.use(AccessLogMiddleware())
+    app.middleware.use(MetricsMiddleware())
+    app.middleware.use(ProblemMiddleware())
+
+    try routes(app)
+    app.playhouse.routeIndex.build(from: app.routes.all)
+
+    if migrate {
+        try await DatabaseSetup.prepare(app.db)
+        try await app.autoMigrate()
+    }
+}

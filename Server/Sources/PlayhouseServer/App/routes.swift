@@ -1,0 +1,12 @@
+import Vapor
+
+/// Registers every feature's routes.
+func routes(_ app: Application) throws {
+    try app.register(collection: HealthController())
+    try app.register(collection: MetricsController())
+    try app.register(collection: OpenAPIController())
+    try app.register(collection: OAuthController())
+
+    let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
+    try v1.register(collection: AppsController())
+}

@@ -1,0 +1,32 @@
+import Foundation
+import PlayhouseAPI
+
+/// A developer app as the rest of the server sees it: a plain value, detached from the database.
+public struct AppRecord: Sendable, Equatable {
+    public var id: UUID
+    public var name: String
+    public var clientID: String
+    public var environment: AppEnvironment
+    public var scopes: [String]
+    public var redirectURIs: [String]
+    public var createdAt: Date
+
+    init(_ model: DeveloperApp) throws {
+        guard let id = model.id else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        self.id = id
+        self.name = model.name
+        self.clientID = model.clientID
+        self.environment = model.appEnvironment
+        self.scopes = model.scopes
+        self.redirectURIs = model.redirectURIs
+        self.createdAt = model.createdAt ?? Date(timeIntervalSince1970: 0)
+    }
+
+    public var ern: String { ERN.make("app", id.uuidString.lowercased()) }
+}
+
+/// A newly created (or re-keyed) app with its client secret, which is shown this once only.
+public struct AppCredentials: Sendable {
+    public var app: AppRecord
+    public var clientSecret: String
+}

@@ -1,0 +1,105 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// Creates, finds, re-keys and deletes developer apps, and authenticates their clients.
+public struct AppService: Sendable {
+    let database: any Database
+
+    public init(database: any Database) { self.database = database }
+
+    /// The scopes an app gets when none are named.
+    public static let defaultScopes = ["profile", "wallet", "play", "lists"]
+    static let scopeCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789_:.-")
+
+    /// Registers an app and returns it with its client secret (shown once, stored only as a hash).
+    public func create(name: String, redirectURIs: [String], environment: AppEnvironment, scopes: [String]? = nil) async throws -> AppCredentials {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        var fields: [PlayhouseProblem.Field] = []
+        if trimmed.isEmpty { fields.append(.init(name: "name", code: "required")) }
+        if trimmed.count > 100 { fields.append(.init(name: "name", code: "too_long", parameters: ["max": "100"])) }
+        for uri in redirectURIs where !Self.isValidRedirectURI(uri) {
+            fields.append(.init(name: "redirect_uri", code: "invalid_value"))
+        }
+        let scopes = scopes ?? Self.defaultScopes
+        if scopes.isEmpty || scopes.contains(where: { $0.isEmpty || $0.unicodeScalars.contains { !Self.scopeCharacters.contains($0) } }) {
+            fields.append(.init(name: "scope", code: "invalid_value"))
+        }
+        guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
+
+        let secret = SecretToken.generate(prefix: "phs_")
+        let app = DeveloperApp(name: trimmed, clientID: SecretToken.generate(prefix: "ph_", bytes: 12),
+                               secretHash: SecretToken.hash(secret), environment: environment,
+                               scopes: scopes.uniqued(),
+                               redirectURIs: redirectURIs)
+        try await app.create(on: database)
+        return AppCredentials(app: try AppRecord(app), clientSecret: secret)
+    }
+
+    /// Every app, oldest first.
+    public func list() async throws -> [AppRecord] {
+        try await DeveloperApp.query(on: database).sort(\.$createdAt).sort(\.$clientID).all().map(AppRecord.init)
+    }
+
+    /// The app with this client id or id, if any.
+    public func find(_ reference: String) async throws -> AppRecord? {
+        try await findModel(reference).map(AppRecord.init)
+    }
+
+    /// Issues a new client secret; the old one stops working at once.
+    public func rotateSecret(_ reference: String) async throws -> AppCredentials? {
+        guard let app = try await findModel(reference) else { return nil }
+        let secret = SecretToken.generate(prefix: "phs_")
+        app.secretHash = SecretToken.hash(secret)
+        try await app.save(on: database)
+        return AppCredentials(app: try AppRecord(app), clientSecret: secret)
+    }
+
+    /// Deletes an app and, with it, every token it was issued. Returns false when there was no such app.
+    public func delete(_ reference: String) async throws -> Bool {
+        guard let app = try await findModel(reference), let id = app.id else { return false }
+        try await database.transaction { transaction in
+            try await OAuthToken.query(on: transaction).filter(\.$app.$id == id).delete()
+            try await app.delete(on: transaction)
+        }
+        return true
+    }
+
+    /// The app whose client id and secret these are, or nil. The secret comparison takes the same
+    /// time whether the client id exists or not, and whatever the secret.
+    func authenticate(clientID: String, secret: String) async throws -> AppRecord? {
+        let app = clientID.utf8.count <= 200
+            ? try await DeveloperApp.query(on: database).filter(\.$clientID == clientID).first()
+            : nil
+        let candidate = SecretToken.hash(secret)
+        let stored = app?.secretHash ?? SecretToken.hash("no such client")
+        guard SecretToken.constantTimeEquals(candidate, stored), let app else { return nil }
+        return try AppRecord(app)
+    }
+
+    private func findModel(_ reference: String) async throws -> DeveloperApp? {
+        if let id = UUID(uuidString: reference), let app = try await DeveloperApp.find(id, on: database) {
+            return app
+        }
+        return try await DeveloperApp.query(on: database).filter(\.$clientID == reference).first()
+    }
+
+    /// An absolute URI with a scheme, and no fragment (RFC 6749 §3.1.2); custom schemes such as
+    /// `mygame://authorize` are allowed.
+    static func isValidRedirectURI(_ uri: String) -> Bool {
+        guard uri.utf8.count <= 2000, let components = URLComponents(string: uri),
+              let scheme = components.scheme, !scheme.isEmpty, components.fragment == nil
+        else { return false }
+        if scheme == "http" || scheme == "https" { return components.host?.isEmpty == false }
+        return true
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each kept at its first occurrence.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Vapor
+
+/// Authenticates an OAuth client by HTTP Basic or by `client_id`/`client_secret` form fields
+/// (RFC 6749 §2.3.1), and rate-limits addresses that keep getting it wrong.
+struct ClientAuthenticator: Sendable {
+    let request: Request
+
+    /// The form fields a client may authenticate with.
+    struct Credentials: Content {
+        var clientID: String?
+        var clientSecret: String?
+
+        enum CodingKeys: String, CodingKey {
+            case clientID = "client_id"
+            case clientSecret = "client_secret"
+        }
+    }
+
+    func authenticate(form: Credentials) async throws -> AppRecord {
+        let configuration = request.playhouse.configuration
+        let limiter = FailureRateLimiter(database: request.db, limit: configuration.clientAuthFailureLimit,
+                                         window: configuration.clientAuthFailureWindow, now: request.now)
+        let key = "client_auth:" + (request.remoteAddress?.ipAddress ?? "unknown")
+        if let seconds = try await limiter.retryAfter(key) {
+            throw PlayhouseProblem(.tooManyRequests, .rateLimited, parameters: ["seconds": String(seconds)],
+                                   headers: ["Retry-After": String(seconds)])
+        }
+
+        let basic = try basicCredentials()
+        if basic != nil && (form.clientID != nil || form.clientSecret != nil) {
+            throw PlayhouseProblem(.badRequest, .invalidRequest, message: "multiple_client_authentication")
+        }
+        guard let (clientID, secret) = basic ?? form.clientID.flatMap({ id in form.clientSecret.map { (id, $0) } }) else {
+            try await limiter.recordFailure(key)
+            throw PlayhouseProblem.invalidClient
+        }
+        guard let app = try await AppService(database: request.db).authenticate(clientID: clientID, secret: secret) else {
+            try await limiter.recordFailure(key)
+            request.logger.notice("client authentication failed", metadata: ["client_id": .string(String(clientID.prefix(64)))])
+            throw PlayhouseProblem.invalidClient
+        }
+        return app
+    }
+
+    /// Client id and secret from an `Authorization: Basic` header, each form-url-decoded.
+    private func basicCredentials() throws -> (String, String)? {
+        guard let header = request.headers.first(name: .authorization) else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic" else { throw PlayhouseProblem.invalidClient }
+        guard let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+              let decoded = String(data: data, encoding: .utf8),
+              let colon = decoded.firstIndex(of: ":")
+        else { throw PlayhouseProblem.invalidClient }
+        func formDecode(_ text: Substring) -> String {
+            String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+        }
+        return (formDecode(decoded[..<colon]), formDecode(decoded[decoded.index(after: colon)...]))
+    }
+}

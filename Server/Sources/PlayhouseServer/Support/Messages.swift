@@ -1,0 +1,148 @@
+/// The localised texts of every problem the server sends, in English, Danish and German.
+///
+/// Each entry is keyed by an error code (its title and default detail) or by a message key used as
+/// a problem's `message`. Details may carry `{name}` placeholders filled from the problem's parameters.
+enum Messages {
+    struct Text {
+        var title: String
+        var detail: String
+    }
+
+    static let languages = ["en", "da", "de"]
+
+    /// code or message key → language → text
+    static let table: [String: [String: Text]] = [
+        "invalid_request": [
+            "en": Text(title: "Invalid request", detail: "The request is not valid."),
+            "da": Text(title: "Ugyldig forespørgsel", detail: "Forespørgslen er ikke gyldig."),
+            "de": Text(title: "Ungültige Anfrage", detail: "Die Anfrage ist nicht gültig."),
+        ],
+        "malformed_json": [
+            "en": Text(title: "Malformed JSON", detail: "The request body is not valid JSON."),
+            "da": Text(title: "Ugyldig JSON", detail: "Forespørgslens indhold er ikke gyldig JSON."),
+            "de": Text(title: "Fehlerhaftes JSON", detail: "Der Anfragetext ist kein gültiges JSON."),
+        ],
+        "validation_failed": [
+            "en": Text(title: "Validation failed", detail: "One or more fields are invalid."),
+            "da": Text(title: "Validering mislykkedes", detail: "Et eller flere felter er ugyldige."),
+            "de": Text(title: "Validierung fehlgeschlagen", detail: "Ein oder mehrere Felder sind ungültig."),
+        ],
+        "unsupported_media_type": [
+            "en": Text(title: "Unsupported media type", detail: "This endpoint accepts {expected}, not {actual}."),
+            "da": Text(title: "Medietype understøttes ikke", detail: "Dette endpoint accepterer {expected}, ikke {actual}."),
+            "de": Text(title: "Nicht unterstützter Medientyp", detail: "Dieser Endpunkt akzeptiert {expected}, nicht {actual}."),
+        ],
+        "payload_too_large": [
+            "en": Text(title: "Payload too large", detail: "The request body is larger than the limit of {limit} bytes."),
+            "da": Text(title: "For stor forespørgsel", detail: "Forespørgslens indhold er større end grænsen på {limit} bytes."),
+            "de": Text(title: "Anfrage zu groß", detail: "Der Anfragetext überschreitet die Grenze von {limit} Bytes."),
+        ],
+        "not_found": [
+            "en": Text(title: "Not found", detail: "There is nothing at {path}."),
+            "da": Text(title: "Ikke fundet", detail: "Der findes intet på {path}."),
+            "de": Text(title: "Nicht gefunden", detail: "Unter {path} gibt es nichts."),
+        ],
+        "method_not_allowed": [
+            "en": Text(title: "Method not allowed", detail: "{path} does not accept {method}; it accepts {allowed}."),
+            "da": Text(title: "Metoden er ikke tilladt", detail: "{path} accepterer ikke {method}, kun {allowed}."),
+            "de": Text(title: "Methode nicht erlaubt", detail: "{path} akzeptiert {method} nicht, nur {allowed}."),
+        ],
+        "rate_limited": [
+            "en": Text(title: "Too many requests", detail: "Too many failed attempts. Try again in {seconds} seconds."),
+            "da": Text(title: "For mange forespørgsler", detail: "For mange mislykkede forsøg. Prøv igen om {seconds} sekunder."),
+            "de": Text(title: "Zu viele Anfragen", detail: "Zu viele fehlgeschlagene Versuche. Versuchen Sie es in {seconds} Sekunden erneut."),
+        ],
+        "unauthorized": [
+            "en": Text(title: "Authentication required", detail: "Send an access token in the Authorization header: Bearer <token>."),
+            "da": Text(title: "Godkendelse påkrævet", detail: "Send et adgangstoken i Authorization-headeren: Bearer <token>."),
+            "de": Text(title: "Authentifizierung erforderlich", detail: "Senden Sie ein Zugriffstoken im Authorization-Header: Bearer <token>."),
+        ],
+        "invalid_token": [
+            "en": Text(title: "Invalid access token", detail: "The access token is unknown, expired or revoked."),
+            "da": Text(title: "Ugyldigt adgangstoken", detail: "Adgangstokenet er ukendt, udløbet eller tilbagekaldt."),
+            "de": Text(title: "Ungültiges Zugriffstoken", detail: "Das Zugriffstoken ist unbekannt, abgelaufen oder widerrufen."),
+        ],
+        "insufficient_scope": [
+            "en": Text(title: "Insufficient scope", detail: "This call needs the {scope} scope."),
+            "da": Text(title: "Utilstrækkeligt scope", detail: "Dette kald kræver scopet {scope}."),
+            "de": Text(title: "Unzureichender Scope", detail: "Dieser Aufruf erfordert den Scope {scope}."),
+        ],
+        "invalid_client": [
+            "en": Text(title: "Client authentication failed", detail: "The client id or client secret is wrong."),
+            "da": Text(title: "Klientgodkendelse mislykkedes", detail: "Klient-id eller klienthemmelighed er forkert."),
+            "de": Text(title: "Client-Authentifizierung fehlgeschlagen", detail: "Client-ID oder Client-Geheimnis ist falsch."),
+        ],
+        "invalid_grant": [
+            "en": Text(title: "Invalid grant", detail: "The grant is invalid, expired or revoked."),
+            "da": Text(title: "Ugyldig tildeling", detail: "Tildelingen er ugyldig, udløbet eller tilbagekaldt."),
+            "de": Text(title: "Ungültige Berechtigung", detail: "Die Berechtigung ist ungültig, abgelaufen oder widerrufen."),
+        ],
+        "invalid_scope": [
+            "en": Text(title: "Invalid scope", detail: "The app may not request {scope}. Allowed: {allowed}."),
+            "da": Text(title: "Ugyldigt scope", detail: "Appen må ikke anmode om {scope}. Tilladt: {allowed}."),
+            "de": Text(title: "Ungültiger Scope", detail: "Die App darf {scope} nicht anfordern. Erlaubt: {allowed}."),
+        ],
+        "unsupported_grant_type": [
+            "en": Text(title: "Unsupported grant type", detail: "The grant type {grant_type} is not supported."),
+            "da": Text(title: "Tildelingstypen understøttes ikke", detail: "Tildelingstypen {grant_type} understøttes ikke."),
+            "de": Text(title: "Nicht unterstützter Grant-Typ", detail: "Der Grant-Typ {grant_type} wird nicht unterstützt."),
+        ],
+        "internal_error": [
+            "en": Text(title: "Internal error", detail: "Something went wrong on the server. Quote the request id if you contact support."),
+            "da": Text(title: "Intern fejl", detail: "Noget gik galt på serveren. Oplys forespørgsels-id'et, hvis du kontakter support."),
+            "de": Text(title: "Interner Fehler", detail: "Auf dem Server ist ein Fehler aufgetreten. Nennen Sie die Anfrage-ID, wenn Sie den Support kontaktieren."),
+        ],
+        "service_unavailable": [
+            "en": Text(title: "Service unavailable", detail: "The server cannot reach its database right now."),
+            "da": Text(title: "Tjenesten er utilgængelig", detail: "Serveren kan ikke nå sin database lige nu."),
+            "de": Text(title: "Dienst nicht verfügbar", detail: "Der Server kann seine Datenbank gerade nicht erreichen."),
+        ],
+        // Message keys (details more specific than a code's default)
+        "missing_parameter": [
+            "en": Text(title: "", detail: "The parameter {name} is required."),
+            "da": Text(title: "", detail: "Parameteren {name} er påkrævet."),
+            "de": Text(title: "", detail: "Der Parameter {name} ist erforderlich."),
+        ],
+        "token_in_query": [
+            "en": Text(title: "", detail: "Tokens are not accepted in the query string; send them in the Authorization header."),
+            "da": Text(title: "", detail: "Tokens accepteres ikke i forespørgselsstrengen; send dem i Authorization-headeren."),
+            "de": Text(title: "", detail: "Tokens werden nicht im Query-String akzeptiert; senden Sie sie im Authorization-Header."),
+        ],
+        "malformed_authorization": [
+            "en": Text(title: "", detail: "The Authorization header is malformed."),
+            "da": Text(title: "", detail: "Authorization-headeren er ugyldig."),
+            "de": Text(title: "", detail: "Der Authorization-Header ist fehlerhaft."),
+        ],
+        "multiple_client_authentication": [
+            "en": Text(title: "", detail: "Authenticate the client by one method only: HTTP Basic or form fields."),
+            "da": Text(title: "", detail: "Godkend klienten på én måde: HTTP Basic eller formularfelter."),
+            "de": Text(title: "", detail: "Authentifizieren Sie den Client nur auf eine Weise: HTTP Basic oder Formularfelder."),
+        ],
+        "malformed_body": [
+            "en": Text(title: "", detail: "The request body could not be read: {reason}."),
+            "da": Text(title: "", detail: "Forespørgslens indhold kunne ikke læses: {reason}."),
+            "de": Text(title: "", detail: "Der Anfragetext konnte nicht gelesen werden: {reason}."),
+        ],
+        // Field error messages
+        "field.required": [
+            "en": Text(title: "", detail: "This field is required."),
+            "da": Text(title: "", detail: "Feltet er påkrævet."),
+            "de": Text(title: "", detail: "Dieses Feld ist erforderlich."),
+        ],
+        "field.invalid_type": [
+            "en": Text(title: "", detail: "This field has the wrong type; expected {expected}."),
+            "da": Text(title: "", detail: "Feltet har den forkerte type; forventet {expected}."),
+            "de": Text(title: "", detail: "Dieses Feld hat den falschen Typ; erwartet {expected}."),
+        ],
+        "field.invalid_value": [
+            "en": Text(title: "", detail: "This value is not allowed."),
+            "da": Text(title: "", detail: "Værdien er ikke tilladt."),
+            "de": Text(title: "", detail: "Dieser Wert ist nicht erlaubt."),
+        ],
+        "field.too_long": [
+            "en": Text(title: "", detail: "This value is longer than {max} characters."),
+            "da": Text(title: "", detail: "Værdien er længere end {max} tegn."),
+            "de": Text(title: "", detail: "Dieser Wert ist länger als {max} Zeichen."),
+        ],
+    ]
+}

@@ -1,0 +1,65 @@
+import PlayhouseAPI
+import Vapor
+
+/// An error the server answers with an RFC 9457 problem body. Services throw these; the
+/// ``ProblemMiddleware`` localises and renders them.
+public struct PlayhouseProblem: Error, Sendable, CustomStringConvertible {
+    /// One invalid field, rendered into the problem's `errors` array.
+    struct Field: Sendable {
+        var name: String
+        var code: String
+        var parameters: [String: String] = [:]
+    }
+
+    var status: HTTPStatus
+    var code: ErrorCode
+    /// The message key for `detail`; defaults to the code's own message.
+    var message: String?
+    /// Values substituted into `{name}` placeholders of the localised detail.
+    var parameters: [String: String] = [:]
+    var fields: [Field] = []
+    var headers: HTTPHeaders = [:]
+
+    /// The English detail and field messages, for logs and the command line.
+    public var description: String {
+        let english = Localizer(language: "en")
+        var text = english.detail(for: message ?? code.rawValue, parameters)
+        for field in fields {
+            text += " \(field.name): " + english.detail(for: "field.\(field.code)", field.parameters)
+        }
+        return text
+    }
+
+    init(_ status: HTTPStatus, _ code: ErrorCode, message: String? = nil, parameters: [String: String] = [:],
+         fields: [Field] = [], headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.parameters = parameters
+        self.fields = fields
+        self.headers = headers
+    }
+}
+
+extension PlayhouseProblem {
+    static func validation(_ fields: [Field]) -> PlayhouseProblem {
+        PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: fields)
+    }
+
+    static func invalidRequest(_ message: String, _ parameters: [String: String] = [:]) -> PlayhouseProblem {
+        PlayhouseProblem(.badRequest, .invalidRequest, message: message, parameters: parameters)
+    }
+
+    static var missingToken: PlayhouseProblem {
+        PlayhouseProblem(.unauthorized, .unauthorized, headers: ["WWW-Authenticate": #"Bearer realm="playhouse""#])
+    }
+
+    static var invalidToken: PlayhouseProblem {
+        PlayhouseProblem(.unauthorized, .invalidToken,
+                         headers: ["WWW-Authenticate": #"Bearer realm="playhouse", error="invalid_token""#])
+    }
+
+    static var invalidClient: PlayhouseProblem {
+        PlayhouseProblem(.unauthorized, .invalidClient, headers: ["WWW-Authenticate": #"Basic realm="playhouse""#])
+    }
+}

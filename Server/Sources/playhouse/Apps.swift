@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import PlayhouseAPI
+import PlayhouseServer
+
+struct Apps: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Register and manage developer apps (OAuth clients).",
+        subcommands: [Create.self, List.self, Show.self, RotateSecret.self, Delete.self]
+    )
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Register an app; prints its client id and secret once.")
+
+        @OptionGroup var options: ServerOptions
+        @Option(help: "The app's name.") var name: String
+        @Option(name: .customLong("redirect-uri"), help: "A redirect URI (repeatable), e.g. mygame://authorize.") var redirectURIs: [String] = []
+        @Option(help: "sandbox or production.") var environment: AppEnvironment = .sandbox
+        @Option(name: .customLong("scope"), help: "A scope the app may request (repeatable). Default: profile wallet play lists.") var scopes: [String] = []
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let configuration = try options.resolve()
+            CommandLogging.bootstrap(.warning)
+            let created = try await withApplication(configuration) { app in
+                try await cliProblem {
+                    try await app.apps.create(name: name, redirectURIs: redirectURIs, environment: environment,
+                                              scopes: scopes.isEmpty ? nil : scopes)
+                }
+            }
+            print(render(created.app, secret: created.clientSecret, json: json))
+            if !json { print("\nKeep the client secret safe: it is shown only now and stored only as a hash.") }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every app.")
+
+        @OptionGroup var options: ServerOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let configuration = try options.resolve()
+            CommandLogging.bootstrap(.warning)
+            let apps = try await withApplication(configuration) { app in try await app.apps.list() }
+            if json {
+                print(jsonText(apps.map(appDictionary)))
+            } else if apps.isEmpty {
+                print("No apps yet. Create one with: playhouse apps create --name \"My Game\" --redirect-uri mygame://authorize")
+            } else {
+                for app in apps { print("\(app.clientID)  \(app.environment.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(app.name)") }
+            }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one app (by client id or id).")
+
+        @OptionGroup var options: ServerOptions
+        @Argument(help: "The app's client id or id.") var app: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let configuration = try options.resolve()
+            CommandLogging.bootstrap(.warning)
+            guard let found = try await withApplication(configuration, { application in try await application.apps.find(app) }) else {
+                throw CLIError("no app \(app)")
+            }
+            print(render(found, secret: nil, json: json))
+        }
+    }
+
+    struct RotateSecret: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rotate-secret",
+                                                        abstract: "Issue a new client secret; the old one stops working at once.")
+
+        @OptionGroup var options: ServerOptions
+        @Argument(help: "The app's client id or id.") var app: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let configuration = try options.resolve()
+            CommandLogging.bootstrap(.warning)
+            guard let rotated = try await withApplication(configuration, { application in try await application.apps.rotateSecret(app) }) else {
+                throw CLIError("no app \(app)")
+            }
+            print(render(rotated.app, secret: rotated.clientSecret, json: json))
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete an app and every token issued to it.")
+
+        @OptionGroup var options: ServerOptions
+        @Argument(help: "The app's client id or id.") var app: String
+
+        func run() async throws {
+            let configuration = try options.resolve()
+            CommandLogging.bootstrap(.warning)
+            guard try await withApplication(configuration, { application in try await application.apps.delete(app) }) else {
+                throw CLIError("no app \(app)")
+            }
+            print("Deleted \(app).")
+        }
+    }
+}
+
+extension AppEnvironment: ExpressibleByArgument {}
+
+/// A command-line failure: printed as `Error: …` with exit code 1.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs `body`, turning a server validation problem into a readable command-line error.
+func cliProblem<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as PlayhouseProblem {
+        throw CLIError(error.description)
+    }
+}
+
+private func appDictionary(_ app: AppRecord) -> [String: Any] {
+    ["id": app.id.uuidString.lowercased(), "ern": app.ern, "name": app.name, "client_id": app.clientID,
+     "environment": app.environment.rawValue, "scopes": app.scopes, "redirect_uris": app.redirectURIs,
+     "created_at": ISO8601DateFormatter().string(from: app.createdAt)]
+}
+
+private func jsonText(_ value: Any) -> String {
+    let data = (try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+}
+
+private func render(_ app: AppRecord, secret: String?, json: Bool) -> String {
+    var dictionary = appDictionary(app)
+    if let secret { dictionary["client_secret"] = secret }
+    if json { return jsonText(dictionary) }
+    var lines = [
+        "name:          \(app.name)",
+        "id:            \(app.id.uuidString.lowercased())",
+        "environment:   \(app.environment.rawValue)",
+        "client_id:     \(app.clientID)",
+    ]
+    if let secret { lines.append("client_secret: \(secret)") }
+    lines.append("scopes:        \(app.scopes.joined(separator: " "))")
+    lines.append("redirect_uris: \(app.redirectURIs.isEmpty ? "(none)" : app.redirectURIs.joined(separator: " "))")
+    return lines.joined(separator: "\n")
+}

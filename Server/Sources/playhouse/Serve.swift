@@ -1,0 +1,50 @@
+import ArgumentParser
+import PlayhouseServer
+import Vapor
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the server (the default command). Applies pending migrations first."
+    )
+
+    @OptionGroup var options: ServerOptions
+
+    func run() async throws {
+        let configuration = try options.resolve()
+        CommandLogging.bootstrap(configuration.logLevel)
+        let app = try await PlayhouseApplication.make(configuration, arguments: ["playhouse", "serve"])
+        do {
+            if let welcome = try await PlayhouseApplication.welcome(app) { print(welcome) }
+            try await app.execute()
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Apply pending database migrations and exit.")
+
+    @OptionGroup var options: ServerOptions
+
+    func run() async throws {
+        let configuration = try options.resolve()
+        CommandLogging.bootstrap(configuration.logLevel)
+        try await withApplication(configuration) { _ in print("Migrations are up to date.") }
+    }
+}
+
+/// Runs `body` with a migrated application that serves nothing, then shuts it down.
+func withApplication<T>(_ configuration: PlayhouseConfiguration, _ body: (Application) async throws -> T) async throws -> T {
+    let app = try await PlayhouseApplication.make(configuration)
+    do {
+        let result = try await body(app)
+        try await app.asyncShutdown()
+        return result
+    } catch {
+        try? await app.asyncShutdown()
+        throw error
+    }
+}

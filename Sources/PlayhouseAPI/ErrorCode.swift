@@ -1,0 +1,48 @@
+/// A stable, machine-readable error code, as sent in the `code` member of every problem body.
+///
+/// The set is open: a newer server may send codes this version does not name, and they still
+/// decode and compare by their raw value.
+public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+}
+
+extension ErrorCode {
+    // Request shape
+    public static let invalidRequest: ErrorCode = "invalid_request"
+    public static let malformedJSON: ErrorCode = "malformed_json"
+    public static let validationFailed: ErrorCode = "validation_failed"
+    public static let unsupportedMediaType: ErrorCode = "unsupported_media_type"
+    public static let payloadTooLarge: ErrorCode = "payload_too_large"
+    public static let notFound: ErrorCode = "not_found"
+    public static let methodNotAllowed: ErrorCode = "method_not_allowed"
+    public static let rateLimited: ErrorCode = "rate_limited"
+
+    // Authentication (bearer tokens and OAuth clients, RFC 6749 §5.2 / RFC 6750 §3.1)
+    public static let unauthorized: ErrorCode = "unauthorized"
+    public static let invalidToken: ErrorCode = "invalid_token"
+    public static let insufficientScope: ErrorCode = "insufficient_scope"
+    public static let invalidClient: ErrorCode = "invalid_client"
+    public static let invalidGrant: ErrorCode = "invalid_grant"
+    public static let invalidScope: ErrorCode = "invalid_scope"
+    public static let unsupportedGrantType: ErrorCode = "unsupported_grant_type"
+    public static let unauthorizedClient: ErrorCode = "unauthorized_client"
+
+    // Server side
+    public static let internalError: ErrorCode = "internal_error"
+    public static let serviceUnavailable: ErrorCode = "service_unavailable"
+}

@@ -1,0 +1,43 @@
+import Foundation
+import PlayhouseAPI
+
+/// Sends API calls and decodes their answers: the part every feature namespace shares.
+struct APIClient: Sendable {
+    let configuration: PlayhouseClient.Configuration
+    /// Calls authorised with the app's token.
+    let appPipeline: Pipeline
+
+    init(configuration: PlayhouseClient.Configuration) {
+        self.configuration = configuration
+        let retry = RetryInterceptor(policy: configuration.retryPolicy)
+        let tokenPipeline = Pipeline(interceptors: configuration.interceptors + [retry], transport: configuration.transport)
+        let tokens = AppTokenProvider(configuration: configuration, pipeline: tokenPipeline)
+        // Auth sits outside the retry loop: a failed token fetch has already been retried by its own
+        // pipeline and must not be multiplied by the API call's retries.
+        appPipeline = Pipeline(interceptors: configuration.interceptors + [AppAuthInterceptor(tokens: tokens), retry],
+                               transport: configuration.transport)
+    }
+
+    /// `GET` a JSON resource with the app's token.
+    func get<Response: Decodable>(_ path: String, as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
+        let request = HTTPRequest(method: "GET", url: configuration.baseURL.appendingPathComponent(path),
+                                  headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage])
+        return try await send(request, through: appPipeline)
+    }
+
+    func send<Response: Decodable>(_ request: HTTPRequest, through pipeline: Pipeline) async throws(PlayhouseError) -> Response {
+        let response: HTTPResponse
+        do {
+            response = try await pipeline.send(request)
+        } catch {
+            throw PlayhouseError(transportError: error)
+        }
+        guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
+        do {
+            return try PlayhouseJSON.makeDecoder().decode(Response.self, from: response.body)
+        } catch {
+            throw PlayhouseError(code: .badResponse, status: response.status,
+                                 message: "The server's answer could not be read: \(error)")
+        }
+    }
+}

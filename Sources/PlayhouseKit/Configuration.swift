@@ -1,0 +1,49 @@
+import Foundation
+
+extension PlayhouseClient {
+    /// How a ``PlayhouseClient`` reaches its server and identifies the app.
+    public struct Configuration: Sendable {
+        /// The server's base URL, e.g. `https://play.example.com`.
+        public var baseURL: URL
+        /// The app's client id (`playhouse apps create` prints it).
+        public var clientID: String
+        /// The app's client secret. Needed for app tokens (client credentials); a secret shipped
+        /// inside a mobile binary is extractable, so give such apps only sandbox or low-privilege scopes.
+        public var clientSecret: String?
+        /// The language for server messages, sent as `Accept-Language`.
+        public var locale: Locale
+        /// How requests travel; ``URLSessionTransport`` by default.
+        public var transport: any Transport
+        /// When failed requests are repeated.
+        public var retryPolicy: RetryPolicy
+        /// Extra interceptors, run outermost first (e.g. ``LoggingInterceptor``).
+        public var interceptors: [any Interceptor]
+        /// Seconds before expiry at which a token counts as expired and is renewed.
+        public var tokenRenewalMargin: TimeInterval
+        /// The current time; tests inject their own.
+        public var now: @Sendable () -> Date
+
+        public init(baseURL: URL, clientID: String, clientSecret: String? = nil, locale: Locale = .current,
+                    transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
+                    interceptors: [any Interceptor] = [], tokenRenewalMargin: TimeInterval = 60,
+                    now: @escaping @Sendable () -> Date = { Date() }) {
+            self.baseURL = baseURL
+            self.clientID = clientID
+            self.clientSecret = clientSecret
+            self.locale = locale
+            self.transport = transport
+            self.retryPolicy = retryPolicy
+            self.interceptors = interceptors
+            self.tokenRenewalMargin = tokenRenewalMargin
+            self.now = now
+        }
+
+        /// The `Accept-Language` value for ``locale``, with English as a fallback.
+        var acceptLanguage: String {
+            let identifier = locale.identifier.replacingOccurrences(of: "_", with: "-")
+            let language = identifier.split(separator: "-").first.map(String.init) ?? "en"
+            if identifier.isEmpty || language == "en" { return "en" }
+            return identifier == language ? "\(language), en;q=0.5" : "\(identifier), \(language);q=0.9, en;q=0.5"
+        }
+    }
+}

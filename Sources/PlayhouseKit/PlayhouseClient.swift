@@ -1,0 +1,23 @@
+import Foundation
+
+/// The root of the Playhouse SDK. Create one per server and app, keep it for the app's lifetime,
+/// and reach each feature through its namespace (``app``, …).
+///
+/// ```swift
+/// let client = PlayhouseClient(configuration: .init(
+///     baseURL: URL(string: "https://play.example.com")!,
+///     clientID: "ph_…", clientSecret: "phs_…"))
+/// let app = try await client.app.current()
+/// ```
+public final class PlayhouseClient: Sendable {
+    /// The configuration the client was created with.
+    public let configuration: Configuration
+    /// The calling app.
+    public let app: AppAPI
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        let api = APIClient(configuration: configuration)
+        self.app = AppAPI(api: api)
+    }
+}
