@@ -105,7 +105,7 @@ struct Apps: AsyncParsableCommand {
     }
 }
 
-extension AppEnvironment: ExpressibleByArgument {}
+extension AppEnvironment: @retroactive ExpressibleByArgument {}
 
 /// A command-line failure: printed as `Error: …` with exit code 1.
 struct CLIError: Error, CustomStringConvertible {

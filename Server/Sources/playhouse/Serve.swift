@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PlayhouseServer
 import Vapor
 
@@ -14,7 +15,9 @@ struct Serve: AsyncParsableCommand {
         CommandLogging.bootstrap(configuration.logLevel)
         let app = try await PlayhouseApplication.make(configuration, arguments: ["playhouse", "serve"])
         do {
-            if let welcome = try await PlayhouseApplication.welcome(app) { print(welcome) }
+            if let welcome = try await PlayhouseApplication.welcome(app) {
+                FileHandle.standardOutput.write(Data((welcome + "\n").utf8))
+            }
             try await app.execute()
         } catch {
             try? await app.asyncShutdown()

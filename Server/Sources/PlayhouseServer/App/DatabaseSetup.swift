@@ -18,7 +18,12 @@ enum DatabaseSetup {
             } catch {
                 throw ConfigurationError("PLAYHOUSE_DATABASE_URL is not a valid PostgreSQL URL: \(error)")
             }
-            if let schema = configuration.postgresSchema { postgres.searchPath = [schema] }
+            if let schema = configuration.postgresSchema {
+                guard schema.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil else {
+                    throw ConfigurationError("PLAYHOUSE_DATABASE_SCHEMA must be a lowercase SQL identifier")
+                }
+                postgres.searchPath = [schema]
+            }
             app.databases.use(
                 .postgres(configuration: postgres,
                           maxConnectionsPerEventLoop: configuration.postgresConnectionsPerEventLoop,
@@ -38,8 +43,13 @@ enum DatabaseSetup {
 
     /// Settings applied once after connecting: SQLite gets write-ahead logging, so readers never
     /// wait for the writer, and a busy timeout, so concurrent writers queue instead of failing.
-    static func prepare(_ database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
+    static func prepare(_ database: any Database, _ configuration: PlayhouseConfiguration) async throws {
+        guard let sql = database as? any SQLDatabase else { return }
+        if let schema = configuration.postgresSchema, configuration.databaseURL != nil {
+            try await sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+            return
+        }
+        guard sql.dialect.name == "sqlite" else { return }
         try await sql.raw("PRAGMA journal_mode=WAL").run()
         try await sql.raw("PRAGMA synchronous=NORMAL").run()
     }

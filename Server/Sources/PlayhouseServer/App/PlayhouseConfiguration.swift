@@ -25,7 +25,8 @@ public struct PlayhouseConfiguration: Sendable {
     public var clientAuthFailureWindow = 300
     /// Connections per event loop in the PostgreSQL pool.
     public var postgresConnectionsPerEventLoop = 8
-    /// PostgreSQL schema to use instead of the default `search_path` (used by tests for isolation).
+    /// PostgreSQL schema to use instead of the default `search_path`, created if missing
+    /// (`PLAYHOUSE_DATABASE_SCHEMA`; tests use one schema each).
     public var postgresSchema: String?
 
     public init() {}
@@ -42,6 +43,7 @@ public struct PlayhouseConfiguration: Sendable {
         }
         if let directory = environment["PLAYHOUSE_DATA_DIR"], !directory.isEmpty { configuration.dataDirectory = directory }
         if let url = environment["PLAYHOUSE_DATABASE_URL"], !url.isEmpty { configuration.databaseURL = url }
+        if let schema = environment["PLAYHOUSE_DATABASE_SCHEMA"], !schema.isEmpty { configuration.postgresSchema = schema }
         if let url = environment["PLAYHOUSE_PUBLIC_URL"], !url.isEmpty { configuration.publicURL = url }
         if let level = environment["PLAYHOUSE_LOG_LEVEL"], !level.isEmpty {
             guard let value = Logger.Level(rawValue: level.lowercased()) else {

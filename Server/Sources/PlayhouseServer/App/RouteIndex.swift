@@ -4,13 +4,15 @@ import Vapor
 
 /// Knows which methods each registered path accepts, so that a request with the wrong method gets
 /// 405 with `Allow` instead of a misleading 404.
-final class RouteIndex: Sendable {
+/// `@unchecked` because RoutingKit's router is not `Sendable`; every access goes through the lock.
+final class RouteIndex: @unchecked Sendable {
     private struct Table {
         var router = TrieRouter(String.self)
         var methods: [String: [HTTPMethod]] = [:]
     }
 
-    private let table = NIOLockedValueBox(Table())
+    private let lock = NIOLock()
+    private var table = Table()
 
     func build(from routes: [Route]) {
         var built = Table()
@@ -19,13 +21,13 @@ final class RouteIndex: Sendable {
             if built.methods[key] == nil { built.router.register(key, at: route.path) }
             built.methods[key, default: []].append(route.method)
         }
-        table.withLockedValue { $0 = built }
+        lock.withLock { table = built }
     }
 
     /// The methods registered for `path`, or none when no route has that path.
     func allowedMethods(for path: String) -> [HTTPMethod] {
         let components = path.split(separator: "/").map(String.init)
-        return table.withLockedValue { table in
+        return lock.withLock {
             var parameters = Parameters()
             guard let key = table.router.route(path: components, parameters: &parameters) else { return [] }
             var methods = table.methods[key] ?? []

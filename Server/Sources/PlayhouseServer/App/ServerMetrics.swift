@@ -17,16 +17,16 @@ final class ServerMetrics: Sendable {
     init(engine: String, poolSize: Int) {
         self.engine = engine
         self.poolSize = poolSize
-        registry.makeGauge(descriptor: .init(namespace: "playhouse", metricName: "db_pool_max_connections",
+        registry.makeGauge(descriptor: .init(namespace: "playhouse", metricName: "db_pool_max", unitName: "connections",
                                              helpText: "Configured maximum connections of the database pool"),
                            labels: [("engine", engine)]).set(Double(poolSize))
     }
 
     func recordRequest(method: String, route: String, status: UInt, duration: Duration) {
-        registry.makeCounter(descriptor: .init(metricName: "http_requests_total", helpText: "HTTP requests handled"),
+        registry.makeCounter(descriptor: .init(metricName: "http_requests", unitName: "total", helpText: "HTTP requests handled"),
                              labels: [("method", method), ("route", route), ("status", String(status))])
             .increment()
-        registry.makeDurationHistogram(descriptor: .init(metricName: "http_request_duration_seconds",
+        registry.makeDurationHistogram(descriptor: .init(metricName: "http_request_duration", unitName: "seconds",
                                                          helpText: "HTTP request latency"),
                                        labels: [("method", method), ("route", route)],
                                        buckets: Self.latencyBuckets)
@@ -34,12 +34,12 @@ final class ServerMetrics: Sendable {
     }
 
     func recordDatabasePing(seconds: Double, ok: Bool) {
-        registry.makeGauge(descriptor: .init(namespace: "playhouse", metricName: "db_ping_seconds",
+        registry.makeGauge(descriptor: .init(namespace: "playhouse", metricName: "db_ping", unitName: "seconds",
                                              helpText: "Latency of the last database readiness check"),
                            labels: [("engine", engine)]).set(seconds)
-        registry.makeGauge(descriptor: .init(namespace: "playhouse", metricName: "db_up",
+        registry.makeGauge(descriptor: .init(namespace: "playhouse", metricName: "db_up", unitName: "",
                                              helpText: "1 when the last database readiness check succeeded"),
-                           labels: [("engine", engine)]).set(ok ? 1 : 0)
+                           labels: [("engine", engine)]).set(Double(ok ? 1 : 0))
     }
 }
 

@@ -17,7 +17,7 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
         clock: ServerClock(),
         metrics: ServerMetrics(engine: DatabaseSetup.engineName(configuration),
                                poolSize: configuration.databaseURL == nil
-                                   ? 1 : configuration.postgresConnectionsPerEventLoop * app.eventLoopGroup.makeIterator().count),
+                                   ? 1 : configuration.postgresConnectionsPerEventLoop * System.coreCount),
         routeIndex: RouteIndex()
     )
 
@@ -34,7 +34,7 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
     app.playhouse.routeIndex.build(from: app.routes.all)
 
     if migrate {
-        try await DatabaseSetup.prepare(app.db)
+        try await DatabaseSetup.prepare(app.db, app.playhouse.configuration)
         try await app.autoMigrate()
     }
 }

@@ -105,7 +105,10 @@ struct OAuthController: RouteCollection {
                                                 "actual": request.headers.contentType?.serialize() ?? "no content type"])
         }
         do {
-            return try request.content.decode(T.self, as: .urlEncodedForm)
+            guard let body = request.body.string, !body.isEmpty else {
+                return try URLEncodedFormDecoder().decode(T.self, from: "")
+            }
+            return try URLEncodedFormDecoder().decode(T.self, from: body)
         } catch {
             throw PlayhouseProblem.invalidRequest("malformed_body", ["reason": "not a valid form body"])
         }

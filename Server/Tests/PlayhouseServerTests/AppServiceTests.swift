@@ -1,0 +1,85 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+
+@Suite struct AppServiceTests {
+    @Test(arguments: Engine.available)
+    func secretsAreStoredOnlyAsHashes(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp()
+            let token = try await app.appToken(credentials)
+            let stored = try #require(try await DeveloperApp.query(on: app.db).first())
+            #expect(stored.secretHash != credentials.clientSecret)
+            #expect(stored.secretHash == SecretToken.hash(credentials.clientSecret))
+            let tokens = try await OAuthToken.query(on: app.db).all()
+            #expect(tokens.count == 1)
+            #expect(tokens.allSatisfy { $0.tokenHash == SecretToken.hash(token) })
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func listShowRotateDelete(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let first = try await app.createApp(name: "First")
+            let second = try await app.createApp(name: "Second", environment: .production, scopes: ["profile", "play", "play"])
+            #expect(second.app.scopes == ["profile", "play"])
+            #expect(Set(try await app.apps.list().map(\.name)) == ["First", "Second"])
+            #expect(try await app.apps.find(second.app.clientID)?.environment == .production)
+            #expect(try await app.apps.find(first.app.id.uuidString)?.name == "First")
+            #expect(try await app.apps.find("ph_missing") == nil)
+
+            let oldToken = try await app.appToken(first)
+            let rotated = try #require(try await app.apps.rotateSecret(first.app.clientID))
+            #expect(rotated.clientSecret != first.clientSecret)
+            let old = try await app.postForm("/oauth/token", "grant_type=client_credentials", headers: basic(first))
+            #expect(old.status == .unauthorized)
+            _ = try await app.appToken(rotated)
+            #expect(try await app.send(.GET, "/v1/app", headers: bearer(oldToken)).status == .ok)
+
+            #expect(try await app.apps.delete(first.app.clientID))
+            #expect(try await app.apps.delete(first.app.clientID) == false)
+            #expect(try await app.send(.GET, "/v1/app", headers: bearer(oldToken)).status == .unauthorized)
+            #expect(try await OAuthToken.query(on: app.db).count() == 0)
+            #expect(try await app.apps.list().map(\.name) == ["Second"])
+        }
+    }
+
+    @Test func invalidAppsAreRefusedWithFieldErrors() async throws {
+        try await withPlayhouse(.sqlite) { app in
+            await #expect(throws: PlayhouseProblem.self) {
+                try await app.apps.create(name: "  ", redirectURIs: [], environment: .sandbox)
+            }
+            do {
+                _ = try await app.apps.create(name: String(repeating: "n", count: 101),
+                                              redirectURIs: ["not a uri", "https://example.com/cb#frag", "mygame://authorize"],
+                                              environment: .sandbox, scopes: ["ok", "Bad Scope"])
+                Issue.record("expected a validation problem")
+            } catch let problem as PlayhouseProblem {
+                #expect(problem.code == .validationFailed)
+                #expect(problem.fields.map(\.name) == ["name", "redirect_uri", "redirect_uri", "scope"])
+            }
+            #expect(try await app.apps.list().isEmpty)
+        }
+    }
+
+    @Test func redirectURIRules() {
+        #expect(AppService.isValidRedirectURI("mygame://authorize"))
+        #expect(AppService.isValidRedirectURI("https://game.example.com/callback"))
+        #expect(AppService.isValidRedirectURI("http://127.0.0.1:5000/cb"))
+        #expect(!AppService.isValidRedirectURI("/relative"))
+        #expect(!AppService.isValidRedirectURI("https:///nohost"))
+        #expect(!AppService.isValidRedirectURI("https://example.com/cb#fragment"))
+    }
+
+    @Test func secretComparisonIsConstantTimeShaped() {
+        #expect(SecretToken.constantTimeEquals("abc", "abc"))
+        #expect(!SecretToken.constantTimeEquals("abc", "abd"))
+        #expect(!SecretToken.constantTimeEquals("abc", "abcd"))
+        #expect(!SecretToken.constantTimeEquals("", "a"))
+        let a = SecretToken.generate(prefix: "x_"), b = SecretToken.generate(prefix: "x_")
+        #expect(a != b && a.count == 45)
+    }
+}

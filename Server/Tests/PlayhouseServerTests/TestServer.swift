@@ -1,0 +1,148 @@
+import Foundation
+import NIOCore
+import PlayhouseAPI
+@testable import PlayhouseServer
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+/// The database engines a test runs on: SQLite always, PostgreSQL when `PLAYHOUSE_TEST_DATABASE_URL`
+/// is set (the README's test command starts one).
+enum Engine: String, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    static var available: [Engine] {
+        postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["PLAYHOUSE_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    var testDescription: String { rawValue }
+
+    /// A configuration on a database of its own: a new SQLite file, or a new PostgreSQL schema.
+    func isolatedConfiguration() -> PlayhouseConfiguration {
+        var configuration = PlayhouseConfiguration()
+        configuration.logLevel = .warning
+        let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        switch self {
+        case .sqlite:
+            configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-\(name)").path
+        case .postgres:
+            configuration.databaseURL = Self.postgresURL
+            configuration.postgresSchema = String(name)
+            configuration.postgresConnectionsPerEventLoop = 4
+        }
+        return configuration
+    }
+}
+
+/// Runs `body` with a migrated, configured application, then removes its database.
+func withPlayhouse(_ engine: Engine, _ adjust: (inout PlayhouseConfiguration) -> Void = { _ in },
+                   _ body: (Application) async throws -> Void) async throws {
+    var configuration = engine.isolatedConfiguration()
+    adjust(&configuration)
+    try await withPlayhouse(configuration, drop: true, body)
+}
+
+/// Runs `body` with an application on `configuration`; drops its database afterwards when `drop`.
+func withPlayhouse(_ configuration: PlayhouseConfiguration, drop: Bool,
+                   _ body: (Application) async throws -> Void) async throws {
+    let app = try await PlayhouseApplication.make(configuration, environment: "testing")
+    do {
+        try await body(app)
+    } catch {
+        if drop { await dropDatabase(app) }
+        try? await app.asyncShutdown()
+        throw error
+    }
+    if drop { await dropDatabase(app) }
+    try await app.asyncShutdown()
+}
+
+private func dropDatabase(_ app: Application) async {
+    let configuration = app.playhouse.configuration
+    if let schema = configuration.postgresSchema, let sql = app.db as? any SQLDatabase {
+        try? await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+    } else if configuration.databaseURL == nil {
+        try? FileManager.default.removeItem(atPath: configuration.dataDirectory)
+    }
+}
+
+/// Starts a server on 127.0.0.1 on a random port, runs `body` with its base URL, stops it.
+func withRunningServer(_ engine: Engine, _ adjust: (inout PlayhouseConfiguration) -> Void = { _ in },
+                       _ body: (Application, URL) async throws -> Void) async throws {
+    try await withPlayhouse(engine, adjust) { app in
+        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        let port = try #require(app.http.server.shared.localAddress?.port)
+        do {
+            try await body(app, URL(string: "http://127.0.0.1:\(port)")!)
+        } catch {
+            await app.server.shutdown()
+            throw error
+        }
+        await app.server.shutdown()
+    }
+}
+
+// MARK: - Requests
+
+extension Application {
+    /// Sends a request through the application in memory.
+    @discardableResult
+    func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String? = nil) async throws -> TestingHTTPResponse {
+        var buffer = ByteBufferAllocator().buffer(capacity: 0)
+        if let body { buffer.writeString(body) }
+        return try await testing().performTest(request: TestingHTTPRequest(method: method, url: URI(path: path), headers: headers, body: buffer))
+    }
+
+    /// POSTs a form body.
+    @discardableResult
+    func postForm(_ path: String, _ form: String, headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+        var all = headers
+        all.replaceOrAdd(name: .contentType, value: "application/x-www-form-urlencoded")
+        return try await send(.POST, path, headers: all, body: form)
+    }
+
+    /// Registers an app straight through the service.
+    func createApp(name: String = "My Game", environment: AppEnvironment = .sandbox, scopes: [String]? = nil) async throws -> AppCredentials {
+        try await apps.create(name: name, redirectURIs: ["mygame://authorize"], environment: environment, scopes: scopes)
+    }
+
+    /// Gets an app access token by the client credentials grant.
+    func appToken(_ credentials: AppCredentials, scope: String? = nil) async throws -> String {
+        let form = "grant_type=client_credentials" + (scope.map { "&scope=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? "")
+        let response = try await postForm("/oauth/token", form, headers: basic(credentials))
+        try #require(response.status == .ok, "token request failed: \(response.body.string)")
+        return try response.decode(TokenResponse.self).accessToken
+    }
+}
+
+func basic(_ credentials: AppCredentials) -> HTTPHeaders {
+    basic(credentials.app.clientID, credentials.clientSecret)
+}
+
+func basic(_ id: String, _ secret: String) -> HTTPHeaders {
+    ["Authorization": "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()]
+}
+
+func bearer(_ token: String) -> HTTPHeaders { ["Authorization": "Bearer \(token)"] }
+
+extension TestingHTTPResponse {
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try PlayhouseJSON.makeDecoder().decode(T.self, from: Data(body.readableBytesView))
+    }
+
+    /// The problem body, checked to be served as problem+json with the response's request id.
+    func problem(sourceLocation: SourceLocation = #_sourceLocation) throws -> Problem {
+        #expect(headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true,
+                "not problem+json: \(headers.first(name: .contentType) ?? "none")", sourceLocation: sourceLocation)
+        let problem = try decode(Problem.self)
+        #expect(problem.status == Int(status.code), sourceLocation: sourceLocation)
+        #expect(problem.requestID != nil && problem.requestID == headers.first(name: .xRequestId), sourceLocation: sourceLocation)
+        return problem
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-import VaporTesting
-@testable import PlayhouseServer
-@Test func x() {}
