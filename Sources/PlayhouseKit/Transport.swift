@@ -51,33 +51,3 @@ public struct HTTPResponse: Sendable {
 public protocol Transport: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
-
-/// A ``Transport`` over `URLSession` (FoundationNetworking on Linux).
-public struct URLSessionTransport: Transport {
-    private let session: URLSession
-    private let timeout: TimeInterval
-
-    /// - Parameters:
-    ///   - session: the session to use; an ephemeral one (no shared cookies or cache) by default.
-    ///   - timeout: seconds before a request fails with ``PlayhouseError/Code/timeout``.
-    public init(session: URLSession? = nil, timeout: TimeInterval = 30) {
-        self.session = session ?? URLSession(configuration: .ephemeral)
-        self.timeout = timeout
-    }
-
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: urlRequest)
-        guard let http = response as? HTTPURLResponse else {
-            throw PlayhouseError(code: .badResponse, message: "The server's answer was not HTTP.")
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
-    }
-}
