@@ -5,11 +5,11 @@
 # The cluster runs as the `postgres` user when the script runs as root (PostgreSQL refuses root).
 
 postgres_bin_dir() {
-    if command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
-        dirname "$(command -v initdb)"
-        return
-    fi
     local dir
+    if command -v initdb >/dev/null 2>&1; then
+        dir=$(dirname "$(readlink -f "$(command -v initdb)")")
+        [ -x "$dir/pg_ctl" ] && [ -x "$dir/createdb" ] && echo "$dir" && return
+    fi
     dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
     [ -n "$dir" ] && [ -x "$dir/initdb" ] && echo "$dir"
 }

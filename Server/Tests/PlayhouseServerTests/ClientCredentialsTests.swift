@@ -40,6 +40,37 @@ import Vapor
         }
     }
 
+    /// RFC 6749 §3.2: unknown parameters are ignored, empty ones count as omitted, repeated ones are refused.
+    @Test(arguments: Engine.available)
+    func formParametersFollowRFC6749(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp()
+            let extras = try await app.postForm("/oauth/token", "grant_type=client_credentials&%C3%9C=1&=x&client_id=&scope=",
+                                                headers: basic(credentials))
+            #expect(extras.status == .ok)
+
+            let repeated = try await app.postForm("/oauth/token", "grant_type=client_credentials&scope=wallet&scope=play",
+                                                  headers: basic(credentials))
+            #expect(repeated.status == .badRequest)
+            #expect(try repeated.problem().detail == "The parameter scope was sent more than once.")
+
+            let badEscape = try await app.postForm("/oauth/token", "grant_type=client_credentials&scope=%ZZ", headers: basic(credentials))
+            #expect(badEscape.status == .badRequest)
+            #expect(try badEscape.problem().code == .invalidRequest)
+        }
+    }
+
+    /// A client id no app could have (here with a NUL byte, which PostgreSQL text cannot hold) is
+    /// simply a wrong client, on every engine.
+    @Test(arguments: Engine.available)
+    func impossibleClientIDsAreWrongClients(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let response = try await app.postForm("/oauth/token", "grant_type=client_credentials&client_id=E%00x&client_secret=s")
+            #expect(response.status == .unauthorized)
+            #expect(try response.problem().code == .invalidClient)
+        }
+    }
+
     @Test func requestedScopesAreGrantedWhenTheAppHasThem() async throws {
         try await withPlayhouse(.sqlite) { app in
             let credentials = try await app.createApp()

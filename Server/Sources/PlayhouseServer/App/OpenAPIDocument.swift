@@ -193,7 +193,7 @@ enum OpenAPIDocument {
               "required": ["token"],
               "properties": {
                 "token": { "type": "string", "minLength": 1 },
-                "token_type_hint": { "type": "string", "enum": ["access_token", "refresh_token"] },
+                "token_type_hint": { "type": "string", "description": "access_token or refresh_token. Only a hint (RFC 7009 §2.1): every kind of token is looked up, and other values are ignored." },
                 "client_id": { "type": "string" },
                 "client_secret": { "type": "string" }
               }

@@ -19,7 +19,8 @@ public struct PlayhouseConfiguration: Sendable {
     public var appTokenLifetime: TimeInterval = 3600
     /// The largest request body accepted, in bytes.
     public var maxBodySize = 64 * 1024
-    /// Failed client authentications allowed from one address per window before answering 429.
+    /// Failed client authentications allowed from one address per window before answering 429
+    /// (`PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT`).
     public var clientAuthFailureLimit = 20
     /// The window, in seconds, over which failed client authentications are counted.
     public var clientAuthFailureWindow = 300
@@ -44,6 +45,12 @@ public struct PlayhouseConfiguration: Sendable {
         if let directory = environment["PLAYHOUSE_DATA_DIR"], !directory.isEmpty { configuration.dataDirectory = directory }
         if let url = environment["PLAYHOUSE_DATABASE_URL"], !url.isEmpty { configuration.databaseURL = url }
         if let schema = environment["PLAYHOUSE_DATABASE_SCHEMA"], !schema.isEmpty { configuration.postgresSchema = schema }
+        if let limit = environment["PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT"], !limit.isEmpty {
+            guard let value = Int(limit), value > 0 else {
+                throw ConfigurationError("PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT must be a positive number, not '\(limit)'")
+            }
+            configuration.clientAuthFailureLimit = value
+        }
         if let url = environment["PLAYHOUSE_PUBLIC_URL"], !url.isEmpty { configuration.publicURL = url }
         if let level = environment["PLAYHOUSE_LOG_LEVEL"], !level.isEmpty {
             guard let value = Logger.Level(rawValue: level.lowercased()) else {

@@ -19,6 +19,9 @@ public struct AppService: Sendable {
         var fields: [PlayhouseProblem.Field] = []
         if trimmed.isEmpty { fields.append(.init(name: "name", code: "required")) }
         if trimmed.count > 100 { fields.append(.init(name: "name", code: "too_long", parameters: ["max": "100"])) }
+        if trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+            fields.append(.init(name: "name", code: "invalid_value"))
+        }
         for uri in redirectURIs where !Self.isValidRedirectURI(uri) {
             fields.append(.init(name: "redirect_uri", code: "invalid_value"))
         }
@@ -69,7 +72,7 @@ public struct AppService: Sendable {
     /// The app whose client id and secret these are, or nil. The secret comparison takes the same
     /// time whether the client id exists or not, and whatever the secret.
     func authenticate(clientID: String, secret: String) async throws -> AppRecord? {
-        let app = clientID.utf8.count <= 200
+        let app = Self.isWellFormedClientID(clientID)
             ? try await DeveloperApp.query(on: database).filter(\.$clientID == clientID).first()
             : nil
         let candidate = SecretToken.hash(secret)
@@ -82,7 +85,14 @@ public struct AppService: Sendable {
         if let id = UUID(uuidString: reference), let app = try await DeveloperApp.find(id, on: database) {
             return app
         }
+        guard Self.isWellFormedClientID(reference) else { return nil }
         return try await DeveloperApp.query(on: database).filter(\.$clientID == reference).first()
+    }
+
+    /// Whether `clientID` could be a client id at all: visible ASCII (RFC 6749 `VSCHAR`), at most
+    /// 200 bytes. Anything else (a NUL byte, say, which PostgreSQL text cannot hold) is no client.
+    static func isWellFormedClientID(_ clientID: String) -> Bool {
+        !clientID.isEmpty && clientID.utf8.count <= 200 && clientID.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     /// An absolute URI with a scheme, and no fragment (RFC 6749 §3.1.2); custom schemes such as

@@ -6,18 +6,7 @@ import Vapor
 struct ClientAuthenticator: Sendable {
     let request: Request
 
-    /// The form fields a client may authenticate with.
-    struct Credentials: Content {
-        var clientID: String?
-        var clientSecret: String?
-
-        enum CodingKeys: String, CodingKey {
-            case clientID = "client_id"
-            case clientSecret = "client_secret"
-        }
-    }
-
-    func authenticate(form: Credentials) async throws -> AppRecord {
+    func authenticate(form: OAuthForm) async throws -> AppRecord {
         let configuration = request.playhouse.configuration
         let limiter = FailureRateLimiter(database: request.db, limit: configuration.clientAuthFailureLimit,
                                          window: configuration.clientAuthFailureWindow, now: request.now)
@@ -28,10 +17,11 @@ struct ClientAuthenticator: Sendable {
         }
 
         let basic = try basicCredentials()
-        if basic != nil && (form.clientID != nil || form.clientSecret != nil) {
+        let formID = try form.value("client_id"), formSecret = try form.value("client_secret")
+        if basic != nil && (formID != nil || formSecret != nil) {
             throw PlayhouseProblem(.badRequest, .invalidRequest, message: "multiple_client_authentication")
         }
-        guard let (clientID, secret) = basic ?? form.clientID.flatMap({ id in form.clientSecret.map { (id, $0) } }) else {
+        guard let (clientID, secret) = basic ?? formID.flatMap({ id in formSecret.map { (id, $0) } }) else {
             try await limiter.recordFailure(key)
             throw PlayhouseProblem.invalidClient
         }

@@ -4,8 +4,6 @@ import Vapor
 /// The OAuth 2 endpoints: token (RFC 6749), introspection (RFC 7662), revocation (RFC 7009) and
 /// authorization server metadata (RFC 8414).
 struct OAuthController: RouteCollection {
-    static let formMediaType = "application/x-www-form-urlencoded"
-
     func boot(routes: any RoutesBuilder) throws {
         let oauth = routes.grouped("oauth")
         oauth.post("token", use: token)
@@ -14,35 +12,13 @@ struct OAuthController: RouteCollection {
         routes.get(".well-known", "oauth-authorization-server", use: metadata)
     }
 
-    struct TokenForm: Content {
-        var grantType: String?
-        var scope: String?
-
-        enum CodingKeys: String, CodingKey {
-            case grantType = "grant_type"
-            case scope
-        }
-    }
-
-    struct TokenHintForm: Content {
-        var token: String?
-        var tokenTypeHint: String?
-
-        enum CodingKeys: String, CodingKey {
-            case token
-            case tokenTypeHint = "token_type_hint"
-        }
-    }
-
     func token(_ request: Request) async throws -> Response {
-        let form = try decodeForm(TokenForm.self, request)
-        let app = try await ClientAuthenticator(request: request).authenticate(form: try decodeForm(ClientAuthenticator.Credentials.self, request))
-        guard let grantType = form.grantType, !grantType.isEmpty else {
-            throw PlayhouseProblem.invalidRequest("missing_parameter", ["name": "grant_type"])
-        }
+        let form = try OAuthForm(request)
+        let app = try await ClientAuthenticator(request: request).authenticate(form: form)
+        let grantType = try form.required("grant_type")
         switch grantType {
         case GrantType.clientCredentials:
-            let scopes = try grantedScopes(requested: form.scope, app: app)
+            let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
             let response = try await TokenService(database: request.db, now: request.now)
                 .issueAppToken(for: app, scopes: scopes, lifetime: request.playhouse.configuration.appTokenLifetime)
             return try noStore(response)
@@ -52,23 +28,17 @@ struct OAuthController: RouteCollection {
     }
 
     func introspect(_ request: Request) async throws -> Response {
-        let form = try decodeForm(TokenHintForm.self, request)
-        let app = try await ClientAuthenticator(request: request).authenticate(form: try decodeForm(ClientAuthenticator.Credentials.self, request))
-        guard let token = form.token, !token.isEmpty else {
-            throw PlayhouseProblem.invalidRequest("missing_parameter", ["name": "token"])
-        }
+        let form = try OAuthForm(request)
+        let app = try await ClientAuthenticator(request: request).authenticate(form: form)
         let answer = try await TokenService(database: request.db, now: request.now)
-            .introspect(token, by: app, issuer: request.playhouse.configuration.resolvedPublicURL)
+            .introspect(try form.required("token"), by: app, issuer: request.playhouse.configuration.resolvedPublicURL)
         return try noStore(answer)
     }
 
     func revoke(_ request: Request) async throws -> Response {
-        let form = try decodeForm(TokenHintForm.self, request)
-        let app = try await ClientAuthenticator(request: request).authenticate(form: try decodeForm(ClientAuthenticator.Credentials.self, request))
-        guard let token = form.token, !token.isEmpty else {
-            throw PlayhouseProblem.invalidRequest("missing_parameter", ["name": "token"])
-        }
-        try await TokenService(database: request.db, now: request.now).revoke(token, by: app)
+        let form = try OAuthForm(request)
+        let app = try await ClientAuthenticator(request: request).authenticate(form: form)
+        try await TokenService(database: request.db, now: request.now).revoke(try form.required("token"), by: app)
         return Response(status: .ok, headers: ["Cache-Control": "no-store"])
     }
 
@@ -95,23 +65,6 @@ struct OAuthController: RouteCollection {
                                    parameters: ["scope": String(unknown.prefix(64)), "allowed": app.scopes.joined(separator: " ")])
         }
         return scopes
-    }
-
-    /// OAuth endpoints take form bodies only (RFC 6749 §3.2).
-    private func decodeForm<T: Decodable>(_ type: T.Type, _ request: Request) throws -> T {
-        guard request.headers.contentType == .urlEncodedForm else {
-            throw PlayhouseProblem(.unsupportedMediaType, .unsupportedMediaType,
-                                   parameters: ["expected": Self.formMediaType,
-                                                "actual": request.headers.contentType?.serialize() ?? "no content type"])
-        }
-        do {
-            guard let body = request.body.string, !body.isEmpty else {
-                return try URLEncodedFormDecoder().decode(T.self, from: "")
-            }
-            return try URLEncodedFormDecoder().decode(T.self, from: body)
-        } catch {
-            throw PlayhouseProblem.invalidRequest("malformed_body", ["reason": "not a valid form body"])
-        }
     }
 
     private func noStore(_ value: some Encodable) throws -> Response {

@@ -103,6 +103,11 @@ enum Messages {
             "da": Text(title: "", detail: "Parameteren {name} er påkrævet."),
             "de": Text(title: "", detail: "Der Parameter {name} ist erforderlich."),
         ],
+        "repeated_parameter": [
+            "en": Text(title: "", detail: "The parameter {name} was sent more than once."),
+            "da": Text(title: "", detail: "Parameteren {name} blev sendt mere end én gang."),
+            "de": Text(title: "", detail: "Der Parameter {name} wurde mehr als einmal gesendet."),
+        ],
         "token_in_query": [
             "en": Text(title: "", detail: "Tokens are not accepted in the query string; send them in the Authorization header."),
             "da": Text(title: "", detail: "Tokens accepteres ikke i forespørgselsstrengen; send dem i Authorization-headeren."),

@@ -1,0 +1,62 @@
+import Vapor
+
+/// The parameters of an OAuth request body (`application/x-www-form-urlencoded`, RFC 6749 §3.2).
+///
+/// As RFC 6749 requires: unrecognised parameters are ignored, a parameter sent without a value is
+/// treated as omitted, and a parameter sent more than once is an `invalid_request`.
+struct OAuthForm: Sendable {
+    static let mediaType = "application/x-www-form-urlencoded"
+
+    private let values: [String: [String]]
+
+    init(values: [String: [String]]) {
+        self.values = values
+    }
+
+    /// Reads the body of `request`, refusing other media types and malformed encodings.
+    init(_ request: Request) throws {
+        guard request.headers.contentType == .urlEncodedForm else {
+            throw PlayhouseProblem(.unsupportedMediaType, .unsupportedMediaType,
+                                   parameters: ["expected": Self.mediaType,
+                                                "actual": request.headers.contentType?.serialize() ?? "no content type"])
+        }
+        let body = request.body.data.map { Data(buffer: $0) } ?? Data()
+        guard let text = String(data: body, encoding: .utf8), let values = Self.parse(text) else {
+            throw PlayhouseProblem.invalidRequest("malformed_body", ["reason": "not a valid form body"])
+        }
+        self.values = values
+    }
+
+    /// Name to values, or nil when a percent-escape is invalid or decodes to invalid UTF-8.
+    static func parse(_ text: String) -> [String: [String]]? {
+        var values: [String: [String]] = [:]
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0]) else { return nil }
+            guard let value = parts.count > 1 ? decode(parts[1]) : "" else { return nil }
+            values[name, default: []].append(value)
+        }
+        return values
+    }
+
+    private static func decode(_ text: Substring) -> String? {
+        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
+    /// The value of `name`, nil when absent or empty; a problem when it was sent more than once.
+    func value(_ name: String) throws -> String? {
+        guard let sent = values[name]?.filter({ !$0.isEmpty }), !sent.isEmpty else { return nil }
+        guard sent.count == 1 else {
+            throw PlayhouseProblem.invalidRequest("repeated_parameter", ["name": String(name.prefix(64))])
+        }
+        return sent[0]
+    }
+
+    /// The value of a parameter the request cannot do without.
+    func required(_ name: String) throws -> String {
+        guard let value = try value(name) else {
+            throw PlayhouseProblem.invalidRequest("missing_parameter", ["name": name])
+        }
+        return value
+    }
+}

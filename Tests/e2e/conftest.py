@@ -1,0 +1,107 @@
+"""Starts the real `playhouse` binary for the Python suite: on SQLite always, and on PostgreSQL
+too when PLAYHOUSE_TEST_DATABASE_URL is set (scripts/test sets it)."""
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = Path(os.environ.get("PLAYHOUSE_BIN", ROOT / "Server/.build/debug/playhouse"))
+POSTGRES_URL = os.environ.get("PLAYHOUSE_TEST_DATABASE_URL") or None
+ENGINES = ["sqlite"] + (["postgres"] if POSTGRES_URL else [])
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Playhouse:
+    """One running server, plus its CLI pointed at the same database."""
+
+    def __init__(self, engine):
+        self.engine = engine
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.data_dir = tempfile.mkdtemp(prefix="playhouse-e2e-")
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("PLAYHOUSE_")}
+        self.env.update(PLAYHOUSE_DATA_DIR=self.data_dir, PLAYHOUSE_PORT=str(self.port), PLAYHOUSE_LOG_LEVEL="warning",
+                        # Schemathesis sends thousands of deliberately bad credentials from 127.0.0.1;
+                        # the limiter itself is tested in the server suite.
+                        PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT="1000000")
+        if engine == "postgres":
+            self.env.update(PLAYHOUSE_DATABASE_URL=POSTGRES_URL,
+                            PLAYHOUSE_DATABASE_SCHEMA="e2e_" + uuid.uuid4().hex[:12])
+        self.process = None
+        self.output = None
+
+    def start(self):
+        if not BINARY.exists():
+            pytest.fail(f"{BINARY} does not exist: build it with `swift build --package-path Server --product playhouse`")
+        self.output = open(Path(self.data_dir) / "server.log", "w+")
+        self.process = subprocess.Popen([str(BINARY), "serve"], env=self.env, stdout=self.output, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"the server exited with {self.process.returncode}:\n{self.log()}")
+            try:
+                if requests.get(self.base_url + "/readyz", timeout=1).status_code == 200:
+                    return self
+            except requests.ConnectionError:
+                pass
+            time.sleep(0.1)
+        pytest.fail(f"the server was not ready within 60 s:\n{self.log()}")
+
+    def log(self):
+        self.output.flush()
+        self.output.seek(0)
+        return self.output.read()
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.engine == "postgres":
+            drop = ["psql", POSTGRES_URL, "-q", "-c", f'DROP SCHEMA IF EXISTS "{self.env["PLAYHOUSE_DATABASE_SCHEMA"]}" CASCADE']
+            if shutil.which("psql"):
+                subprocess.run(drop, capture_output=True)
+        if self.output:
+            self.output.close()
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def cli(self, *args, check=True):
+        """Runs `playhouse <args>` on this server's database."""
+        result = subprocess.run([str(BINARY), *args], env=self.env, capture_output=True, text=True, timeout=120)
+        if check and result.returncode != 0:
+            raise AssertionError(f"playhouse {' '.join(args)} failed ({result.returncode}):\n{result.stdout}{result.stderr}")
+        return result
+
+    def create_app(self, name="E2E Game", *extra):
+        return json.loads(self.cli("apps", "create", "--name", name, "--json", *extra).stdout)
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def playhouse(request):
+    server = Playhouse(request.param).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def client_app(playhouse):
+    """A sandbox app registered with the CLI: its JSON, client_secret included."""
+    return playhouse.create_app("Authlib Arcade", "--redirect-uri", "arcade://authorize")

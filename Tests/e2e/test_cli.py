@@ -1,0 +1,108 @@
+"""The `playhouse` command line as a newcomer uses it: first start, then apps create, list, show,
+rotate-secret and delete, against the running server's database."""
+
+import json
+import re
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from conftest import BINARY, Playhouse
+
+
+@pytest.fixture
+def fresh(request):
+    """A server of its own on an empty database (SQLite), so its first start can be seen."""
+    server = Playhouse("sqlite").start()
+    yield server
+    server.stop()
+
+
+def token_status(server, client_id, secret):
+    response = requests.post(server.base_url + "/oauth/token", data={"grant_type": "client_credentials"},
+                             auth=(client_id, secret), timeout=10)
+    return response.status_code
+
+
+def test_first_start_says_what_to_do_next(fresh):
+    log = fresh.log()
+    assert "playhouse apps create --name" in log
+    assert f"{fresh.base_url}/openapi.json" in log
+
+
+def test_flags_choose_port_and_data_directory(tmp_path):
+    port = Playhouse("sqlite").port
+    env = {"PATH": "/usr/bin:/bin"}
+    process = subprocess.Popen([str(BINARY), "serve", "--port", str(port), "--data-dir", str(tmp_path / "data"),
+                                "--log-level", "error"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                requests.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except requests.ConnectionError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("the server did not start on the port given by --port")
+                time.sleep(0.1)
+        assert requests.get(f"http://127.0.0.1:{port}/readyz", timeout=5).json()["status"] == "ok"
+        assert (tmp_path / "data" / "playhouse.sqlite").exists()
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+def test_a_bad_setting_is_refused_with_a_message(tmp_path):
+    result = subprocess.run([str(BINARY), "serve", "--data-dir", str(tmp_path)], env={"PLAYHOUSE_PORT": "eighty"},
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "PLAYHOUSE_PORT" in result.stderr + result.stdout
+
+
+def test_create_prints_the_secret_once(fresh):
+    created = fresh.cli("apps", "create", "--name", "My Game", "--redirect-uri", "mygame://authorize",
+                        "--environment", "production").stdout
+    client_id = re.search(r"\bph_[A-Za-z0-9_-]+", created).group(0)
+    secret = re.search(r"phs_[A-Za-z0-9_-]+", created).group(0)
+    assert "shown only now" in created
+    assert token_status(fresh, client_id, secret) == 200
+
+    listed = fresh.cli("apps", "list").stdout
+    assert client_id in listed and "production" in listed and "My Game" in listed
+    shown = json.loads(fresh.cli("apps", "show", client_id, "--json").stdout)
+    assert shown["redirect_uris"] == ["mygame://authorize"]
+    assert shown["environment"] == "production"
+    assert secret not in listed and "client_secret" not in shown
+
+    # Only a hash is stored: the secret's text is nowhere in the database file.
+    database = Path(fresh.data_dir) / "playhouse.sqlite"
+    stored = b"".join(path.read_bytes() for path in database.parent.glob("playhouse.sqlite*"))
+    assert secret.encode() not in stored and client_id.encode() in stored
+
+
+def test_rotate_secret_then_delete(fresh):
+    app = fresh.create_app("Rotating Game")
+    client_id, old_secret = app["client_id"], app["client_secret"]
+    token = requests.post(fresh.base_url + "/oauth/token", data={"grant_type": "client_credentials"},
+                          auth=(client_id, old_secret), timeout=10).json()["access_token"]
+
+    rotated = json.loads(fresh.cli("apps", "rotate-secret", client_id, "--json").stdout)
+    assert rotated["client_secret"] != old_secret
+    assert token_status(fresh, client_id, old_secret) == 401
+    assert token_status(fresh, client_id, rotated["client_secret"]) == 200
+
+    assert "Deleted" in fresh.cli("apps", "delete", client_id).stdout
+    assert token_status(fresh, client_id, rotated["client_secret"]) == 401
+    app_call = requests.get(fresh.base_url + "/v1/app", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    assert app_call.status_code == 401
+    missing = fresh.cli("apps", "show", client_id, check=False)
+    assert missing.returncode != 0 and "no app" in missing.stderr + missing.stdout
+
+
+def test_invalid_input_is_explained(fresh):
+    result = fresh.cli("apps", "create", "--name", "", "--redirect-uri", "not a uri", check=False)
+    assert result.returncode != 0
+    assert "name" in (result.stderr + result.stdout).lower()
