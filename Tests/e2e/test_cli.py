@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from conftest import BINARY, Playhouse
+from conftest import BINARY, Playhouse, free_port
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def test_first_start_says_what_to_do_next(fresh):
 
 
 def test_flags_choose_port_and_data_directory(tmp_path):
-    port = Playhouse("sqlite").port
+    port = free_port()
     env = {"PATH": "/usr/bin:/bin"}
     process = subprocess.Popen([str(BINARY), "serve", "--port", str(port), "--data-dir", str(tmp_path / "data"),
                                 "--log-level", "error"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
