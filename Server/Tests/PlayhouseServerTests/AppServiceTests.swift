@@ -74,6 +74,11 @@ import Vapor
         #expect(!AppService.isValidRedirectURI("https://example.com/cb#fragment"))
     }
 
+    @Test func secretsAreStoredAsTheirSHA256Digest() {
+        #expect(SecretToken.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SecretToken.hash("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
     @Test func secretComparisonIsConstantTimeShaped() {
         #expect(SecretToken.constantTimeEquals("abc", "abc"))
         #expect(!SecretToken.constantTimeEquals("abc", "abd"))

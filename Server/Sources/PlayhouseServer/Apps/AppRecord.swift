@@ -11,6 +11,17 @@ public struct AppRecord: Sendable, Equatable {
     public var redirectURIs: [String]
     public var createdAt: Date
 
+    init(id: UUID, name: String, clientID: String, environment: AppEnvironment, scopes: [String],
+         redirectURIs: [String], createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.clientID = clientID
+        self.environment = environment
+        self.scopes = scopes
+        self.redirectURIs = redirectURIs
+        self.createdAt = createdAt
+    }
+
     init(_ model: DeveloperApp) throws {
         guard let id = model.id else { throw PlayhouseProblem(.internalServerError, .internalError) }
         self.id = id

@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import Foundation
 import PlayhouseAPI
 
@@ -20,19 +21,17 @@ struct TokenService: Sendable {
 
     /// The principal behind a live access token, or nil when the token is unknown, expired or revoked.
     func authenticate(bearer value: String) async throws -> Principal? {
-        guard value.utf8.count <= 512,
-              let token = try await lookup(value), token.kind == OAuthToken.Kind.access.rawValue,
-              isLive(token), let tokenID = token.id
+        guard value.utf8.count <= 512, let token = try await lookup(value),
+              token.kind == OAuthToken.Kind.access.rawValue, isLive(token)
         else { return nil }
-        let app = try AppRecord(try token.joined(DeveloperApp.self))
-        return Principal(tokenID: tokenID, app: app, scopes: Self.scopes(token.scope), playerID: token.playerID,
+        return Principal(tokenID: token.id, app: token.app, scopes: Self.scopes(token.scope), playerID: token.playerID,
                          sessionID: token.sessionID, expiresAt: token.expiresAt)
     }
 
     /// RFC 7662: what `app` may learn about a token. Tokens of other apps are reported inactive.
     func introspect(_ value: String, by app: AppRecord, issuer: String) async throws -> IntrospectionResponse {
         guard value.utf8.count <= 512, let token = try await lookup(value),
-              token.$app.id == app.id, isLive(token)
+              token.app.id == app.id, isLive(token)
         else { return IntrospectionResponse(active: false) }
         return IntrospectionResponse(
             active: true, scope: token.scope, clientID: app.clientID,
@@ -44,21 +43,24 @@ struct TokenService: Sendable {
 
     /// RFC 7009: revokes the token if `app` owns it; unknown tokens are silently ignored.
     func revoke(_ value: String, by app: AppRecord) async throws {
-        guard value.utf8.count <= 512, let token = try await lookup(value), token.$app.id == app.id,
+        guard value.utf8.count <= 512, let token = try await lookup(value), token.app.id == app.id,
               token.revokedAt == nil
         else { return }
-        token.revokedAt = now
-        try await token.save(on: database)
-    }
-
-    private func lookup(_ value: String) async throws -> OAuthToken? {
         try await OAuthToken.query(on: database)
-            .join(DeveloperApp.self, on: \OAuthToken.$app.$id == \DeveloperApp.$id)
-            .filter(\.$tokenHash == SecretToken.hash(value))
-            .first()
+            .filter(\.$id == token.id)
+            .filter(\.$revokedAt == nil)
+            .set(\.$revokedAt, to: now)
+            .update()
     }
 
-    private func isLive(_ token: OAuthToken) -> Bool {
+    private func lookup(_ value: String) async throws -> StoredToken? {
+        guard let sql = database as? any SQLDatabase else {
+            throw PlayhouseProblem(.internalServerError, .internalError)
+        }
+        return try await StoredToken.find(hash: SecretToken.hash(value), on: sql)
+    }
+
+    private func isLive(_ token: StoredToken) -> Bool {
         token.revokedAt == nil && token.expiresAt > now
     }
 
