@@ -13,7 +13,9 @@ public struct URLSessionTransport: Transport {
     #endif
 
     /// - Parameters:
-    ///   - session: the session to use; an ephemeral one (no shared cookies or cache) by default.
+    ///   - session: the session to use; an ephemeral one (no shared cookies or cache) by default. On
+    ///     Linux, give a session only if its delegate answers authentication challenges: without one,
+    ///     swift-corelibs-foundation never completes a `401` that carries `WWW-Authenticate`.
     ///   - timeout: seconds before a request fails with ``PlayhouseError/Code/timeout``.
     public init(session: URLSession? = nil, timeout: TimeInterval = 30) {
         self.timeout = timeout
@@ -40,17 +42,7 @@ public struct URLSessionTransport: Transport {
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let data: Data
-        let response: URLResponse
-        #if canImport(FoundationNetworking)
-        if let receiver {
-            (data, response) = try await receiver.send(urlRequest, on: session)
-        } else {
-            (data, response) = try await session.data(for: urlRequest)
-        }
-        #else
-        (data, response) = try await session.data(for: urlRequest)
-        #endif
+        let (data, response) = try await exchange(urlRequest)
         guard let http = response as? HTTPURLResponse else {
             throw PlayhouseError(code: .badResponse, message: "The server's answer was not HTTP.")
         }
@@ -59,5 +51,12 @@ public struct URLSessionTransport: Transport {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    private func exchange(_ urlRequest: URLRequest) async throws -> (Data, URLResponse) {
+        #if canImport(FoundationNetworking)
+        if let receiver { return try await receiver.send(urlRequest, on: session) }
+        #endif
+        return try await session.data(for: urlRequest)
     }
 }

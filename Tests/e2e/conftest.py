@@ -26,6 +26,21 @@ def free_port():
         return sock.getsockname()[1]
 
 
+def wait_until_ready(base_url, process, log=lambda: ""):
+    """Waits up to 60 s for /readyz to answer 200; fails the test if the server exits or never does."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"the server exited with {process.returncode}:\n{log()}")
+        try:
+            if requests.get(base_url + "/readyz", timeout=1).status_code == 200:
+                return
+        except requests.ConnectionError:
+            pass
+        time.sleep(0.1)
+    pytest.fail(f"the server was not ready within 60 s:\n{log()}")
+
+
 class Playhouse:
     """One running server, plus its CLI pointed at the same database."""
 
@@ -50,17 +65,8 @@ class Playhouse:
             pytest.fail(f"{BINARY} does not exist: build it with `swift build --package-path Server --product playhouse`")
         self.output = open(Path(self.data_dir) / "server.log", "w+")
         self.process = subprocess.Popen([str(BINARY), "serve"], env=self.env, stdout=self.output, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                pytest.fail(f"the server exited with {self.process.returncode}:\n{self.log()}")
-            try:
-                if requests.get(self.base_url + "/readyz", timeout=1).status_code == 200:
-                    return self
-            except requests.ConnectionError:
-                pass
-            time.sleep(0.1)
-        pytest.fail(f"the server was not ready within 60 s:\n{self.log()}")
+        wait_until_ready(self.base_url, self.process, self.log)
+        return self
 
     def log(self):
         self.output.flush()

@@ -4,13 +4,12 @@ rotate-secret and delete, against the running server's database."""
 import json
 import re
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 import requests
 
-from conftest import BINARY, Playhouse, free_port
+from conftest import BINARY, Playhouse, free_port, wait_until_ready
 
 
 @pytest.fixture
@@ -39,15 +38,7 @@ def test_flags_choose_port_and_data_directory(tmp_path):
     process = subprocess.Popen([str(BINARY), "serve", "--port", str(port), "--data-dir", str(tmp_path / "data"),
                                 "--log-level", "error"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                requests.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
-                break
-            except requests.ConnectionError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("the server did not start on the port given by --port")
-                time.sleep(0.1)
+        wait_until_ready(f"http://127.0.0.1:{port}", process)
         assert requests.get(f"http://127.0.0.1:{port}/readyz", timeout=5).json()["status"] == "ok"
         assert (tmp_path / "data" / "playhouse.sqlite").exists()
     finally:

@@ -42,9 +42,7 @@ struct ClientAuthenticator: Sendable {
               let decoded = String(data: data, encoding: .utf8),
               let colon = decoded.firstIndex(of: ":")
         else { throw PlayhouseProblem.invalidClient }
-        func formDecode(_ text: Substring) -> String {
-            String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
-        }
+        func formDecode(_ text: Substring) -> String { OAuthForm.decodeComponent(text) ?? String(text) }
         return (formDecode(decoded[..<colon]), formDecode(decoded[decoded.index(after: colon)...]))
     }
 }

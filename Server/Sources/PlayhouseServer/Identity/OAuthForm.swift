@@ -9,10 +9,6 @@ struct OAuthForm: Sendable {
 
     private let values: [String: [String]]
 
-    init(values: [String: [String]]) {
-        self.values = values
-    }
-
     /// Reads the body of `request`, refusing other media types and malformed encodings.
     init(_ request: Request) throws {
         guard request.headers.contentType == .urlEncodedForm else {
@@ -28,18 +24,20 @@ struct OAuthForm: Sendable {
     }
 
     /// Name to values, or nil when a percent-escape is invalid or decodes to invalid UTF-8.
-    static func parse(_ text: String) -> [String: [String]]? {
+    private static func parse(_ text: String) -> [String: [String]]? {
         var values: [String: [String]] = [:]
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]) else { return nil }
-            guard let value = parts.count > 1 ? decode(parts[1]) : "" else { return nil }
+            guard let name = decodeComponent(parts[0]) else { return nil }
+            guard let value = parts.count > 1 ? decodeComponent(parts[1]) : "" else { return nil }
             values[name, default: []].append(value)
         }
         return values
     }
 
-    private static func decode(_ text: Substring) -> String? {
+    /// One form-url-encoded name or value (`+` is a space), or nil when its percent-escapes are invalid.
+    /// HTTP Basic client credentials are encoded the same way (RFC 6749 §2.3.1).
+    static func decodeComponent(_ text: Substring) -> String? {
         String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 

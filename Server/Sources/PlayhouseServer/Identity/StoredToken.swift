@@ -19,18 +19,11 @@ struct StoredToken: Sendable {
     static func find(hash: String, on database: some SQLDatabase) async throws -> StoredToken? {
         let query: SQLQueryString = """
             SELECT t.id, t.kind, t.player_id, t.session_id, t.scope, t.issued_at, t.expires_at, t.revoked_at, \
-            a.id AS app_id, a.name, a.client_id, a.environment, a.scopes, a.redirect_uris, a.created_at \
-            FROM oauth_tokens t JOIN apps a ON a.id = t.app_id WHERE t.token_hash = \(bind: hash)
+            \(unsafeRaw: AppRecord.selectList("a")) \
+            FROM \(ident: OAuthToken.schema) t JOIN \(ident: AppRecord.table) a ON a.id = t.app_id \
+            WHERE t.token_hash = \(bind: hash)
             """
         guard let row = try await database.raw(query).first() else { return nil }
-        let app = AppRecord(
-            id: try row.decode(column: "app_id", as: UUID.self),
-            name: try row.decode(column: "name", as: String.self),
-            clientID: try row.decode(column: "client_id", as: String.self),
-            environment: AppEnvironment(rawValue: try row.decode(column: "environment", as: String.self)) ?? .sandbox,
-            scopes: try row.decode(column: "scopes", as: [String].self),
-            redirectURIs: try row.decode(column: "redirect_uris", as: [String].self),
-            createdAt: try row.decode(column: "created_at", as: Date?.self) ?? Date(timeIntervalSince1970: 0))
         return StoredToken(
             id: try row.decode(column: "id", as: UUID.self),
             kind: try row.decode(column: "kind", as: String.self),
@@ -40,6 +33,6 @@ struct StoredToken: Sendable {
             issuedAt: try row.decode(column: "issued_at", as: Date.self),
             expiresAt: try row.decode(column: "expires_at", as: Date.self),
             revokedAt: try row.decode(column: "revoked_at", as: Date?.self),
-            app: app)
+            app: try AppRecord(row: row))
     }
 }
