@@ -2,44 +2,59 @@
 /// `/.well-known/oauth-authorization-server`.
 public struct AuthorizationServerMetadata: Codable, Sendable, Equatable {
     public var issuer: String
+    public var authorizationEndpoint: String?
     public var tokenEndpoint: String
     public var introspectionEndpoint: String
     public var revocationEndpoint: String
+    public var userinfoEndpoint: String?
     public var grantTypesSupported: [String]
     public var responseTypesSupported: [String]
+    public var codeChallengeMethodsSupported: [String]?
     public var tokenEndpointAuthMethodsSupported: [String]
     public var introspectionEndpointAuthMethodsSupported: [String]
     public var revocationEndpointAuthMethodsSupported: [String]
     public var scopesSupported: [String]
+    /// RFC 9207: authorization responses carry an `iss` parameter.
+    public var authorizationResponseIssParameterSupported: Bool?
     public var serviceDocumentation: String?
 
-    public init(issuer: String, tokenEndpoint: String, introspectionEndpoint: String, revocationEndpoint: String,
-                grantTypesSupported: [String], responseTypesSupported: [String], tokenEndpointAuthMethodsSupported: [String],
-                scopesSupported: [String], serviceDocumentation: String?) {
+    public init(issuer: String, authorizationEndpoint: String? = nil, tokenEndpoint: String, introspectionEndpoint: String,
+                revocationEndpoint: String, userinfoEndpoint: String? = nil, grantTypesSupported: [String],
+                responseTypesSupported: [String], codeChallengeMethodsSupported: [String]? = nil,
+                tokenEndpointAuthMethodsSupported: [String], scopesSupported: [String],
+                authorizationResponseIssParameterSupported: Bool? = nil, serviceDocumentation: String?) {
         self.issuer = issuer
+        self.authorizationEndpoint = authorizationEndpoint
         self.tokenEndpoint = tokenEndpoint
         self.introspectionEndpoint = introspectionEndpoint
         self.revocationEndpoint = revocationEndpoint
+        self.userinfoEndpoint = userinfoEndpoint
         self.grantTypesSupported = grantTypesSupported
         self.responseTypesSupported = responseTypesSupported
+        self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
         self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
         self.introspectionEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
         self.revocationEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
         self.scopesSupported = scopesSupported
+        self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
         self.serviceDocumentation = serviceDocumentation
     }
 
     enum CodingKeys: String, CodingKey {
         case issuer
+        case authorizationEndpoint = "authorization_endpoint"
         case tokenEndpoint = "token_endpoint"
         case introspectionEndpoint = "introspection_endpoint"
         case revocationEndpoint = "revocation_endpoint"
+        case userinfoEndpoint = "userinfo_endpoint"
         case grantTypesSupported = "grant_types_supported"
         case responseTypesSupported = "response_types_supported"
+        case codeChallengeMethodsSupported = "code_challenge_methods_supported"
         case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
         case introspectionEndpointAuthMethodsSupported = "introspection_endpoint_auth_methods_supported"
         case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
         case scopesSupported = "scopes_supported"
+        case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
         case serviceDocumentation = "service_documentation"
     }
 }

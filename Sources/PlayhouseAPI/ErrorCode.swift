@@ -41,6 +41,11 @@ extension ErrorCode {
     public static let invalidScope: ErrorCode = "invalid_scope"
     public static let unsupportedGrantType: ErrorCode = "unsupported_grant_type"
     public static let unauthorizedClient: ErrorCode = "unauthorized_client"
+    /// The call acts for a player, and the token is an app token.
+    public static let playerTokenRequired: ErrorCode = "player_token_required"
+
+    // Players
+    public static let emailTaken: ErrorCode = "email_taken"
 
     // Server side
     public static let internalError: ErrorCode = "internal_error"

@@ -1,10 +1,14 @@
 /// The paths of the Playhouse HTTP API, shared by the SDK and the server.
 public enum APIPath {
+    public static let authorize = "/oauth/authorize"
     public static let token = "/oauth/token"
     public static let introspect = "/oauth/introspect"
     public static let revoke = "/oauth/revoke"
+    public static let userinfo = "/oauth/userinfo"
     public static let authorizationServerMetadata = "/.well-known/oauth-authorization-server"
     public static let app = "/v1/app"
+    public static let me = "/v1/me"
+    public static let logout = "/v1/auth/logout"
     public static let health = "/healthz"
     public static let ready = "/readyz"
     public static let metrics = "/metrics"
@@ -14,4 +18,6 @@ public enum APIPath {
 /// OAuth grant types Playhouse understands.
 public enum GrantType {
     public static let clientCredentials = "client_credentials"
+    public static let authorizationCode = "authorization_code"
+    public static let refreshToken = "refresh_token"
 }

@@ -7,5 +7,9 @@ enum Migrations {
         app.migrations.add(CreateDeveloperApp())
         app.migrations.add(CreateOAuthToken())
         app.migrations.add(CreateRateLimitCounter())
+        app.migrations.add(CreatePlayer())
+        app.migrations.add(CreatePlaySession())
+        app.migrations.add(CreateAuthorizationRequest())
+        app.migrations.add(CreateAuthorizationCode())
     }
 }

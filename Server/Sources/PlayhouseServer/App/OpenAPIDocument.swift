@@ -15,6 +15,8 @@ enum OpenAPIDocument {
   "tags": [
     { "name": "oauth", "description": "OAuth 2 authorization server" },
     { "name": "apps", "description": "Developer apps" },
+    { "name": "players", "description": "The signed-in player: profile and logout" },
+    { "name": "hosted pages", "description": "Forms of the hosted sign-in page, posted by the player's browser" },
     { "name": "operations", "description": "Health, readiness, metrics" }
   ],
   "paths": {
@@ -23,7 +25,7 @@ enum OpenAPIDocument {
         "tags": ["oauth"],
         "operationId": "createToken",
         "summary": "Issue an access token (RFC 6749).",
-        "description": "Authenticate the client with HTTP Basic or with `client_id` and `client_secret` form fields, not both.",
+        "description": "Authenticate the client with HTTP Basic or with `client_id` and `client_secret` form fields, not both. `authorization_code` and `refresh_token` return a refresh token and the play `session_id`; refresh tokens rotate, and a reused one revokes every token of its sign-in.",
         "security": [{ "clientBasic": [] }, {}],
         "requestBody": {
           "required": true,
@@ -33,8 +35,13 @@ enum OpenAPIDocument {
                 "type": "object",
                 "required": ["grant_type"],
                 "properties": {
-                  "grant_type": { "type": "string", "enum": ["client_credentials"] },
-                  "scope": { "type": "string", "description": "Space-separated scopes, each one the app's; all of the app's when omitted." },
+                  "grant_type": { "type": "string", "enum": ["client_credentials", "authorization_code", "refresh_token"] },
+                  "scope": { "type": "string", "description": "Space-separated scopes, each one the app's; all of the app's when omitted. On refresh, a subset of the original grant." },
+                  "client_user_id": { "type": "string", "description": "client_credentials only: the game's own user id; the token is then limited to unbacked play (scope `play`)." },
+                  "code": { "type": "string", "description": "authorization_code: the code from the redirect." },
+                  "redirect_uri": { "type": "string", "description": "authorization_code: the redirect URI the code was sent to." },
+                  "code_verifier": { "type": "string", "description": "authorization_code: the PKCE verifier (RFC 7636)." },
+                  "refresh_token": { "type": "string", "description": "refresh_token: the refresh token; it is replaced by a new one." },
                   "client_id": { "type": "string" },
                   "client_secret": { "type": "string" }
                 }
@@ -128,6 +135,185 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/oauth/authorize": {
+      "get": {
+        "tags": ["oauth"],
+        "operationId": "authorize",
+        "summary": "Start the authorization code flow (RFC 6749 §4.1, PKCE S256 required): the hosted sign-in page.",
+        "description": "Shows the hosted login, registration and consent page. The player's answer goes to the registered redirect URI with `code`, `state` and `iss`, or with `error` (`access_denied` when they decline). Without a known client and a registered redirect URI nothing is redirected: an error page is shown.",
+        "security": [],
+        "parameters": [
+          { "name": "response_type", "in": "query", "required": true, "schema": { "type": "string", "enum": ["code"] } },
+          { "name": "client_id", "in": "query", "required": true, "schema": { "type": "string" } },
+          { "name": "redirect_uri", "in": "query", "schema": { "type": "string" }, "description": "One of the app's registered redirect URIs, exactly; may be left out when the app has only one." },
+          { "name": "scope", "in": "query", "schema": { "type": "string" } },
+          { "name": "state", "in": "query", "schema": { "type": "string", "maxLength": 1000 } },
+          { "name": "code_challenge", "in": "query", "required": true, "schema": { "type": "string", "minLength": 43, "maxLength": 128 } },
+          { "name": "code_challenge_method", "in": "query", "required": true, "schema": { "type": "string", "enum": ["S256"] } }
+        ],
+        "responses": {
+          "200": { "description": "The sign-in page.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "302": { "description": "An error sent back to the app's redirect URI.", "headers": { "Location": { "schema": { "type": "string" } } } },
+          "400": { "description": "An error page: unknown client, unregistered redirect URI, or malformed request.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/authorize/login": {
+      "post": {
+        "tags": ["hosted pages"],
+        "operationId": "submitLogin",
+        "summary": "The hosted page's login form (browser only: needs the cookie set by /oauth/authorize).",
+        "security": [],
+        "requestBody": { "$ref": "#/components/requestBodies/SignInForm" },
+        "responses": {
+          "200": { "$ref": "#/components/responses/HostedPage" },
+          "303": { "description": "Back to the app's redirect URI with a code or an error.", "headers": { "Location": { "schema": { "type": "string" } } } },
+          "400": { "$ref": "#/components/responses/HostedPage" },
+          "401": { "$ref": "#/components/responses/HostedPage" },
+          "403": { "$ref": "#/components/responses/HostedPage" },
+          "409": { "$ref": "#/components/responses/HostedPage" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/HostedPage" },
+          "429": { "$ref": "#/components/responses/HostedPage" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/authorize/register": {
+      "post": {
+        "tags": ["hosted pages"],
+        "operationId": "submitRegistration",
+        "summary": "The hosted page's registration form (browser only).",
+        "security": [],
+        "requestBody": { "$ref": "#/components/requestBodies/SignInForm" },
+        "responses": {
+          "200": { "$ref": "#/components/responses/HostedPage" },
+          "303": { "description": "Back to the app's redirect URI with a code or an error.", "headers": { "Location": { "schema": { "type": "string" } } } },
+          "400": { "$ref": "#/components/responses/HostedPage" },
+          "401": { "$ref": "#/components/responses/HostedPage" },
+          "403": { "$ref": "#/components/responses/HostedPage" },
+          "409": { "$ref": "#/components/responses/HostedPage" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/HostedPage" },
+          "429": { "$ref": "#/components/responses/HostedPage" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/authorize/consent": {
+      "post": {
+        "tags": ["hosted pages"],
+        "operationId": "submitConsent",
+        "summary": "The hosted page's consent form (browser only): allow or deny.",
+        "security": [],
+        "requestBody": {
+          "required": true,
+          "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object", "required": ["request", "decision"],
+            "properties": { "request": { "type": "string" }, "decision": { "type": "string", "enum": ["allow", "deny"] } } } } }
+        },
+        "responses": {
+          "200": { "$ref": "#/components/responses/HostedPage" },
+          "303": { "description": "Back to the app's redirect URI with a code or an error.", "headers": { "Location": { "schema": { "type": "string" } } } },
+          "400": { "$ref": "#/components/responses/HostedPage" },
+          "401": { "$ref": "#/components/responses/HostedPage" },
+          "403": { "$ref": "#/components/responses/HostedPage" },
+          "409": { "$ref": "#/components/responses/HostedPage" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/HostedPage" },
+          "429": { "$ref": "#/components/responses/HostedPage" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/authorize/cancel": {
+      "post": {
+        "tags": ["hosted pages"],
+        "operationId": "cancelSignIn",
+        "summary": "The hosted page's cancel button (browser only): the app hears access_denied.",
+        "security": [],
+        "requestBody": {
+          "required": true,
+          "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object", "required": ["request"],
+            "properties": { "request": { "type": "string" } } } } }
+        },
+        "responses": {
+          "200": { "$ref": "#/components/responses/HostedPage" },
+          "303": { "description": "Back to the app's redirect URI with a code or an error.", "headers": { "Location": { "schema": { "type": "string" } } } },
+          "400": { "$ref": "#/components/responses/HostedPage" },
+          "401": { "$ref": "#/components/responses/HostedPage" },
+          "403": { "$ref": "#/components/responses/HostedPage" },
+          "409": { "$ref": "#/components/responses/HostedPage" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/HostedPage" },
+          "429": { "$ref": "#/components/responses/HostedPage" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/oauth/userinfo": {
+      "get": {
+        "tags": ["oauth"],
+        "operationId": "getUserInfo",
+        "summary": "The signed-in player, with OpenID Connect claim names; profile claims need the `profile` scope.",
+        "security": [{ "bearerAuth": [] }],
+        "responses": {
+          "200": { "description": "The player.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/UserInfo" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/me": {
+      "get": {
+        "tags": ["players"],
+        "operationId": "getProfile",
+        "summary": "The signed-in player's profile (player token with scope `profile`).",
+        "security": [{ "bearerAuth": [] }],
+        "responses": {
+          "200": { "description": "The profile.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PlayerProfile" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      },
+      "patch": {
+        "tags": ["players"],
+        "operationId": "updateProfile",
+        "summary": "Change the signed-in player's profile. Fields left out stay as they are; an empty text clears it. Nothing changes unless every field is valid.",
+        "security": [{ "bearerAuth": [] }],
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ProfileUpdate" } } } },
+        "responses": {
+          "200": { "description": "The updated profile.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PlayerProfile" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "409": { "$ref": "#/components/responses/Problem" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/auth/logout": {
+      "post": {
+        "tags": ["players"],
+        "operationId": "logout",
+        "summary": "End the player's play session and revoke its tokens at once.",
+        "security": [{ "bearerAuth": [] }],
+        "responses": {
+          "204": { "description": "Signed out." },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/healthz": {
       "get": {
         "tags": ["operations"],
@@ -184,6 +370,22 @@ enum OpenAPIDocument {
       "clientBasic": { "type": "http", "scheme": "basic", "description": "client_id:client_secret, each form-url-encoded (RFC 6749 §2.3.1)." }
     },
     "requestBodies": {
+      "SignInForm": {
+        "required": true,
+        "content": {
+          "application/x-www-form-urlencoded": {
+            "schema": {
+              "type": "object",
+              "required": ["request", "email", "password"],
+              "properties": {
+                "request": { "type": "string", "description": "The handle in the page's hidden field." },
+                "email": { "type": "string" },
+                "password": { "type": "string" }
+              }
+            }
+          }
+        }
+      },
       "TokenForm": {
         "required": true,
         "content": {
@@ -211,6 +413,10 @@ enum OpenAPIDocument {
         "description": "No token, or a token that is unknown, expired or revoked.",
         "headers": { "WWW-Authenticate": { "schema": { "type": "string" } } },
         "content": { "application/problem+json": { "schema": { "$ref": "#/components/schemas/Problem" } } }
+      },
+      "HostedPage": {
+        "description": "The next hosted page (consent), the same page with a message (wrong password 401, invalid registration 422, email taken 409, too many attempts 429), or an error page (400 malformed or finished request, 403 not started in this browser).",
+        "content": { "text/html": { "schema": { "type": "string" } } }
       },
       "RateLimited": {
         "description": "Too many failed client authentications from this address.",
@@ -283,6 +489,49 @@ enum OpenAPIDocument {
           "created_at": { "type": "string", "format": "date-time" }
         }
       },
+      "PlayerProfile": {
+        "type": "object",
+        "required": ["id", "ern", "invite_code", "profile_complete", "created_at"],
+        "properties": {
+          "id": { "type": "string", "format": "uuid" },
+          "ern": { "type": "string", "pattern": "^ern:player:" },
+          "display_name": { "type": "string" },
+          "first_name": { "type": "string" },
+          "birth_date": { "type": "string", "format": "date" },
+          "gender": { "type": "string", "enum": ["female", "male", "other", "undisclosed"] },
+          "locale": { "type": "string" },
+          "email": { "type": "string" },
+          "phone_number": { "type": "string" },
+          "invite_code": { "type": "string" },
+          "profile_complete": { "type": "boolean", "description": "First name, birth date and gender are all set." },
+          "created_at": { "type": "string", "format": "date-time" }
+        }
+      },
+      "ProfileUpdate": {
+        "type": "object",
+        "properties": {
+          "display_name": { "type": ["string", "null"], "maxLength": 50 },
+          "first_name": { "type": ["string", "null"], "maxLength": 50 },
+          "birth_date": { "type": ["string", "null"], "format": "date", "description": "YYYY-MM-DD, from 1900 to today." },
+          "gender": { "type": ["string", "null"], "enum": ["female", "male", "other", "undisclosed", null] },
+          "locale": { "type": ["string", "null"], "description": "A BCP 47 language tag, e.g. da-DK." },
+          "email": { "type": ["string", "null"], "format": "email" }
+        }
+      },
+      "UserInfo": {
+        "type": "object",
+        "required": ["sub"],
+        "properties": {
+          "sub": { "type": "string" },
+          "name": { "type": "string" },
+          "given_name": { "type": "string" },
+          "email": { "type": "string" },
+          "phone_number": { "type": "string" },
+          "locale": { "type": "string" },
+          "birthdate": { "type": "string" },
+          "gender": { "type": "string" }
+        }
+      },
       "HealthStatus": {
         "type": "object",
         "required": ["status"],
@@ -296,7 +545,11 @@ enum OpenAPIDocument {
         "required": ["issuer", "token_endpoint", "grant_types_supported"],
         "properties": {
           "issuer": { "type": "string" },
+          "authorization_endpoint": { "type": "string" },
           "token_endpoint": { "type": "string" },
+          "userinfo_endpoint": { "type": "string" },
+          "code_challenge_methods_supported": { "type": "array", "items": { "type": "string" } },
+          "authorization_response_iss_parameter_supported": { "type": "boolean" },
           "introspection_endpoint": { "type": "string" },
           "revocation_endpoint": { "type": "string" },
           "grant_types_supported": { "type": "array", "items": { "type": "string" } },

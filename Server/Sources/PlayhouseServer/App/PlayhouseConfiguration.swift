@@ -17,6 +17,18 @@ public struct PlayhouseConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// How long an app access token lives.
     public var appTokenLifetime: TimeInterval = 3600
+    /// How long a player access token lives.
+    public var playerTokenLifetime: TimeInterval = 3600
+    /// How long a player refresh token lives (each refresh replaces it with a new one).
+    public var refreshTokenLifetime: TimeInterval = 30 * 24 * 3600
+    /// How long a player has to finish signing in on the hosted page.
+    public var authorizationRequestLifetime: TimeInterval = 600
+    /// How long an authorization code lives.
+    public var authorizationCodeLifetime: TimeInterval = 60
+    /// The bcrypt cost for player passwords (`PLAYHOUSE_PASSWORD_HASH_COST`, 4 to 31).
+    public var passwordHashCost = 12
+    /// Failed password logins allowed per player email and app per window before answering 429.
+    public var loginFailureLimit = 10
     /// The largest request body accepted, in bytes.
     public var maxBodySize = 64 * 1024
     /// Failed client authentications allowed from one address per window before answering 429
@@ -50,6 +62,12 @@ public struct PlayhouseConfiguration: Sendable {
                 throw ConfigurationError("PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT must be a positive number, not '\(limit)'")
             }
             configuration.clientAuthFailureLimit = value
+        }
+        if let cost = environment["PLAYHOUSE_PASSWORD_HASH_COST"], !cost.isEmpty {
+            guard let value = Int(cost), (4...31).contains(value) else {
+                throw ConfigurationError("PLAYHOUSE_PASSWORD_HASH_COST must be a bcrypt cost from 4 to 31, not '\(cost)'")
+            }
+            configuration.passwordHashCost = value
         }
         if let url = environment["PLAYHOUSE_PUBLIC_URL"], !url.isEmpty { configuration.publicURL = url }
         if let level = environment["PLAYHOUSE_LOG_LEVEL"], !level.isEmpty {

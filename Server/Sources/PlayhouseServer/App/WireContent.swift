@@ -7,3 +7,6 @@ extension HealthStatus: @retroactive Content {}
 extension TokenResponse: @retroactive Content {}
 extension IntrospectionResponse: @retroactive Content {}
 extension AuthorizationServerMetadata: @retroactive Content {}
+extension PlayerProfile: @retroactive Content {}
+extension ProfileUpdate: @retroactive Content {}
+extension UserInfo: @retroactive Content {}

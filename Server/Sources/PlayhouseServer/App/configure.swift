@@ -1,4 +1,5 @@
 import Fluent
+import Leaf
 import PlayhouseAPI
 import Vapor
 
@@ -22,6 +23,7 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
     )
 
     try DatabaseSetup.configure(app, configuration)
+    try HostedPages.configure(app)
     Migrations.register(on: app)
 
     app.middleware = Middlewares()

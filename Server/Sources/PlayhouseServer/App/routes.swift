@@ -6,7 +6,9 @@ func routes(_ app: Application) throws {
     try app.register(collection: MetricsController())
     try app.register(collection: OpenAPIController())
     try app.register(collection: OAuthController())
+    try app.register(collection: AuthorizePageController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
     try v1.register(collection: AppsController())
+    try v1.register(collection: ProfileController())
 }

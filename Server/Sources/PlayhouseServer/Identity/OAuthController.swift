@@ -9,6 +9,7 @@ struct OAuthController: RouteCollection {
         oauth.post("token", use: token)
         oauth.post("introspect", use: introspect)
         oauth.post("revoke", use: revoke)
+        oauth.grouped(BearerAuthMiddleware()).get("userinfo", use: userinfo)
         routes.get(".well-known", "oauth-authorization-server", use: metadata)
     }
 
@@ -18,9 +19,32 @@ struct OAuthController: RouteCollection {
         let grantType = try form.required("grant_type")
         switch grantType {
         case GrantType.clientCredentials:
-            let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
+            var scopes = try grantedScopes(requested: try form.value("scope"), app: app)
+            let clientUserID = try form.value("client_user_id")
+            if let clientUserID {
+                // Betable's unbacked token: play only, for the game's own user id.
+                guard clientUserID.utf8.count <= 200, AppService.isWellFormedClientID(clientUserID) else {
+                    throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "client_user_id"])
+                }
+                guard scopes.contains("play") else {
+                    throw PlayhouseProblem(.badRequest, .invalidScope, parameters: ["scope": "play", "allowed": app.scopes.joined(separator: " ")])
+                }
+                scopes = ["play"]
+            }
             let response = try await TokenService(database: request.db, now: request.now)
-                .issueAppToken(for: app, scopes: scopes, lifetime: request.playhouse.configuration.appTokenLifetime)
+                .issueAppToken(for: app, scopes: scopes, lifetime: request.playhouse.configuration.appTokenLifetime,
+                               clientUserID: clientUserID)
+            return try noStore(response)
+        case GrantType.authorizationCode:
+            let response = try await AuthorizationCodeGrant(database: request.db, now: request.now,
+                                                            configuration: request.playhouse.configuration)
+                .exchange(code: try form.required("code"), redirectURI: try form.value("redirect_uri"),
+                          verifier: try form.value("code_verifier"), app: app)
+            return try noStore(response)
+        case GrantType.refreshToken:
+            let response = try await RefreshTokenGrant(database: request.db, now: request.now,
+                                                       configuration: request.playhouse.configuration)
+                .refresh(try form.required("refresh_token"), requestedScope: try form.value("scope"), app: app)
             return try noStore(response)
         default:
             throw PlayhouseProblem(.badRequest, .unsupportedGrantType, parameters: ["grant_type": String(grantType.prefix(100))])
@@ -42,17 +66,41 @@ struct OAuthController: RouteCollection {
         return Response(status: .ok, headers: ["Cache-Control": "no-store"])
     }
 
+    /// OpenID Connect style claims about the signed-in player; profile claims need the `profile` scope.
+    func userinfo(_ request: Request) async throws -> Response {
+        let principal = try request.principal
+        guard let playerID = principal.playerID,
+              let player = try await PlayerService(database: request.db, hasher: request.passwordHasher)
+                  .find(playerID, appID: principal.app.id)
+        else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        var info = UserInfo(sub: playerID.uuidString.lowercased())
+        if principal.scopes.contains("profile") {
+            info.name = player.displayName
+            info.givenName = player.firstName
+            info.email = player.email
+            info.phoneNumber = player.phoneNumber
+            info.locale = player.locale
+            info.birthdate = player.birthDate
+            info.gender = player.gender
+        }
+        return try noStore(info)
+    }
+
     func metadata(_ request: Request) -> AuthorizationServerMetadata {
         let base = request.playhouse.configuration.resolvedPublicURL
         return AuthorizationServerMetadata(
             issuer: base,
+            authorizationEndpoint: base + APIPath.authorize,
             tokenEndpoint: base + APIPath.token,
             introspectionEndpoint: base + APIPath.introspect,
             revocationEndpoint: base + APIPath.revoke,
-            grantTypesSupported: [GrantType.clientCredentials],
-            responseTypesSupported: [],
+            userinfoEndpoint: base + APIPath.userinfo,
+            grantTypesSupported: [GrantType.clientCredentials, GrantType.authorizationCode, GrantType.refreshToken],
+            responseTypesSupported: ["code"],
+            codeChallengeMethodsSupported: [PKCE.method],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post"],
             scopesSupported: AppService.defaultScopes,
+            authorizationResponseIssParameterSupported: true,
             serviceDocumentation: base + APIPath.openAPI)
     }
 

@@ -17,7 +17,15 @@ struct OAuthForm: Sendable {
                                                 "actual": request.headers.contentType?.serialize() ?? "no content type"])
         }
         let body = request.body.data.map { Data(buffer: $0) } ?? Data()
-        guard let text = String(data: body, encoding: .utf8), let values = Self.parse(text) else {
+        guard let text = String(data: body, encoding: .utf8) else {
+            throw PlayhouseProblem.invalidRequest("malformed_body", ["reason": "not a valid form body"])
+        }
+        try self.init(encoded: text)
+    }
+
+    /// Reads form-encoded parameters, such as a request's query string.
+    init(encoded text: String) throws {
+        guard let values = Self.parse(text) else {
             throw PlayhouseProblem.invalidRequest("malformed_body", ["reason": "not a valid form body"])
         }
         self.values = values

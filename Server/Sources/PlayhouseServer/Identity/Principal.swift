@@ -8,7 +8,23 @@ struct Principal: Sendable {
     var scopes: [String]
     var playerID: UUID?
     var sessionID: UUID?
+    /// The game's own user id, for tokens limited to unbacked play (client credentials with `client_user_id`).
+    var clientUserID: String?
     var expiresAt: Date
+
+    /// The player this token acts for, provided it carries `scope`.
+    func requirePlayer(scope: String) throws -> UUID {
+        guard let playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        try require(scope: scope)
+        return playerID
+    }
+
+    func require(scope: String) throws {
+        guard scopes.contains(scope) else {
+            throw PlayhouseProblem(.forbidden, .insufficientScope, parameters: ["scope": scope],
+                                   headers: ["WWW-Authenticate": #"Bearer realm="playhouse", error="insufficient_scope", scope=""# + scope + "\""])
+        }
+    }
 }
 
 private struct PrincipalKey: StorageKey {

@@ -9,6 +9,8 @@ struct StoredToken: Sendable {
     var kind: String
     var playerID: UUID?
     var sessionID: UUID?
+    var familyID: UUID?
+    var clientUserID: String?
     var scope: String
     var issuedAt: Date
     var expiresAt: Date
@@ -18,7 +20,7 @@ struct StoredToken: Sendable {
     /// The token whose value hashes to `hash`, with its app.
     static func find(hash: String, on database: some SQLDatabase) async throws -> StoredToken? {
         let query: SQLQueryString = """
-            SELECT t.id, t.kind, t.player_id, t.session_id, t.scope, t.issued_at, t.expires_at, t.revoked_at, \
+            SELECT t.id, t.kind, t.player_id, t.session_id, t.family_id, t.client_user_id, t.scope, t.issued_at, t.expires_at, t.revoked_at, \
             \(unsafeRaw: AppRecord.selectList("a")) \
             FROM \(ident: OAuthToken.schema) t JOIN \(ident: AppRecord.table) a ON a.id = t.app_id \
             WHERE t.token_hash = \(bind: hash)
@@ -29,6 +31,8 @@ struct StoredToken: Sendable {
             kind: try row.decode(column: "kind", as: String.self),
             playerID: try row.decode(column: "player_id", as: UUID?.self),
             sessionID: try row.decode(column: "session_id", as: UUID?.self),
+            familyID: try row.decode(column: "family_id", as: UUID?.self),
+            clientUserID: try row.decode(column: "client_user_id", as: String?.self),
             scope: try row.decode(column: "scope", as: String.self),
             issuedAt: try row.decode(column: "issued_at", as: Date.self),
             expiresAt: try row.decode(column: "expires_at", as: Date.self),

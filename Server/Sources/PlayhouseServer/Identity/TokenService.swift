@@ -9,14 +9,32 @@ struct TokenService: Sendable {
     let database: any Database
     let now: Date
 
-    /// An access token for the app itself (client credentials grant).
-    func issueAppToken(for app: AppRecord, scopes: [String], lifetime: TimeInterval) async throws -> TokenResponse {
+    /// An access token for the app itself (client credentials grant). With `clientUserID`, the token
+    /// acts for that game-side user and is limited to unbacked play.
+    func issueAppToken(for app: AppRecord, scopes: [String], lifetime: TimeInterval, clientUserID: String? = nil) async throws -> TokenResponse {
         let value = SecretToken.generate(prefix: "pha_")
         let scope = scopes.joined(separator: " ")
         let token = OAuthToken(tokenHash: SecretToken.hash(value), kind: .access, appID: app.id, scope: scope,
                                issuedAt: now, expiresAt: now.addingTimeInterval(lifetime))
+        token.clientUserID = clientUserID
         try await token.create(on: database)
         return TokenResponse(accessToken: value, expiresIn: Int(lifetime), scope: scope)
+    }
+
+    /// What a player sign-in issues: an access token and a refresh token, both in `grant`'s session
+    /// and family.
+    func issuePlayerTokens(_ grant: PlayerGrant, accessLifetime: TimeInterval, refreshLifetime: TimeInterval) async throws -> TokenResponse {
+        let access = SecretToken.generate(prefix: "pha_"), refresh = SecretToken.generate(prefix: "phr_")
+        for (value, kind, lifetime) in [(access, OAuthToken.Kind.access, accessLifetime), (refresh, .refresh, refreshLifetime)] {
+            let token = OAuthToken(tokenHash: SecretToken.hash(value), kind: kind, appID: grant.appID, scope: grant.scope,
+                                   issuedAt: now, expiresAt: now.addingTimeInterval(lifetime))
+            token.playerID = grant.playerID
+            token.sessionID = grant.sessionID
+            token.familyID = grant.familyID
+            try await token.create(on: database)
+        }
+        return TokenResponse(accessToken: access, expiresIn: Int(accessLifetime), scope: grant.scope, refreshToken: refresh,
+                             sessionID: grant.sessionID.uuidString.lowercased())
     }
 
     /// The principal behind a live access token, or nil when the token is unknown, expired or revoked.
@@ -25,7 +43,7 @@ struct TokenService: Sendable {
               token.kind == OAuthToken.Kind.access.rawValue, isLive(token)
         else { return nil }
         return Principal(tokenID: token.id, app: token.app, scopes: Self.scopes(token.scope), playerID: token.playerID,
-                         sessionID: token.sessionID, expiresAt: token.expiresAt)
+                         sessionID: token.sessionID, clientUserID: token.clientUserID, expiresAt: token.expiresAt)
     }
 
     /// RFC 7662: what `app` may learn about a token. Tokens of other apps are reported inactive.
@@ -41,30 +59,68 @@ struct TokenService: Sendable {
             aud: app.clientID, iss: issuer)
     }
 
-    /// RFC 7009: revokes the token if `app` owns it; unknown tokens are silently ignored.
+    /// RFC 7009: revokes the token if `app` owns it; unknown tokens are silently ignored. Revoking a
+    /// refresh token also revokes every token of its family (RFC 7009 §2.1).
     func revoke(_ value: String, by app: AppRecord) async throws {
-        guard value.utf8.count <= 512, let token = try await lookup(value), token.app.id == app.id,
-              token.revokedAt == nil
-        else { return }
-        try await OAuthToken.query(on: database)
-            .filter(\.$id == token.id)
-            .filter(\.$revokedAt == nil)
-            .set(\.$revokedAt, to: now)
-            .update()
+        guard value.utf8.count <= 512, let token = try await lookup(value), token.app.id == app.id else { return }
+        if token.kind == OAuthToken.Kind.refresh.rawValue, let family = token.familyID {
+            try await revokeFamily(family)
+        } else if token.revokedAt == nil {
+            _ = try await claim(token.id)
+        }
     }
 
-    private func lookup(_ value: String) async throws -> StoredToken? {
+    /// Revokes every live token issued from one authorization.
+    func revokeFamily(_ familyID: UUID) async throws {
+        try await OAuthToken.query(on: database)
+            .filter(\.$familyID == familyID).filter(\.$revokedAt == nil)
+            .set(\.$revokedAt, to: now).update()
+    }
+
+    /// Revokes every live token of a play session.
+    func revokeSession(_ sessionID: UUID) async throws {
+        try await OAuthToken.query(on: database)
+            .filter(\.$sessionID == sessionID).filter(\.$revokedAt == nil)
+            .set(\.$revokedAt, to: now).update()
+    }
+
+    /// Revokes one token if it is still live; true when this call was the one that revoked it, so
+    /// that of two racing uses of a refresh token only one wins.
+    func claim(_ tokenID: UUID) async throws -> Bool {
+        let sql = try sqlDatabase()
+        let rows = try await sql.raw("""
+            UPDATE \(ident: OAuthToken.schema) SET revoked_at = \(bind: now) \
+            WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id
+            """).all()
+        return !rows.isEmpty
+    }
+
+    func lookup(_ value: String) async throws -> StoredToken? {
+        guard value.utf8.count <= 512 else { return nil }
+        return try await StoredToken.find(hash: SecretToken.hash(value), on: try sqlDatabase())
+    }
+
+    func sqlDatabase() throws -> any SQLDatabase {
         guard let sql = database as? any SQLDatabase else {
             throw PlayhouseProblem(.internalServerError, .internalError)
         }
-        return try await StoredToken.find(hash: SecretToken.hash(value), on: sql)
+        return sql
     }
 
-    private func isLive(_ token: StoredToken) -> Bool {
+    func isLive(_ token: StoredToken) -> Bool {
         token.revokedAt == nil && token.expiresAt > now
     }
 
     static func scopes(_ scope: String) -> [String] {
         scope.split(separator: " ").map(String.init)
     }
+}
+
+/// Who a set of player tokens is for, and which session and authorization they belong to.
+struct PlayerGrant: Sendable {
+    var appID: UUID
+    var playerID: UUID
+    var sessionID: UUID
+    var familyID: UUID
+    var scope: String
 }

@@ -87,6 +87,16 @@ enum Messages {
             "da": Text(title: "Tildelingstypen understøttes ikke", detail: "Tildelingstypen {grant_type} understøttes ikke."),
             "de": Text(title: "Nicht unterstützter Grant-Typ", detail: "Der Grant-Typ {grant_type} wird nicht unterstützt."),
         ],
+        "player_token_required": [
+            "en": Text(title: "Player token required", detail: "This call acts for a player; sign a player in and use their access token."),
+            "da": Text(title: "Spillertoken påkrævet", detail: "Dette kald handler for en spiller; log en spiller ind, og brug deres adgangstoken."),
+            "de": Text(title: "Spieler-Token erforderlich", detail: "Dieser Aufruf handelt für einen Spieler; melden Sie einen Spieler an und verwenden Sie dessen Zugriffstoken."),
+        ],
+        "email_taken": [
+            "en": Text(title: "Email already in use", detail: "Another player of this app already uses that email."),
+            "da": Text(title: "E-mail allerede i brug", detail: "En anden spiller i denne app bruger allerede den e-mail."),
+            "de": Text(title: "E-Mail bereits verwendet", detail: "Ein anderer Spieler dieser App verwendet diese E-Mail bereits."),
+        ],
         "internal_error": [
             "en": Text(title: "Internal error", detail: "Something went wrong on the server. Quote the request id if you contact support."),
             "da": Text(title: "Intern fejl", detail: "Noget gik galt på serveren. Oplys forespørgsels-id'et, hvis du kontakter support."),
@@ -128,6 +138,41 @@ enum Messages {
             "da": Text(title: "", detail: "Forespørgslens indhold kunne ikke læses: {reason}."),
             "de": Text(title: "", detail: "Der Anfragetext konnte nicht gelesen werden: {reason}."),
         ],
+        "invalid_parameter": [
+            "en": Text(title: "", detail: "The parameter {name} has a value that is not allowed."),
+            "da": Text(title: "", detail: "Parameteren {name} har en værdi, der ikke er tilladt."),
+            "de": Text(title: "", detail: "Der Parameter {name} hat einen unzulässigen Wert."),
+        ],
+        "code_invalid": [
+            "en": Text(title: "", detail: "The authorization code is unknown, expired, or was issued to another app."),
+            "da": Text(title: "", detail: "Autorisationskoden er ukendt, udløbet eller udstedt til en anden app."),
+            "de": Text(title: "", detail: "Der Autorisierungscode ist unbekannt, abgelaufen oder wurde einer anderen App ausgestellt."),
+        ],
+        "code_reused": [
+            "en": Text(title: "", detail: "The authorization code was already used; the tokens issued for it are now revoked."),
+            "da": Text(title: "", detail: "Autorisationskoden er allerede brugt; de tokens, der blev udstedt for den, er nu tilbagekaldt."),
+            "de": Text(title: "", detail: "Der Autorisierungscode wurde bereits verwendet; die dafür ausgestellten Tokens sind jetzt widerrufen."),
+        ],
+        "redirect_uri_mismatch": [
+            "en": Text(title: "", detail: "The redirect_uri does not match the one the code was issued for."),
+            "da": Text(title: "", detail: "redirect_uri svarer ikke til den, koden blev udstedt til."),
+            "de": Text(title: "", detail: "Die redirect_uri stimmt nicht mit der überein, für die der Code ausgestellt wurde."),
+        ],
+        "code_verifier_mismatch": [
+            "en": Text(title: "", detail: "The code_verifier does not match the code_challenge (PKCE, S256)."),
+            "da": Text(title: "", detail: "code_verifier passer ikke til code_challenge (PKCE, S256)."),
+            "de": Text(title: "", detail: "Der code_verifier passt nicht zur code_challenge (PKCE, S256)."),
+        ],
+        "refresh_token_invalid": [
+            "en": Text(title: "", detail: "The refresh token is unknown, expired, or was issued to another app."),
+            "da": Text(title: "", detail: "Opdateringstokenet er ukendt, udløbet eller udstedt til en anden app."),
+            "de": Text(title: "", detail: "Das Aktualisierungstoken ist unbekannt, abgelaufen oder wurde einer anderen App ausgestellt."),
+        ],
+        "refresh_token_reused": [
+            "en": Text(title: "", detail: "The refresh token was already used. Every token of this sign-in is now revoked; sign in again."),
+            "da": Text(title: "", detail: "Opdateringstokenet er allerede brugt. Alle tokens fra dette login er nu tilbagekaldt; log ind igen."),
+            "de": Text(title: "", detail: "Das Aktualisierungstoken wurde bereits verwendet. Alle Tokens dieser Anmeldung sind widerrufen; melden Sie sich erneut an."),
+        ],
         // Field error messages
         "field.required": [
             "en": Text(title: "", detail: "This field is required."),
@@ -143,6 +188,16 @@ enum Messages {
             "en": Text(title: "", detail: "This value is not allowed."),
             "da": Text(title: "", detail: "Værdien er ikke tilladt."),
             "de": Text(title: "", detail: "Dieser Wert ist nicht erlaubt."),
+        ],
+        "field.taken": [
+            "en": Text(title: "", detail: "This value is already taken."),
+            "da": Text(title: "", detail: "Værdien er allerede taget."),
+            "de": Text(title: "", detail: "Dieser Wert ist bereits vergeben."),
+        ],
+        "field.too_short": [
+            "en": Text(title: "", detail: "This value is shorter than {min} characters."),
+            "da": Text(title: "", detail: "Værdien er kortere end {min} tegn."),
+            "de": Text(title: "", detail: "Dieser Wert ist kürzer als {min} Zeichen."),
         ],
         "field.too_long": [
             "en": Text(title: "", detail: "This value is longer than {max} characters."),

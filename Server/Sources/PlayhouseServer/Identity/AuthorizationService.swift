@@ -1,0 +1,163 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// The rules of the authorization code flow's front half (RFC 6749 §4.1.1–4.1.2, OAuth 2.1): check
+/// an authorization request, hold it while the player signs in on the hosted page, and answer the
+/// app's redirect URI with a code or an error.
+struct AuthorizationService: Sendable {
+    let database: any Database
+    let now: Date
+    let configuration: PlayhouseConfiguration
+
+    /// Why an authorization request ends without a code.
+    enum Failure: Error, Sendable {
+        /// The request cannot be trusted to redirect (unknown client, unregistered redirect URI,
+        /// expired or foreign request): the page shows `message` instead.
+        case shown(message: String, status: Int)
+        /// The app is told at its redirect URI.
+        case redirected(to: String)
+    }
+
+    /// A request waiting on the hosted page, with the app that made it.
+    struct Pending: Sendable {
+        var request: AuthorizationRequest
+        var app: AppRecord
+        var scopes: [String] { TokenService.scopes(request.scope) }
+    }
+
+    /// Checks `GET /oauth/authorize` parameters and stores the request; returns its handle (a
+    /// secret for the hosted forms) and the pending request.
+    func begin(_ parameters: OAuthForm, browser: String) async throws -> (handle: String, pending: Pending) {
+        let clientID: String?, sentRedirectURI: String?
+        do {
+            clientID = try parameters.value("client_id")
+            sentRedirectURI = try parameters.value("redirect_uri")
+        } catch {
+            throw Failure.shown(message: "authorize.invalid_request", status: 400)
+        }
+        guard let clientID, let app = try await AppService(database: database).find(clientID), app.clientID == clientID else {
+            throw Failure.shown(message: "authorize.unknown_client", status: 400)
+        }
+        let redirectURI: String
+        if let sentRedirectURI {
+            guard app.redirectURIs.contains(sentRedirectURI) else { throw Failure.shown(message: "authorize.redirect_uri_mismatch", status: 400) }
+            redirectURI = sentRedirectURI
+        } else {
+            guard app.redirectURIs.count == 1 else { throw Failure.shown(message: "authorize.redirect_uri_mismatch", status: 400) }
+            redirectURI = app.redirectURIs[0]
+        }
+
+        // From here on the redirect URI is the app's own: errors go back to it.
+        let state = try? parameters.value("state")
+        func fail(_ error: String, _ description: String) -> Failure {
+            .redirected(to: Self.redirect(redirectURI, ["error": error, "error_description": description, "state": state ?? nil,
+                                                        "iss": configuration.resolvedPublicURL]))
+        }
+        let responseType: String?, challenge: String?, method: String?, requestedScope: String?
+        do {
+            responseType = try parameters.value("response_type")
+            challenge = try parameters.value("code_challenge")
+            method = try parameters.value("code_challenge_method")
+            requestedScope = try parameters.value("scope")
+            _ = try parameters.value("state")
+        } catch {
+            throw fail("invalid_request", "A parameter was sent more than once.")
+        }
+        guard responseType == "code" else { throw fail("unsupported_response_type", "Only response_type=code is supported.") }
+        guard let challenge, method == PKCE.method, PKCE.isWellFormed(challenge) else {
+            throw fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.")
+        }
+        if let state, state.utf8.count > 1000 { throw fail("invalid_request", "The state is longer than 1000 bytes.") }
+        var scopes = app.scopes
+        if let requestedScope, !requestedScope.trimmingCharacters(in: .whitespaces).isEmpty {
+            scopes = TokenService.scopes(requestedScope).uniqued()
+            guard scopes.allSatisfy(app.scopes.contains) else { throw fail("invalid_scope", "The app may not request that scope.") }
+        }
+
+        let handle = SecretToken.generate(prefix: "")
+        let request = AuthorizationRequest()
+        request.handleHash = SecretToken.hash(handle)
+        request.browserHash = SecretToken.hash(browser)
+        request.$app.id = app.id
+        request.redirectURI = redirectURI
+        request.redirectURISent = sentRedirectURI != nil
+        request.scope = scopes.joined(separator: " ")
+        request.state = state
+        request.codeChallenge = challenge
+        request.expiresAt = now.addingTimeInterval(configuration.authorizationRequestLifetime)
+        try await request.create(on: database)
+        return (handle, Pending(request: request, app: app))
+    }
+
+    /// The request behind a hosted form's handle, provided the same browser started it and it is
+    /// neither finished nor expired.
+    func pending(handle: String?, browser: String?) async throws -> Pending {
+        guard let handle, let browser, handle.utf8.count <= 100,
+              let request = try await AuthorizationRequest.query(on: database)
+                  .filter(\.$handleHash == SecretToken.hash(handle)).with(\.$app).first(),
+              SecretToken.constantTimeEquals(request.browserHash, SecretToken.hash(browser))
+        else { throw Failure.shown(message: "authorize.forged", status: 403) }
+        guard request.completedAt == nil, request.expiresAt > now else {
+            throw Failure.shown(message: "authorize.expired", status: 400)
+        }
+        return Pending(request: request, app: try AppRecord(request.app))
+    }
+
+    /// Records who signed in on the hosted page.
+    func signIn(_ pending: Pending, playerID: UUID) async throws {
+        pending.request.playerID = playerID
+        try await pending.request.save(on: database)
+    }
+
+    /// The player granted the request: a code goes to the app's redirect URI.
+    func approve(_ pending: Pending) async throws -> String {
+        guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }
+        try await complete(pending)
+        let value = SecretToken.generate(prefix: "phc_")
+        let code = AuthorizationCode()
+        code.codeHash = SecretToken.hash(value)
+        code.$app.id = pending.app.id
+        code.$player.id = playerID
+        code.redirectURI = pending.request.redirectURI
+        code.redirectURISent = pending.request.redirectURISent
+        code.scope = pending.request.scope
+        code.codeChallenge = pending.request.codeChallenge
+        code.familyID = UUID()
+        code.expiresAt = now.addingTimeInterval(configuration.authorizationCodeLifetime)
+        try await code.create(on: database)
+        return Self.redirect(pending.request.redirectURI, ["code": value, "state": pending.request.state,
+                                                           "iss": configuration.resolvedPublicURL])
+    }
+
+    /// The player declined or closed the page: the app hears `access_denied`.
+    func decline(_ pending: Pending) async throws -> String {
+        try await complete(pending)
+        return Self.redirect(pending.request.redirectURI, ["error": "access_denied",
+                                                           "error_description": "The player declined.",
+                                                           "state": pending.request.state,
+                                                           "iss": configuration.resolvedPublicURL])
+    }
+
+    /// Marks the request finished; only one submission can do so.
+    private func complete(_ pending: Pending) async throws {
+        let id = try pending.request.requireID()
+        guard let sql = database as? any SQLDatabase else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        let rows = try await sql.raw("""
+            UPDATE \(ident: AuthorizationRequest.schema) SET completed_at = \(bind: now) \
+            WHERE id = \(bind: id) AND completed_at IS NULL RETURNING id
+            """).all()
+        guard !rows.isEmpty else { throw Failure.shown(message: "authorize.expired", status: 400) }
+    }
+
+    /// `uri` with `parameters` added to its query, each value percent-encoded so that any client's
+    /// query parser reads it back exactly.
+    static func redirect(_ uri: String, _ parameters: KeyValuePairs<String, String?>) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let query = parameters.compactMap { name, value in
+            value.map { name + "=" + ($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "") }
+        }.joined(separator: "&")
+        return uri + (uri.contains("?") ? "&" : "?") + query
+    }
+}

@@ -1,0 +1,160 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+
+/// Registers players, checks their passwords, and reads and updates their profiles.
+struct PlayerService: Sendable {
+    let database: any Database
+    let hasher: PasswordHasher
+
+    /// A new player of `appID` with this email and password. The email must be free in the app.
+    func register(appID: UUID, email: String, password: String) async throws -> Player {
+        var fields: [PlayhouseProblem.Field] = []
+        let email = Self.normalisedEmail(email)
+        if email == nil { fields.append(.init(name: "email", code: "invalid_value")) }
+        fields += Self.passwordProblems(password)
+        guard fields.isEmpty, let email else { throw PlayhouseProblem.validation(fields) }
+        if try await Player.query(on: database).filter(\.$app.$id == appID).filter(\.$email == email).first() != nil {
+            throw Self.emailTaken
+        }
+        let player = Player(appID: appID, inviteCode: Self.newInviteCode())
+        player.email = email
+        player.passwordHash = try await hasher.hash(password)
+        do {
+            try await player.create(on: database)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw Self.emailTaken
+        }
+        return player
+    }
+
+    /// The player of `appID` with this email and password, or nil. Takes as long for an unknown
+    /// email as for a wrong password.
+    func authenticate(appID: UUID, email: String, password: String) async throws -> Player? {
+        let player = try await Self.normalisedEmail(email).asyncFlatMap { email in
+            try await Player.query(on: database).filter(\.$app.$id == appID).filter(\.$email == email).first()
+        }
+        let matches = try await hasher.verify(password, against: player?.passwordHash)
+        return matches ? player : nil
+    }
+
+    func find(_ playerID: UUID, appID: UUID) async throws -> Player? {
+        try await Player.query(on: database).filter(\.$id == playerID).filter(\.$app.$id == appID).first()
+    }
+
+    /// Applies the fields `update` carries; nothing changes unless all of them are valid.
+    func update(_ player: Player, with update: ProfileUpdate) async throws -> Player {
+        var fields: [PlayhouseProblem.Field] = []
+        func text(_ value: String?, _ name: String, max: Int) -> String?? {
+            guard let value else { return .none }
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.count > max { fields.append(.init(name: name, code: "too_long", parameters: ["max": String(max)])) }
+            if trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+                fields.append(.init(name: name, code: "invalid_value"))
+            }
+            return .some(trimmed.isEmpty ? nil : trimmed)
+        }
+        let displayName = text(update.displayName, "display_name", max: 50)
+        let firstName = text(update.firstName, "first_name", max: 50)
+        if let birthDate = update.birthDate, !Self.isValidBirthDate(birthDate) {
+            fields.append(.init(name: "birth_date", code: "invalid_value"))
+        }
+        if let locale = update.locale, !Self.isValidLocale(locale) {
+            fields.append(.init(name: "locale", code: "invalid_value"))
+        }
+        var email: String?
+        if let sent = update.email {
+            email = Self.normalisedEmail(sent)
+            if email == nil { fields.append(.init(name: "email", code: "invalid_value")) }
+        }
+        guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
+
+        if let displayName { player.displayName = displayName }
+        if let firstName { player.firstName = firstName }
+        if let birthDate = update.birthDate { player.birthDate = birthDate }
+        if let gender = update.gender { player.gender = gender.rawValue }
+        if let locale = update.locale { player.locale = locale }
+        if let email, email != player.email {
+            let taken = try await Player.query(on: database)
+                .filter(\.$app.$id == player.$app.id).filter(\.$email == email).first()
+            if taken != nil { throw Self.emailTaken }
+            player.email = email
+        }
+        do {
+            try await player.save(on: database)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw Self.emailTaken
+        }
+        return player
+    }
+
+    static var emailTaken: PlayhouseProblem {
+        PlayhouseProblem(.conflict, .emailTaken, fields: [.init(name: "email", code: "taken")])
+    }
+
+    /// The email in lower case, or nil when it cannot be an address.
+    static func normalisedEmail(_ email: String) -> String? {
+        let email = email.trimmingCharacters(in: .whitespaces).lowercased()
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].utf8.count <= 64,
+              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+              !email.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0)
+                  || CharacterSet.controlCharacters.contains($0) || "<>()[],;:\\\"".unicodeScalars.contains($0) })
+        else { return nil }
+        return email
+    }
+
+    static func passwordProblems(_ password: String) -> [PlayhouseProblem.Field] {
+        if password.count < PasswordHasher.minimumCharacters {
+            return [.init(name: "password", code: "too_short", parameters: ["min": String(PasswordHasher.minimumCharacters)])]
+        }
+        if password.utf8.count > PasswordHasher.maximumBytes {
+            return [.init(name: "password", code: "too_long", parameters: ["max": String(PasswordHasher.maximumBytes)])]
+        }
+        if password.unicodeScalars.contains(where: { $0.value == 0 }) {
+            return [.init(name: "password", code: "invalid_value")]
+        }
+        return []
+    }
+
+    /// `YYYY-MM-DD`, a real calendar day between 1900-01-01 and today.
+    static func isValidBirthDate(_ text: String, today: Date = Date()) -> Bool {
+        guard text.utf8.count == 10, text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return false }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let numbers = text.split(separator: "-").compactMap { Int($0) }
+        let components = DateComponents(year: numbers[0], month: numbers[1], day: numbers[2])
+        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return false }
+        return numbers[0] >= 1900 && date <= today
+    }
+
+    /// A BCP 47 language tag such as `en`, `da-DK` or `de_AT`.
+    static func isValidLocale(_ text: String) -> Bool {
+        text.utf8.count <= 35 && text.range(of: #"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil
+    }
+
+    /// Eight characters from an alphabet without look-alikes (no 0/O, 1/I/L).
+    static func newInviteCode() -> String {
+        let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+}
+
+extension Player {
+    /// The profile as the player sees it.
+    func profile() throws -> PlayerProfile {
+        let id = try requireID().uuidString.lowercased()
+        return PlayerProfile(id: id, ern: ERN.make("player", id), displayName: displayName, firstName: firstName,
+                             birthDate: birthDate, gender: gender.flatMap(Gender.init(rawValue:)), locale: locale,
+                             email: email, phoneNumber: phoneNumber, inviteCode: inviteCode,
+                             profileComplete: profileComplete, createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
+    }
+}
+
+extension Optional {
+    func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

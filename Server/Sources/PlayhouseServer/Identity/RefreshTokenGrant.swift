@@ -1,0 +1,50 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+
+/// Refreshes player tokens (RFC 6749 §6). Refresh tokens rotate: each works once, and presenting
+/// a used one again revokes its whole family, since it means the token was copied (RFC 9700 §4.14).
+struct RefreshTokenGrant: Sendable {
+    let database: any Database
+    let now: Date
+    let configuration: PlayhouseConfiguration
+
+    func refresh(_ value: String, requestedScope: String?, app: AppRecord) async throws -> TokenResponse {
+        let tokens = TokenService(database: database, now: now)
+        guard let token = try await tokens.lookup(value), token.app.id == app.id,
+              token.kind == OAuthToken.Kind.refresh.rawValue,
+              let familyID = token.familyID, let playerID = token.playerID, let sessionID = token.sessionID
+        else { throw AuthorizationCodeGrant.invalidGrant("refresh_token_invalid") }
+        if token.revokedAt != nil {
+            try await tokens.revokeFamily(familyID)
+            throw AuthorizationCodeGrant.invalidGrant("refresh_token_reused")
+        }
+        guard token.expiresAt > now else { throw AuthorizationCodeGrant.invalidGrant("refresh_token_invalid") }
+
+        let granted = TokenService.scopes(token.scope)
+        var scope = token.scope
+        if let requestedScope, !requestedScope.trimmingCharacters(in: .whitespaces).isEmpty {
+            let requested = TokenService.scopes(requestedScope).uniqued()
+            if let extra = requested.first(where: { !granted.contains($0) }) {
+                throw PlayhouseProblem(.badRequest, .invalidScope,
+                                       parameters: ["scope": String(extra.prefix(64)), "allowed": token.scope])
+            }
+            scope = requested.joined(separator: " ")
+        }
+
+        // A lost race means the token was used twice: revoke the family outside the transaction,
+        // so the revocation is not rolled back with it.
+        let issued: TokenResponse? = try await database.transaction { [scope] transaction in
+            let tokens = TokenService(database: transaction, now: now)
+            guard try await tokens.claim(token.id) else { return nil }
+            let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: familyID, scope: scope)
+            return try await tokens.issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
+                                                      refreshLifetime: configuration.refreshTokenLifetime)
+        }
+        guard let issued else {
+            try await tokens.revokeFamily(familyID)
+            throw AuthorizationCodeGrant.invalidGrant("refresh_token_reused")
+        }
+        return issued
+    }
+}

@@ -1,0 +1,182 @@
+import Leaf
+import PlayhouseAPI
+import Vapor
+
+/// The hosted sign-in pages of the authorization code flow: `GET /oauth/authorize` shows the
+/// login and registration forms, then the consent page; the forms post to `/authorize/…`. Each
+/// form carries the request's handle and only works in the browser that started the request.
+struct AuthorizePageController: RouteCollection {
+    static let browserCookie = "playhouse_browser"
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("oauth", "authorize", use: start)
+        let forms = routes.grouped("authorize")
+        forms.post("login", use: login)
+        forms.post("register", use: register)
+        forms.post("consent", use: consent)
+        forms.post("cancel", use: cancel)
+    }
+
+    func start(_ request: Request) async throws -> Response {
+        let existing = request.cookies[Self.browserCookie]?.string
+        let browser = existing.flatMap { $0.utf8.count <= 100 ? $0 : nil } ?? SecretToken.generate(prefix: "")
+        var response: Response
+        do {
+            let parameters = try OAuthForm(encoded: request.url.query ?? "")
+            let (handle, pending) = try await service(request).begin(parameters, browser: browser)
+            response = try await page(request, "authorize-login", pending, handle: handle)
+        } catch let failure as AuthorizationService.Failure {
+            response = try await answer(request, failure, redirectStatus: .found)
+        } catch is PlayhouseProblem {
+            response = try await answer(request, .shown(message: "authorize.invalid_request", status: 400), redirectStatus: .found)
+        }
+        if browser != existing {
+            response.cookies[Self.browserCookie] = HTTPCookies.Value(
+                string: browser, path: "/", isSecure: request.playhouse.configuration.resolvedPublicURL.hasPrefix("https:"),
+                isHTTPOnly: true, sameSite: .lax)
+        }
+        return response
+    }
+
+    func login(_ request: Request) async throws -> Response {
+        try await withPending(request) { form, pending in
+            let email = (try? form.value("email")) ?? "", password = (try? form.value("password")) ?? ""
+            let configuration = request.playhouse.configuration
+            let limiter = FailureRateLimiter(database: request.db, limit: configuration.loginFailureLimit,
+                                             window: configuration.clientAuthFailureWindow, now: request.now)
+            let key = "login:" + SecretToken.hash(pending.app.id.uuidString + ":" + email.lowercased())
+            if let seconds = try await limiter.retryAfter(key) {
+                return try await page(request, "authorize-login", pending, handle: try form.required("request"),
+                                      error: "too_many_attempts", parameters: ["seconds": String(seconds)], email: email,
+                                      status: .tooManyRequests, headers: ["Retry-After": String(seconds)])
+            }
+            guard let player = try await players(request).authenticate(appID: pending.app.id, email: email, password: password) else {
+                try await limiter.recordFailure(key)
+                return try await page(request, "authorize-login", pending, handle: try form.required("request"),
+                                      error: "wrong_credentials", email: email, status: .unauthorized)
+            }
+            return try await signedIn(request, player, pending, handle: try form.required("request"))
+        }
+    }
+
+    func register(_ request: Request) async throws -> Response {
+        try await withPending(request) { form, pending in
+            let email = (try? form.value("email")) ?? "", password = (try? form.value("password")) ?? ""
+            do {
+                let player = try await players(request).register(appID: pending.app.id, email: email, password: password)
+                return try await signedIn(request, player, pending, handle: try form.required("request"))
+            } catch let problem as PlayhouseProblem where problem.status == .unprocessableEntity || problem.status == .conflict {
+                return try await page(request, "authorize-login", pending, handle: try form.required("request"),
+                                      error: Self.registrationError(problem.fields.first),
+                                      registering: true, status: problem.status)
+            }
+        }
+    }
+
+    func consent(_ request: Request) async throws -> Response {
+        try await withPending(request) { form, pending in
+            switch try? form.value("decision") {
+            case "allow": return request.redirect(to: try await service(request).approve(pending), redirectType: .normal)
+            case "deny": return request.redirect(to: try await service(request).decline(pending), redirectType: .normal)
+            default: throw AuthorizationService.Failure.shown(message: "authorize.invalid_request", status: 400)
+            }
+        }
+    }
+
+    func cancel(_ request: Request) async throws -> Response {
+        try await withPending(request) { _, pending in
+            request.redirect(to: try await service(request).decline(pending), redirectType: .normal)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The page text explaining why registration was refused.
+    private static func registrationError(_ field: PlayhouseProblem.Field?) -> String {
+        switch (field?.name, field?.code) {
+        case ("email", "taken"): "email_taken"
+        case ("password", "too_short"): "password_too_short"
+        case ("password", "too_long"): "password_too_long"
+        case ("password", _): "password_invalid"
+        default: "email_invalid"
+        }
+    }
+
+    /// Runs `body` with the form and the pending request it belongs to; failures become pages or redirects.
+    private func withPending(_ request: Request, _ body: (OAuthForm, AuthorizationService.Pending) async throws -> Response) async throws -> Response {
+        do {
+            let form: OAuthForm
+            do { form = try OAuthForm(request) } catch {
+                throw AuthorizationService.Failure.shown(message: "authorize.invalid_request", status: 400)
+            }
+            let pending = try await service(request).pending(handle: try? form.value("request"),
+                                                             browser: request.cookies[Self.browserCookie]?.string)
+            return try await body(form, pending)
+        } catch let failure as AuthorizationService.Failure {
+            return try await answer(request, failure, redirectStatus: .seeOther)
+        }
+    }
+
+    private func signedIn(_ request: Request, _ player: Player, _ pending: AuthorizationService.Pending, handle: String) async throws -> Response {
+        try await service(request).signIn(pending, playerID: try player.requireID())
+        return try await page(request, "authorize-consent", pending, handle: handle,
+                              parameters: ["player": player.email ?? player.phoneNumber ?? ""])
+    }
+
+    private func answer(_ request: Request, _ failure: AuthorizationService.Failure, redirectStatus: HTTPStatus) async throws -> Response {
+        switch failure {
+        case .redirected(let location):
+            return Response(status: redirectStatus, headers: ["Location": location, "Cache-Control": "no-store"])
+        case .shown(let message, let status):
+            let language = request.localizer.language
+            let texts = PageText.texts(language, [:])
+            let context = PageContext(lang: language, title: texts["error_title"] ?? "", t: texts, error: texts[message] ?? message)
+            return try await render(request, "authorize-error", context, status: HTTPStatus(statusCode: status))
+        }
+    }
+
+    private func page(_ request: Request, _ template: String, _ pending: AuthorizationService.Pending, handle: String,
+                      error: String? = nil, parameters: [String: String] = [:], email: String? = nil, registering: Bool = false,
+                      status: HTTPStatus = .ok, headers: HTTPHeaders = [:]) async throws -> Response {
+        let language = request.localizer.language
+        let texts = PageText.texts(language, parameters.merging(["app": pending.app.name]) { a, _ in a })
+        let context = PageContext(
+            lang: language, title: texts[template == "authorize-consent" ? "consent_title" : "sign_in_title"] ?? "",
+            t: texts, handle: handle, scopes: pending.scopes.map { texts["scope." + $0] ?? $0 },
+            error: error.map { texts[$0] ?? $0 }, email: email.map { String($0.prefix(254)) }, registering: registering)
+        let response = try await render(request, template, context, status: status)
+        response.headers.add(contentsOf: headers)
+        return response
+    }
+
+    private func render(_ request: Request, _ template: String, _ context: PageContext, status: HTTPStatus) async throws -> Response {
+        let view = try await request.view.render(template, context)
+        let response = Response(status: status, body: .init(buffer: view.data))
+        response.headers.contentType = .html
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
+        response.headers.replaceOrAdd(name: "Content-Security-Policy",
+                                      value: "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'")
+        return response
+    }
+
+    private func service(_ request: Request) -> AuthorizationService {
+        AuthorizationService(database: request.db, now: request.now, configuration: request.playhouse.configuration)
+    }
+
+    private func players(_ request: Request) -> PlayerService {
+        PlayerService(database: request.db, hasher: request.passwordHasher)
+    }
+}
+
+/// What the hosted page templates see.
+private struct PageContext: Encodable {
+    var lang: String
+    var title: String
+    var t: [String: String]
+    var handle: String?
+    var scopes: [String] = []
+    var error: String?
+    var email: String?
+    var registering = false
+}

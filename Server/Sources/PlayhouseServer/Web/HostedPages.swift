@@ -1,0 +1,20 @@
+import Foundation
+import Leaf
+import LeafKit
+import Vapor
+
+/// Sets up Leaf for the hosted pages, reading the templates bundled with the server.
+enum HostedPages {
+    static func configure(_ app: Application) throws {
+        guard let views = Bundle.module.url(forResource: "Views", withExtension: nil) else {
+            throw ConfigurationError("the hosted page templates are missing from the server's resource bundle")
+        }
+        app.views.use(.leaf)
+        app.leaf.configuration = LeafConfiguration(rootDirectory: views.path + "/")
+        // The bundle often sits under a hidden folder (`.build`), so Leaf's hidden-path limit is left
+        // out; reads stay confined to the templates folder.
+        app.leaf.sources = .singleSource(NIOLeafFiles(fileio: app.fileio, limits: [.toSandbox, .requireExtensions],
+                                                      sandboxDirectory: views.path, viewDirectory: views.path))
+        app.leaf.cache.isEnabled = true
+    }
+}
