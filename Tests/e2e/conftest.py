@@ -111,3 +111,64 @@ def playhouse(request):
 def client_app(playhouse):
     """A sandbox app registered with the CLI: its JSON, client_secret included."""
     return playhouse.create_app("Authlib Arcade", "--redirect-uri", "arcade://authorize")
+
+
+ARTIFACTS = ROOT / "artifacts"
+
+
+def pkce_pair():
+    """A PKCE verifier and its S256 challenge (RFC 7636)."""
+    import base64
+    import hashlib
+    import secrets
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    return verifier, challenge
+
+
+def form_handle(page_html):
+    """The request handle in a hosted page's hidden form field."""
+    import re
+    match = re.search(r'name="request" value="([^"]+)"', page_html)
+    assert match, page_html
+    return match.group(1)
+
+
+def hosted_sign_in(authorize_url, email, password, register=True, decision="allow"):
+    """Goes through the hosted page as a browser would, posting its forms with the browser cookie;
+    returns the Location the player is sent back to."""
+    browser = requests.Session()
+    page = browser.get(authorize_url, timeout=10)
+    assert page.status_code == 200, page.text
+    handle = form_handle(page.text)
+    base = authorize_url.split("/oauth/authorize")[0]
+    signed_in = browser.post(base + ("/authorize/register" if register else "/authorize/login"),
+                             data={"request": handle, "email": email, "password": password}, timeout=30)
+    assert signed_in.status_code == 200, signed_in.text
+    answer = browser.post(base + "/authorize/consent", data={"request": handle, "decision": decision},
+                          allow_redirects=False, timeout=10)
+    assert answer.status_code == 303, answer.text
+    return answer.headers["Location"]
+
+
+@pytest.fixture(scope="session")
+def sign_in_player(playhouse, client_app):
+    """Signs a new player of client_app in through the hosted page; returns the token response."""
+    from urllib.parse import parse_qs, urlencode, urlparse
+
+    def sign_in(scope="profile wallet play lists"):
+        verifier, challenge = pkce_pair()
+        query = urlencode({"response_type": "code", "client_id": client_app["client_id"], "scope": scope,
+                           "redirect_uri": "arcade://authorize", "state": "s",
+                           "code_challenge": challenge, "code_challenge_method": "S256"})
+        location = hosted_sign_in(f"{playhouse.base_url}/oauth/authorize?{query}",
+                                  f"player-{uuid.uuid4().hex[:12]}@example.com", "correct horse battery")
+        code = parse_qs(urlparse(location).query)["code"][0]
+        response = requests.post(playhouse.base_url + "/oauth/token",
+                                 data={"grant_type": "authorization_code", "code": code, "code_verifier": verifier,
+                                       "redirect_uri": "arcade://authorize"},
+                                 auth=(client_app["client_id"], client_app["client_secret"]), timeout=10)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    return sign_in

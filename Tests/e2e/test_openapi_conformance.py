@@ -31,11 +31,24 @@ def form_carries_client_credentials(case):
     return isinstance(case.body, dict) and ("client_id" in case.body or "client_secret" in case.body)
 
 
+@pytest.fixture(scope="session")
+def player_token(sign_in_player):
+    return sign_in_player()["access_token"]
+
+
+# Operations that act for a signed-in player; logout ends the session, so it gets a fresh one each time.
+PLAYER_PATHS = {"/v1/me", "/oauth/userinfo"}
+
+
 @schema.parametrize()
-def test_every_operation_conforms(case, client_app, app_token):
+def test_every_operation_conforms(case, client_app, app_token, player_token, sign_in_player):
     headers = {}
     if not (case.headers and "Authorization" in case.headers):
-        if case.path.startswith("/v1/"):
+        if case.path == "/v1/auth/logout":
+            headers["Authorization"] = f"Bearer {sign_in_player()['access_token']}"
+        elif case.path in PLAYER_PATHS:
+            headers["Authorization"] = f"Bearer {player_token}"
+        elif case.path.startswith("/v1/"):
             headers["Authorization"] = f"Bearer {app_token}"
         elif case.path.startswith("/oauth/") and not form_carries_client_credentials(case):
             # The document says: HTTP Basic or form fields, never both (RFC 6749 §2.3).

@@ -512,10 +512,10 @@ enum OpenAPIDocument {
         "properties": {
           "display_name": { "type": ["string", "null"], "maxLength": 50 },
           "first_name": { "type": ["string", "null"], "maxLength": 50 },
-          "birth_date": { "type": ["string", "null"], "format": "date", "description": "YYYY-MM-DD, from 1900 to today." },
+          "birth_date": { "type": ["string", "null"], "pattern": "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "description": "YYYY-MM-DD, a real day from 1900 to today; empty clears it." },
           "gender": { "type": ["string", "null"], "enum": ["female", "male", "other", "undisclosed", null] },
-          "locale": { "type": ["string", "null"], "description": "A BCP 47 language tag, e.g. da-DK." },
-          "email": { "type": ["string", "null"], "format": "email" }
+          "locale": { "type": ["string", "null"], "pattern": "^([A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*)?$", "maxLength": 35, "description": "A BCP 47 language tag, e.g. da-DK; empty clears it." },
+          "email": { "type": ["string", "null"], "format": "email", "pattern": "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "maxLength": 254, "description": "Must be free among the app's players (409 otherwise)." }
         }
       },
       "UserInfo": {

@@ -56,10 +56,10 @@ struct PlayerService: Sendable {
         }
         let displayName = text(update.displayName, "display_name", max: 50)
         let firstName = text(update.firstName, "first_name", max: 50)
-        if let birthDate = update.birthDate, !Self.isValidBirthDate(birthDate) {
+        if let birthDate = update.birthDate, !birthDate.isEmpty, !Self.isValidBirthDate(birthDate) {
             fields.append(.init(name: "birth_date", code: "invalid_value"))
         }
-        if let locale = update.locale, !Self.isValidLocale(locale) {
+        if let locale = update.locale, !locale.isEmpty, !Self.isValidLocale(locale) {
             fields.append(.init(name: "locale", code: "invalid_value"))
         }
         var email: String?
@@ -71,9 +71,9 @@ struct PlayerService: Sendable {
 
         if let displayName { player.displayName = displayName }
         if let firstName { player.firstName = firstName }
-        if let birthDate = update.birthDate { player.birthDate = birthDate }
+        if let birthDate = update.birthDate { player.birthDate = birthDate.isEmpty ? nil : birthDate }
         if let gender = update.gender { player.gender = gender.rawValue }
-        if let locale = update.locale { player.locale = locale }
+        if let locale = update.locale { player.locale = locale.isEmpty ? nil : locale }
         if let email, email != player.email {
             let taken = try await Player.query(on: database)
                 .filter(\.$app.$id == player.$app.id).filter(\.$email == email).first()

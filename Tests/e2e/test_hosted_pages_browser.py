@@ -1,0 +1,147 @@
+"""A real headless Chromium, driven by Selenium, through the hosted sign-in page: register, consent,
+log in again, decline, a wrong password. The login page is photographed at phone width and kept
+in artifacts/."""
+
+import http.server
+import shutil
+import threading
+from urllib.parse import parse_qs, urlencode, urlparse
+import uuid
+
+import pytest
+import requests
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ARTIFACTS, free_port, pkce_pair
+
+
+class Callback(http.server.BaseHTTPRequestHandler):
+    """The game's web callback: a page the browser lands on with the code."""
+
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.end_headers()
+        self.wfile.write(b"<!doctype html><title>Back in the game</title><p id=back>Back in the game</p>")
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def callback_url():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Callback)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/callback"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def web_app(playhouse, callback_url):
+    return playhouse.create_app("Browser Bingo", "--redirect-uri", callback_url)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        pytest.fail("chromium and chromium-driver are needed: scripts/test installs them")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=en-US"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+
+
+def authorize_url(playhouse, app, callback_url, challenge, state):
+    return playhouse.base_url + "/oauth/authorize?" + urlencode({
+        "response_type": "code", "client_id": app["client_id"], "redirect_uri": callback_url, "scope": "profile play",
+        "state": state, "code_challenge": challenge, "code_challenge_method": "S256"})
+
+
+def wait_for(browser, condition):
+    return WebDriverWait(browser, 15).until(condition)
+
+
+def back_in_the_game(browser, callback_url):
+    wait_for(browser, lambda driver: driver.current_url.startswith(callback_url))
+    return parse_qs(urlparse(browser.current_url).query)
+
+
+def test_register_consent_login_and_decline(playhouse, browser, web_app, callback_url):
+    email = f"browser-{uuid.uuid4().hex[:10]}@example.com"
+    verifier, challenge = pkce_pair()
+
+    browser.delete_all_cookies()
+    browser.set_window_size(390, 844)
+    browser.get(authorize_url(playhouse, web_app, callback_url, challenge, "first"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Sign in to Browser Bingo"
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / f"login-page-phone-{playhouse.engine}.png"))
+    # At phone width the form fits: no sideways scrolling.
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+
+    browser.find_element(By.CSS_SELECTOR, "#register-section summary").click()
+    browser.find_element(By.CSS_SELECTOR, "#register input[name=email]").send_keys(email)
+    browser.find_element(By.CSS_SELECTOR, "#register input[name=password]").send_keys("correct horse battery")
+    browser.find_element(By.ID, "create-account").click()
+    wait_for(browser, expected_conditions.presence_of_element_located((By.ID, "allow")))
+    assert email in browser.find_element(By.ID, "signed-in-as").text
+    browser.find_element(By.ID, "allow").click()
+
+    answer = back_in_the_game(browser, callback_url)
+    assert answer["state"] == ["first"]
+    token = requests.post(playhouse.base_url + "/oauth/token",
+                          data={"grant_type": "authorization_code", "code": answer["code"][0], "code_verifier": verifier,
+                                "redirect_uri": callback_url},
+                          auth=(web_app["client_id"], web_app["client_secret"]), timeout=10)
+    assert token.status_code == 200, token.text
+    me = requests.get(playhouse.base_url + "/v1/me", headers={"Authorization": "Bearer " + token.json()["access_token"]}, timeout=10)
+    assert me.json()["email"] == email
+
+    # Back another day: a wrong password first, then the right one, then a change of heart.
+    _, challenge = pkce_pair()
+    browser.get(authorize_url(playhouse, web_app, callback_url, challenge, "second"))
+    browser.find_element(By.CSS_SELECTOR, "#login input[name=email]").send_keys(email)
+    browser.find_element(By.CSS_SELECTOR, "#login input[name=password]").send_keys("not my password")
+    browser.find_element(By.ID, "sign-in").click()
+    assert wait_for(browser, expected_conditions.presence_of_element_located((By.ID, "error"))).text == "Wrong email or password."
+    browser.find_element(By.CSS_SELECTOR, "#login input[name=password]").send_keys("correct horse battery")
+    browser.find_element(By.ID, "sign-in").click()
+    wait_for(browser, expected_conditions.presence_of_element_located((By.ID, "deny"))).click()
+    answer = back_in_the_game(browser, callback_url)
+    assert answer["error"] == ["access_denied"]
+    assert answer["state"] == ["second"]
+
+
+def test_cancel_on_the_login_page_tells_the_game(playhouse, browser, web_app, callback_url):
+    _, challenge = pkce_pair()
+    browser.get(authorize_url(playhouse, web_app, callback_url, challenge, "cancelled"))
+    browser.find_element(By.ID, "cancel").click()
+    answer = back_in_the_game(browser, callback_url)
+    assert answer["error"] == ["access_denied"]
+
+
+def test_a_form_posted_from_another_site_is_refused(playhouse, browser, web_app, callback_url):
+    """CSRF: a page elsewhere that posts the login form with a stolen handle gets nowhere, because
+    the victim's browser does not carry the cookie of the attacker's request."""
+    _, challenge = pkce_pair()
+    attacker = requests.Session()
+    page = attacker.get(authorize_url(playhouse, web_app, callback_url, challenge, "attacker"), timeout=10)
+    from conftest import form_handle
+    handle = form_handle(page.text)
+    forged = ("<form id=f method=post action='%s/authorize/register'>"
+              "<input name=request value='%s'><input name=email value='victim-%s@example.com'>"
+              "<input name=password value='attacker-chosen'></form>") % (playhouse.base_url, handle, uuid.uuid4().hex[:6])
+    browser.get("data:text/html," + forged)
+    browser.execute_script("document.getElementById('f').submit()")
+    error = wait_for(browser, expected_conditions.presence_of_element_located((By.ID, "error")))
+    assert "not started in this browser" in error.text
