@@ -13,9 +13,13 @@ let package = Package(
         .library(name: "PlayhouseKit", targets: ["PlayhouseKit"]),
         .library(name: "PlayhouseAPI", targets: ["PlayhouseAPI"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    ],
     targets: [
         .target(name: "PlayhouseAPI", swiftSettings: strict),
-        .target(name: "PlayhouseKit", dependencies: ["PlayhouseAPI"], swiftSettings: strict),
+        .target(name: "PlayhouseKit", dependencies: ["PlayhouseAPI", .product(name: "Crypto", package: "swift-crypto")],
+                swiftSettings: strict),
         .testTarget(name: "PlayhouseKitTests", dependencies: ["PlayhouseKit"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

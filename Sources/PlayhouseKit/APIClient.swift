@@ -6,6 +6,9 @@ struct APIClient: Sendable {
     let configuration: PlayhouseClient.Configuration
     /// Calls authorised with the app's token.
     let appPipeline: Pipeline
+    /// Calls authorised with the signed-in player's token.
+    let playerPipeline: Pipeline
+    let playerSession: PlayerSession
 
     init(configuration: PlayhouseClient.Configuration) {
         self.configuration = configuration
@@ -16,6 +19,23 @@ struct APIClient: Sendable {
         // pipeline and must not be multiplied by the API call's retries.
         appPipeline = Pipeline(interceptors: configuration.interceptors + [AppAuthInterceptor(tokens: tokens), retry],
                                transport: configuration.transport)
+        playerSession = PlayerSession(configuration: configuration, pipeline: tokenPipeline)
+        playerPipeline = Pipeline(interceptors: configuration.interceptors + [PlayerAuthInterceptor(session: playerSession), retry],
+                                  transport: configuration.transport)
+    }
+
+    /// Sends `body` as JSON with `method` to `path` for the signed-in player.
+    func player<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
+                                     as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
+        var request = HTTPRequest(method: method, url: configuration.baseURL.appendingPathComponent(path),
+                                  headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage])
+        if let body {
+            request.headers["Content-Type"] = "application/json"
+            do { request.body = try PlayhouseJSON.makeEncoder().encode(body) } catch {
+                throw PlayhouseError(code: .badResponse, message: "The request could not be encoded: \(error)")
+            }
+        }
+        return try await send(request, through: playerPipeline)
     }
 
     /// `GET` a JSON resource with the app's token.

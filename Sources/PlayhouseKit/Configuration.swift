@@ -22,11 +22,19 @@ extension PlayhouseClient {
         public var tokenRenewalMargin: TimeInterval
         /// The current time; tests inject their own.
         public var now: @Sendable () -> Date
+        /// Where the app receives the sign-in redirect, e.g. `mygame://authorize`; one of the app's
+        /// registered redirect URIs.
+        public var redirectURI: URL?
+        /// Where the signed-in player's tokens are kept between launches.
+        public var tokenStore: any TokenStore
+        /// This installation of the app; tokens stored by another installation are not reused.
+        public var installationID: String
 
         public init(baseURL: URL, clientID: String, clientSecret: String? = nil, locale: Locale = .current,
                     transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
                     interceptors: [any Interceptor] = [], tokenRenewalMargin: TimeInterval = 60,
-                    now: @escaping @Sendable () -> Date = { Date() }) {
+                    now: @escaping @Sendable () -> Date = { Date() }, redirectURI: URL? = nil,
+                    tokenStore: (any TokenStore)? = nil, installationID: String? = nil) {
             self.baseURL = baseURL
             self.clientID = clientID
             self.clientSecret = clientSecret
@@ -36,6 +44,18 @@ extension PlayhouseClient {
             self.interceptors = interceptors
             self.tokenRenewalMargin = tokenRenewalMargin
             self.now = now
+            self.redirectURI = redirectURI
+            self.tokenStore = tokenStore ?? Self.defaultTokenStore(clientID: clientID)
+            self.installationID = installationID ?? Installation.current()
+        }
+
+        /// The Keychain on Apple platforms, a 0600 file in Application Support elsewhere.
+        static func defaultTokenStore(clientID: String) -> any TokenStore {
+            #if canImport(Security)
+            KeychainTokenStore(clientID: clientID)
+            #else
+            FileTokenStore.standard(clientID: clientID)
+            #endif
         }
 
         /// The `Accept-Language` value for ``locale``, with English as a fallback.

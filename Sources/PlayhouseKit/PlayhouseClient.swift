@@ -14,10 +14,16 @@ public final class PlayhouseClient: Sendable {
     public let configuration: Configuration
     /// The calling app.
     public let app: AppAPI
+    /// Player sign-in, refresh and sign-out.
+    public let auth: AuthAPI
+    /// The signed-in player's profile.
+    public let profile: ProfileAPI
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         let api = APIClient(configuration: configuration)
         self.app = AppAPI(api: api)
+        self.auth = AuthAPI(api: api)
+        self.profile = ProfileAPI(api: api)
     }
 }

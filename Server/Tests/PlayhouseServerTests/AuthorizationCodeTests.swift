@@ -184,7 +184,7 @@ import Vapor
 
     @Test(arguments: Engine.available)
     func wrongPasswordsAreRefusedAndRateLimited(_ engine: Engine) async throws {
-        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.loginFailureLimit = 3 }) { app in
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.loginFailureLimit = 3; $0.clientAuthFailureWindow = 3600 }) { app in
             var flow = SignInFlow(app, try await app.createApp())
             _ = try await flow.tokens()
             let handle = try await flow.start()

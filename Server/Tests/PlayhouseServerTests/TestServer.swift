@@ -78,6 +78,10 @@ func withRunningServer(_ engine: Engine, _ adjust: (inout PlayhouseConfiguration
     try await withPlayhouse(engine, adjust) { app in
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
         let port = try #require(app.http.server.shared.localAddress?.port)
+        // The server names itself (issuer, `iss`) by its public URL: the port it really got.
+        if app.playhouse.configuration.publicURL == nil {
+            app.playhouse.configuration.publicURL = "http://127.0.0.1:\(port)"
+        }
         do {
             try await body(app, URL(string: "http://127.0.0.1:\(port)")!)
         } catch {

@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import PlayhouseKit
+import Testing
+
+/// A ``WebAuthenticationPresenter`` for tests: plays the player's browser over real HTTP. It opens
+/// the hosted page, registers or logs in, answers the consent form, and returns the redirect the
+/// server sends, without following it (the app's custom scheme has no server).
+struct FormPostingPresenter: WebAuthenticationPresenter {
+    var email: String
+    var password = "correct horse"
+    var register = true
+    var decision = "allow"
+
+    func present(_ url: URL, callbackScheme: String) async throws -> URL {
+        let browser = Browser()
+        let page = try await browser.send(URLRequest(url: url))
+        let handle = try #require(SignInFlow.handle(in: String(decoding: page.body, as: UTF8.self)))
+        let base = URL(string: "/", relativeTo: url)!.absoluteURL
+        _ = try await browser.post(base.appendingPathComponent(register ? "authorize/register" : "authorize/login"),
+                                   ["request": handle, "email": email, "password": password])
+        let answer = try await browser.post(base.appendingPathComponent("authorize/consent"), ["request": handle, "decision": decision])
+        let location = try #require(answer.response.value(forHTTPHeaderField: "Location"))
+        #expect(location.hasPrefix(callbackScheme + ":"))
+        return try #require(URL(string: location))
+    }
+}
+
+/// Keeps the browser cookie and does not follow redirects.
+private final class Browser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    private var cookie: String?
+    private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+
+    func post(_ url: URL, _ fields: [String: String]) async throws -> (response: HTTPURLResponse, body: Data) {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(fields.map { "\($0.key)=\(SignInFlow.encode($0.value))" }.joined(separator: "&").utf8)
+        return try await send(request)
+    }
+
+    func send(_ request: URLRequest) async throws -> (response: HTTPURLResponse, body: Data) {
+        var request = request
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        let (data, response): (Data, HTTPURLResponse) = try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                if let error { continuation.resume(throwing: error) } else {
+                    continuation.resume(returning: (data ?? Data(), response as! HTTPURLResponse))
+                }
+            }.resume()
+        }
+        if let setCookie = response.value(forHTTPHeaderField: "Set-Cookie"), let pair = setCookie.split(separator: ";").first {
+            cookie = String(pair)
+        }
+        return (response, data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+}

@@ -1,0 +1,153 @@
+import Fluent
+import Foundation
+import PlayhouseKit
+@testable import PlayhouseServer
+import Testing
+import Vapor
+
+/// The SDK's player sign-in against a real server on 127.0.0.1.
+@Suite struct SDKSignInTests {
+    func client(_ url: URL, _ credentials: AppCredentials, store: any TokenStore, installation: String = "install-1",
+                now: @escaping @Sendable () -> Date = { Date() }) -> PlayhouseClient {
+        PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
+                                             retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)), now: now,
+                                             redirectURI: URL(string: "mygame://authorize")!, tokenStore: store,
+                                             installationID: installation))
+    }
+
+    func temporaryStore() -> FileTokenStore {
+        FileTokenStore(url: FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-sdk-\(UUID().uuidString)/tokens.json"))
+    }
+
+    @Test(arguments: Engine.available)
+    func aPlayerSignsInAndIsRememberedAcrossLaunches(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let credentials = try await app.createApp()
+            let store = temporaryStore()
+            let sdk = client(url, credentials, store: store)
+            #expect(await sdk.auth.currentPlayer == nil)
+            let changes = await sdk.auth.playerChanges()
+
+            let player = try await sdk.auth.signIn(scopes: ["profile", "play"], presenter: FormPostingPresenter(email: "ann@example.com"))
+            #expect(player.email == "ann@example.com")
+            #expect(await sdk.auth.currentPlayer?.id == player.id)
+            var iterator = changes.makeAsyncIterator()
+            #expect(await iterator.next() == .some(player))
+
+            let updated = try await sdk.profile.update(ProfileUpdate(firstName: "Ann", birthDate: "1990-01-01", gender: .female))
+            #expect(updated.profileComplete)
+            #expect(updated.id == player.id)
+
+            // The tokens are on disk, readable by the owner only.
+            let permissions = try FileManager.default.attributesOfItem(atPath: store.url.path)[.posixPermissions] as? Int
+            #expect(permissions == 0o600)
+
+            // Next launch: the same installation picks the player up again.
+            let relaunched = client(url, credentials, store: store)
+            #expect(await relaunched.auth.currentPlayer?.id == player.id)
+            #expect(try await relaunched.profile.get().firstName == "Ann")
+
+            // A reinstall (another installation id) does not reuse the tokens, and deletes them.
+            let reinstalled = client(url, credentials, store: store, installation: "install-2")
+            #expect(await reinstalled.auth.currentPlayer == nil)
+            #expect(try await store.load() == nil)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func tokensAreRefreshedBeforeTheyExpire(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let credentials = try await app.createApp()
+            let store = MemoryTokenStore()
+            let offset = OffsetClock()
+            let sdk = client(url, credentials, store: store, now: { offset.now() })
+            _ = try await sdk.auth.signIn(scopes: ["profile"], presenter: FormPostingPresenter(email: "ann@example.com"))
+            let before = try #require(try await store.load())
+
+            offset.advance(by: 3600)   // the access token now counts as expired on the device
+            async let one = sdk.profile.get()
+            async let two = sdk.profile.get()
+            _ = try await (one, two)
+            let after = try #require(try await store.load())
+            #expect(after.accessToken != before.accessToken)
+            #expect(after.refreshToken != before.refreshToken)
+            // One refresh was shared: the rotated-out token was used once, so the family is intact.
+            #expect(try await OAuthToken.query(on: app.db).filter(\.$kind == "refresh").filter(\.$revokedAt == nil).count() == 1)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func logoutSignsOutHereAndOnTheServer(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let credentials = try await app.createApp()
+            let store = MemoryTokenStore()
+            let sdk = client(url, credentials, store: store)
+            let player = try await sdk.auth.signIn(scopes: ["profile"], presenter: FormPostingPresenter(email: "ann@example.com"))
+            let access = try #require(try await store.load()).accessToken
+
+            let notified = NotificationWaiter(.playhouseCurrentPlayerDidChange)
+            await sdk.auth.logout()
+            #expect(await sdk.auth.currentPlayer == nil)
+            #expect(try await store.load() == nil)
+            // Other tests sign players in at the same time; find this player's change.
+            let change = await notified.first { $0[PlayhouseClient.AuthAPI.oldPlayerKey]?.id == player.id }
+            #expect(change?[PlayhouseClient.AuthAPI.oldPlayerKey] != nil)
+            #expect(change?[PlayhouseClient.AuthAPI.newPlayerKey] == nil)
+            await #expect(throws: PlayhouseError.self) { _ = try await sdk.profile.get() }
+            #expect(try await app.send(.GET, "/v1/me", headers: bearer(access)).status == .unauthorized)
+        }
+    }
+
+    @Test func declinedAndForeignRedirectsAreRefused() async throws {
+        try await withRunningServer(.sqlite, { $0.passwordHashCost = 4 }) { app, url in
+            let credentials = try await app.createApp()
+            let sdk = client(url, credentials, store: MemoryTokenStore())
+            do throws(PlayhouseError) {
+                _ = try await sdk.auth.signIn(scopes: ["profile"], presenter: FormPostingPresenter(email: "ann@example.com", decision: "deny"))
+                Issue.record("a declined sign-in succeeded")
+            } catch {
+                #expect(error.code == .accessDenied)
+            }
+            do throws(PlayhouseError) {
+                try await sdk.auth.handleRedirect(URL(string: "mygame://authorize?code=phc_stolen&state=not-mine")!)
+                Issue.record("a foreign redirect was accepted")
+            } catch {
+                #expect(error.code == .stateMismatch)
+            }
+            #expect(await sdk.auth.currentPlayer == nil)
+        }
+    }
+}
+
+/// A clock tests move forward.
+final class OffsetClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var offset: TimeInterval = 0
+    func now() -> Date { lock.withLock { Date().addingTimeInterval(offset) } }
+    func advance(by seconds: TimeInterval) { lock.withLock { offset += seconds } }
+}
+
+/// Collects player-change notifications and reads the players they carry.
+final class NotificationWaiter: @unchecked Sendable {
+    private var stream: AsyncStream<[String: SignedInPlayer]>
+    private var observer: (any NSObjectProtocol)?
+
+    init(_ name: Notification.Name) {
+        let (stream, continuation) = AsyncStream<[String: SignedInPlayer]>.makeStream()
+        self.stream = stream
+        observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
+            var players: [String: SignedInPlayer] = [:]
+            for (key, value) in note.userInfo ?? [:] {
+                if let key = key as? String, let player = value as? SignedInPlayer { players[key] = player }
+            }
+            continuation.yield(players)
+        }
+    }
+
+    func first(where matches: ([String: SignedInPlayer]) -> Bool) async -> [String: SignedInPlayer]? {
+        for await players in stream where matches(players) { return players }
+        return nil
+    }
+
+    deinit { observer.map(NotificationCenter.default.removeObserver) }
+}

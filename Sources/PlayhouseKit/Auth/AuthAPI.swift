@@ -1,0 +1,85 @@
+import Foundation
+import PlayhouseAPI
+
+extension PlayhouseClient {
+    /// Player sign-in: `client.auth`.
+    ///
+    /// ```swift
+    /// // Apple platforms: present the hosted page, get the player.
+    /// let player = try await client.auth.signIn(scopes: ["profile", "play"],
+    ///                                           presenter: ASWebAuthenticationPresenter())
+    /// // Elsewhere: open the URL yourself, then hand the redirect back.
+    /// let url = try await client.auth.authorizationURL(scopes: ["profile"])
+    /// let player = try await client.auth.handleRedirect(redirectURL)
+    /// ```
+    public struct AuthAPI: Sendable {
+        let api: APIClient
+
+        /// The `userInfo` key of the player before a change (a ``SignedInPlayer``).
+        public static let oldPlayerKey = "oldPlayer"
+        /// The `userInfo` key of the player after a change (a ``SignedInPlayer``).
+        public static let newPlayerKey = "newPlayer"
+
+        /// The signed-in player, restored from the token store at first use; nil when nobody is signed in.
+        public var currentPlayer: SignedInPlayer? {
+            get async { await api.playerSession.currentPlayer() }
+        }
+
+        /// Every change of the signed-in player (nil: signed out). The same changes are posted as
+        /// ``Foundation/Notification/Name/playhouseCurrentPlayerDidChange``.
+        public func playerChanges() async -> AsyncStream<SignedInPlayer?> {
+            await api.playerSession.changes()
+        }
+
+        /// The hosted sign-in page for a new sign-in, with PKCE and a fresh `state`.
+        public func authorizationURL(scopes: [String]) async throws(PlayhouseError) -> URL {
+            await api.playerSession.authorizationURL(scopes: scopes, redirectURI: try redirectURI())
+        }
+
+        /// Finishes the sign-in that `redirect` (the URL the hosted page sent the player back to)
+        /// answers: checks its state, exchanges the code, stores the tokens.
+        @discardableResult
+        public func handleRedirect(_ redirect: URL) async throws(PlayhouseError) -> SignedInPlayer {
+            let redirectURI = try redirectURI()
+            return try await run { try await api.playerSession.completeSignIn(redirect: redirect, redirectURI: redirectURI) }
+        }
+
+        /// Presents the hosted page with `presenter` and signs the player in.
+        @discardableResult
+        public func signIn(scopes: [String], presenter: any WebAuthenticationPresenter) async throws(PlayhouseError) -> SignedInPlayer {
+            let url = try await authorizationURL(scopes: scopes)
+            let scheme = try redirectURI().scheme ?? ""
+            let redirect = try await run { try await presenter.present(url, callbackScheme: scheme) }
+            return try await handleRedirect(redirect)
+        }
+
+        /// Refreshes the player's tokens now (they are also refreshed by themselves before expiry).
+        public func refresh() async throws(PlayhouseError) {
+            _ = try await run { try await api.playerSession.refreshed() }
+        }
+
+        /// Signs the player out: ends the play session on the server, revoking its tokens, and
+        /// deletes the stored tokens and the server's cookies.
+        public func logout() async {
+            await api.playerSession.logout()
+        }
+
+        /// Completion-handler form of ``handleRedirect(_:)``; `completion` runs on the main queue.
+        public func handleRedirect(_ redirect: URL, completion: @escaping @MainActor @Sendable (Result<SignedInPlayer, PlayhouseError>) -> Void) {
+            deliver(completion) { () async throws(PlayhouseError) -> SignedInPlayer in try await handleRedirect(redirect) }
+        }
+
+        private func redirectURI() throws(PlayhouseError) -> URL {
+            guard let uri = api.configuration.redirectURI else {
+                throw PlayhouseError(code: .notConfigured, message: "Set redirectURI in the configuration to sign players in.")
+            }
+            return uri
+        }
+
+        private func run<T>(_ body: () async throws -> T) async throws(PlayhouseError) -> T {
+            do { return try await body() } catch let error as PlayhouseError { throw error } catch {
+                throw PlayhouseError(transportError: error)
+            }
+        }
+    }
+}

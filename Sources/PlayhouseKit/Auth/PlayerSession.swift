@@ -1,0 +1,225 @@
+import Foundation
+import PlayhouseAPI
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The signed-in player's tokens: restores them at launch, signs in by the authorization code flow
+/// with PKCE, refreshes before expiry (one refresh shared by all callers), and signs out.
+actor PlayerSession {
+    private let configuration: PlayhouseClient.Configuration
+    private let pipeline: Pipeline
+    private var tokens: StoredPlayerTokens?
+    private var restored = false
+    private var pendingSignIns: [String: PKCEPair] = [:]
+    private var refresh: Task<StoredPlayerTokens, any Error>?
+    private(set) var player: SignedInPlayer?
+    private var watchers: [UUID: AsyncStream<SignedInPlayer?>.Continuation] = [:]
+
+    init(configuration: PlayhouseClient.Configuration, pipeline: Pipeline) {
+        self.configuration = configuration
+        self.pipeline = pipeline
+    }
+
+    /// Loads stored tokens once; tokens of another installation are deleted, not used.
+    func restore() async {
+        guard !restored else { return }
+        restored = true
+        guard let stored = try? await configuration.tokenStore.load() else { return }
+        guard stored.installationID == configuration.installationID else {
+            try? await configuration.tokenStore.clear()
+            return
+        }
+        tokens = stored
+        setPlayer(SignedInPlayer(id: stored.playerID))
+    }
+
+    func currentPlayer() async -> SignedInPlayer? {
+        await restore()
+        return player
+    }
+
+    func changes() -> AsyncStream<SignedInPlayer?> {
+        let (stream, continuation) = AsyncStream<SignedInPlayer?>.makeStream()
+        let id = UUID()
+        watchers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.stopWatching(id) } }
+        return stream
+    }
+
+    private func stopWatching(_ id: UUID) { watchers[id] = nil }
+
+    /// The hosted page's URL for a new sign-in; remembers its verifier under its state.
+    func authorizationURL(scopes: [String], redirectURI: URL) -> URL {
+        let pair = PKCEPair()
+        pendingSignIns[pair.state] = pair
+        var components = URLComponents(url: configuration.baseURL.appendingPathComponent(APIPath.authorize),
+                                       resolvingAgainstBaseURL: false)!
+        components.queryItems = [
+            URLQueryItem(name: "response_type", value: "code"),
+            URLQueryItem(name: "client_id", value: configuration.clientID),
+            URLQueryItem(name: "redirect_uri", value: redirectURI.absoluteString),
+            URLQueryItem(name: "scope", value: scopes.joined(separator: " ")),
+            URLQueryItem(name: "state", value: pair.state),
+            URLQueryItem(name: "code_challenge", value: pair.challenge),
+            URLQueryItem(name: "code_challenge_method", value: "S256"),
+        ]
+        // `+` is a space to form decoders; spell it out.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.url!
+    }
+
+    /// Finishes a sign-in from the URL the hosted page redirected to.
+    func completeSignIn(redirect: URL, redirectURI: URL) async throws -> SignedInPlayer {
+        let items = URLComponents(url: redirect, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
+        guard let state = value("state"), let pair = pendingSignIns.removeValue(forKey: state) else {
+            throw PlayhouseError(code: .stateMismatch, message: "The redirect does not belong to a sign-in this app started.")
+        }
+        if let issuer = value("iss"), issuer != configuration.baseURL.absoluteString.trimmingTrailingSlash {
+            throw PlayhouseError(code: .issuerMismatch, message: "The redirect came from another server (\(issuer)).")
+        }
+        if let error = value("error") {
+            throw PlayhouseError(code: PlayhouseError.Code(error), message: value("error_description") ?? error)
+        }
+        guard let code = value("code") else { throw PlayhouseError(code: .badResponse, message: "The redirect carries no code.") }
+        let answer = try await tokenRequest([("grant_type", GrantType.authorizationCode), ("code", code),
+                                             ("redirect_uri", redirectURI.absoluteString), ("code_verifier", pair.verifier)])
+        let signedIn = try await fetchPlayer(accessToken: answer.accessToken)
+        try await store(answer, playerID: signedIn.id)
+        setPlayer(signedIn)
+        return signedIn
+    }
+
+    /// A live player access token, refreshed first when it is about to expire.
+    func accessToken() async throws -> String {
+        await restore()
+        guard let current = tokens else {
+            throw PlayhouseError(code: .notSignedIn, message: "No player is signed in.")
+        }
+        if current.expiresAt.timeIntervalSince(configuration.now()) > configuration.tokenRenewalMargin { return current.accessToken }
+        return try await refreshed().accessToken
+    }
+
+    /// Forgets `value` so that the next call refreshes (the server said it is no longer valid).
+    func invalidate(_ value: String) {
+        if tokens?.accessToken == value { tokens?.expiresAt = .distantPast }
+    }
+
+    /// Refreshes the tokens; concurrent callers share one request.
+    func refreshed() async throws -> StoredPlayerTokens {
+        if let refresh { return try await refresh.value }
+        let task = Task { try await self.performRefresh() }
+        refresh = task
+        defer { refresh = nil }
+        return try await task.value
+    }
+
+    private func performRefresh() async throws -> StoredPlayerTokens {
+        guard let current = tokens, let refreshToken = current.refreshToken else {
+            throw PlayhouseError(code: .notSignedIn, message: "No player is signed in.")
+        }
+        do {
+            let answer = try await tokenRequest([("grant_type", GrantType.refreshToken), ("refresh_token", refreshToken)])
+            try await store(answer, playerID: current.playerID)
+            return tokens!
+        } catch let error as PlayhouseError where error.code == .invalidGrant {
+            // The sign-in is over (revoked, expired, or signed out elsewhere).
+            await signOutLocally()
+            throw error
+        }
+    }
+
+    /// Ends the session on the server (best effort) and forgets everything about the player.
+    func logout() async {
+        await restore()
+        if let access = tokens?.accessToken {
+            let request = HTTPRequest(method: "POST", url: configuration.baseURL.appendingPathComponent(APIPath.logout),
+                                      headers: ["Authorization": "Bearer \(access)", "Accept-Language": configuration.acceptLanguage])
+            _ = try? await pipeline.send(request)
+        }
+        pendingSignIns = [:]
+        await signOutLocally()
+    }
+
+    private func signOutLocally() async {
+        tokens = nil
+        try? await configuration.tokenStore.clear()
+        if let cookies = HTTPCookieStorage.shared.cookies(for: configuration.baseURL) {
+            cookies.forEach(HTTPCookieStorage.shared.deleteCookie)
+        }
+        setPlayer(nil)
+    }
+
+    private func store(_ answer: TokenResponse, playerID: String) async throws {
+        let fresh = StoredPlayerTokens(accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? tokens?.refreshToken,
+                                       expiresAt: configuration.now().addingTimeInterval(TimeInterval(answer.expiresIn)),
+                                       scope: answer.scope, sessionID: answer.sessionID, playerID: playerID,
+                                       installationID: configuration.installationID)
+        tokens = fresh
+        try await configuration.tokenStore.save(fresh)
+    }
+
+    private func setPlayer(_ new: SignedInPlayer?) {
+        let old = player
+        player = new
+        guard old?.id != new?.id else { return }
+        for watcher in watchers.values { watcher.yield(new) }
+        var info: [String: Any] = [:]
+        if let old { info[PlayhouseClient.AuthAPI.oldPlayerKey] = old }
+        if let new { info[PlayhouseClient.AuthAPI.newPlayerKey] = new }
+        NotificationCenter.default.post(name: .playhouseCurrentPlayerDidChange, object: nil, userInfo: info)
+    }
+
+    private func fetchPlayer(accessToken: String) async throws -> SignedInPlayer {
+        let request = HTTPRequest(method: "GET", url: configuration.baseURL.appendingPathComponent(APIPath.userinfo),
+                                  headers: ["Authorization": "Bearer \(accessToken)", "Accept": "application/json"], isRetryable: true)
+        let response = try await pipeline.send(request)
+        guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
+        guard let info = try? PlayhouseJSON.makeDecoder().decode(UserInfo.self, from: response.body) else {
+            throw PlayhouseError(code: .badResponse, status: response.status, message: "The userinfo answer could not be read.")
+        }
+        return SignedInPlayer(id: info.sub, email: info.email, displayName: info.name)
+    }
+
+    private func tokenRequest(_ form: [(String, String)]) async throws -> TokenResponse {
+        var fields = form
+        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
+                       "Accept-Language": configuration.acceptLanguage]
+        if let secret = configuration.clientSecret {
+            let credentials = "\(AppTokenProvider.formEncode(configuration.clientID)):\(AppTokenProvider.formEncode(secret))"
+            headers["Authorization"] = "Basic " + Data(credentials.utf8).base64EncodedString()
+        } else {
+            fields.append(("client_id", configuration.clientID))
+        }
+        let body = fields.map { "\($0.0)=\(AppTokenProvider.formEncode($0.1))" }.joined(separator: "&")
+        let request = HTTPRequest(method: "POST", url: configuration.baseURL.appendingPathComponent(APIPath.token),
+                                  headers: headers, body: Data(body.utf8))
+        let response = try await pipeline.send(request)
+        guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
+        guard let answer = try? PlayhouseJSON.makeDecoder().decode(TokenResponse.self, from: response.body) else {
+            throw PlayhouseError(code: .badResponse, status: response.status, message: "The token response could not be read.")
+        }
+        return answer
+    }
+}
+
+/// Adds the player's bearer token; when the server rejects it, refreshes once and tries again.
+struct PlayerAuthInterceptor: Interceptor {
+    let session: PlayerSession
+
+    func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        let token = try await session.accessToken()
+        var authorized = request
+        authorized.headers["Authorization"] = "Bearer \(token)"
+        let response = try await next(authorized)
+        guard response.status == 401 else { return response }
+        await session.invalidate(token)
+        authorized.headers["Authorization"] = "Bearer \(try await session.accessToken())"
+        return try await next(authorized)
+    }
+}
+
+extension String {
+    var trimmingTrailingSlash: String { hasSuffix("/") ? String(dropLast()) : self }
+}

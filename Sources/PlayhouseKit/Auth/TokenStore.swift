@@ -1,0 +1,81 @@
+import Foundation
+
+/// A signed-in player's tokens as the SDK keeps them between launches.
+public struct StoredPlayerTokens: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public var refreshToken: String?
+    public var expiresAt: Date
+    public var scope: String
+    public var sessionID: String?
+    /// The player the tokens belong to.
+    public var playerID: String
+    /// Which installation of the app stored them: tokens from an earlier installation (restored
+    /// from a backup or left in the Keychain after a reinstall) are not reused.
+    public var installationID: String
+
+    public init(accessToken: String, refreshToken: String?, expiresAt: Date, scope: String, sessionID: String?,
+                playerID: String, installationID: String) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+        self.scope = scope
+        self.sessionID = sessionID
+        self.playerID = playerID
+        self.installationID = installationID
+    }
+}
+
+/// Where the signed-in player's tokens are kept: the Keychain on Apple platforms
+/// (``KeychainTokenStore``), a file readable only by its owner elsewhere (``FileTokenStore``).
+public protocol TokenStore: Sendable {
+    func load() async throws -> StoredPlayerTokens?
+    func save(_ tokens: StoredPlayerTokens) async throws
+    func clear() async throws
+}
+
+/// Keeps tokens in memory only: nothing survives the process.
+public actor MemoryTokenStore: TokenStore {
+    private var tokens: StoredPlayerTokens?
+    public init() {}
+    public func load() -> StoredPlayerTokens? { tokens }
+    public func save(_ tokens: StoredPlayerTokens) { self.tokens = tokens }
+    public func clear() { tokens = nil }
+}
+
+/// Keeps tokens in a JSON file with permissions 0600 (owner read/write only).
+public struct FileTokenStore: TokenStore {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    /// `playhouse-<client id>.json` in the user's Application Support folder.
+    public static func standard(clientID: String) -> FileTokenStore {
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSTemporaryDirectory())
+        let safe = clientID.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" }
+        return FileTokenStore(url: base.appendingPathComponent("Playhouse").appendingPathComponent("playhouse-\(String(String.UnicodeScalarView(safe))).json"))
+    }
+
+    public func load() throws -> StoredPlayerTokens? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return try? JSONDecoder().decode(StoredPlayerTokens.self, from: data)
+    }
+
+    public func save(_ tokens: StoredPlayerTokens) throws {
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let data = try JSONEncoder().encode(tokens)
+        // Create the file 0600 before any secret is written to it.
+        if !FileManager.default.fileExists(atPath: url.path) {
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        try data.write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+    }
+
+    public func clear() throws {
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+    }
+}
