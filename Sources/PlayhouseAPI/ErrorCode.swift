@@ -46,6 +46,8 @@ extension ErrorCode {
 
     // Players
     public static let emailTaken: ErrorCode = "email_taken"
+    /// The text message provider could not send the PIN.
+    public static let smsFailed: ErrorCode = "sms_failed"
 
     // Server side
     public static let internalError: ErrorCode = "internal_error"

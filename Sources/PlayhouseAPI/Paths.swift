@@ -9,6 +9,7 @@ public enum APIPath {
     public static let app = "/v1/app"
     public static let me = "/v1/me"
     public static let logout = "/v1/auth/logout"
+    public static let phonePin = "/v1/auth/phone/pin"
     public static let health = "/healthz"
     public static let ready = "/readyz"
     public static let metrics = "/metrics"
@@ -20,4 +21,6 @@ public enum GrantType {
     public static let clientCredentials = "client_credentials"
     public static let authorizationCode = "authorization_code"
     public static let refreshToken = "refresh_token"
+    /// Exchanges a texted PIN (`phone_number`, `pin`) for player tokens.
+    public static let phonePin = "urn:playhouse:grant-type:phone-pin"
 }

@@ -10,6 +10,8 @@ public struct TokenResponse: Codable, Sendable, Equatable {
     public var refreshToken: String?
     /// The play session the token belongs to, for player tokens.
     public var sessionID: String?
+    /// True when this sign-in created the player (first phone or federated sign-in).
+    public var playerCreated: Bool?
 
     public init(accessToken: String, tokenType: String = "Bearer", expiresIn: Int, scope: String, refreshToken: String? = nil, sessionID: String? = nil) {
         self.accessToken = accessToken
@@ -27,6 +29,7 @@ public struct TokenResponse: Codable, Sendable, Equatable {
         case expiresIn = "expires_in"
         case refreshToken = "refresh_token"
         case sessionID = "session_id"
+        case playerCreated = "player_created"
     }
 }
 

@@ -97,3 +97,26 @@ def test_invalid_input_is_explained(fresh):
     result = fresh.cli("apps", "create", "--name", "", "--redirect-uri", "not a uri", check=False)
     assert result.returncode != 0
     assert "name" in (result.stderr + result.stdout).lower()
+
+
+def test_a_phone_pin_read_from_the_sms_outbox_signs_a_player_in(playhouse, client_app):
+    """Kuggle's sign-in by phone, end to end: the app asks for a PIN, the default provider puts the
+    text in the outbox, `playhouse sms outbox` shows it, and the PIN is exchanged for tokens."""
+    auth = (client_app["client_id"], client_app["client_secret"])
+    app_token = requests.post(playhouse.base_url + "/oauth/token", data={"grant_type": "client_credentials"},
+                              auth=auth, timeout=10).json()["access_token"]
+    phone = "+4520" + str(free_port()).zfill(6)[-6:]
+    sent = requests.post(playhouse.base_url + "/v1/auth/phone/pin", json={"phone_number": phone},
+                         headers={"Authorization": f"Bearer {app_token}"}, timeout=10)
+    assert sent.status_code == 202, sent.text
+
+    outbox = json.loads(playhouse.cli("sms", "outbox", "--phone", phone, "--json").stdout)
+    assert len(outbox) == 1 and outbox[0]["to"] == phone
+    pin = re.search(r"\b(\d{6})\b", outbox[0]["text"]).group(1)
+
+    tokens = requests.post(playhouse.base_url + "/oauth/token", auth=auth, timeout=10,
+                           data={"grant_type": "urn:playhouse:grant-type:phone-pin", "phone_number": phone, "pin": pin})
+    assert tokens.status_code == 200, tokens.text
+    assert tokens.json()["player_created"] is True
+    me = requests.get(playhouse.base_url + "/v1/me", headers={"Authorization": "Bearer " + tokens.json()["access_token"]}, timeout=10)
+    assert me.json()["phone_number"] == phone

@@ -128,7 +128,7 @@ private func appDictionary(_ app: AppRecord) -> [String: Any] {
      "created_at": ISO8601DateFormatter().string(from: app.createdAt)]
 }
 
-private func jsonText(_ value: Any) -> String {
+func jsonText(_ value: Any) -> String {
     let data = (try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
     return String(decoding: data, as: UTF8.self)
 }

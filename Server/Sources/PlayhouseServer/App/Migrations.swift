@@ -11,5 +11,6 @@ enum Migrations {
         app.migrations.add(CreatePlaySession())
         app.migrations.add(CreateAuthorizationRequest())
         app.migrations.add(CreateAuthorizationCode())
+        app.migrations.add(CreatePhonePin())
     }
 }

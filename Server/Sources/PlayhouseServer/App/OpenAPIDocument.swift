@@ -35,13 +35,15 @@ enum OpenAPIDocument {
                 "type": "object",
                 "required": ["grant_type"],
                 "properties": {
-                  "grant_type": { "type": "string", "enum": ["client_credentials", "authorization_code", "refresh_token"] },
+                  "grant_type": { "type": "string", "enum": ["client_credentials", "authorization_code", "refresh_token", "urn:playhouse:grant-type:phone-pin"] },
                   "scope": { "type": "string", "description": "Space-separated scopes, each one the app's; all of the app's when omitted. On refresh, a subset of the original grant." },
                   "client_user_id": { "type": "string", "description": "client_credentials only: the game's own user id; the token is then limited to unbacked play (scope `play`)." },
                   "code": { "type": "string", "description": "authorization_code: the code from the redirect." },
                   "redirect_uri": { "type": "string", "description": "authorization_code: the redirect URI the code was sent to." },
                   "code_verifier": { "type": "string", "description": "authorization_code: the PKCE verifier (RFC 7636)." },
                   "refresh_token": { "type": "string", "description": "refresh_token: the refresh token; it is replaced by a new one." },
+                  "phone_number": { "type": "string", "description": "phone-pin: the number the PIN was texted to (E.164)." },
+                  "pin": { "type": "string", "description": "phone-pin: the 6-digit PIN. Five wrong tries end it." },
                   "client_id": { "type": "string" },
                   "client_secret": { "type": "string" }
                 }
@@ -299,6 +301,30 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/auth/phone/pin": {
+      "post": {
+        "tags": ["players"],
+        "operationId": "sendPhonePin",
+        "summary": "Text a 6-digit sign-in PIN to a phone number (app token). Exchange it at /oauth/token with grant_type urn:playhouse:grant-type:phone-pin; it lives 10 minutes.",
+        "security": [{ "bearerAuth": [] }],
+        "requestBody": {
+          "required": true,
+          "content": { "application/json": { "schema": { "type": "object", "required": ["phone_number"],
+            "properties": { "phone_number": { "type": "string", "pattern": "^\\+[1-9][0-9]{6,14}$", "description": "E.164, e.g. +4512345678." } } } } }
+        },
+        "responses": {
+          "202": { "description": "The PIN is on its way.", "content": { "application/json": { "schema": { "type": "object", "required": ["expires_in"], "properties": { "expires_in": { "type": "integer" } } } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/Problem" },
+          "429": { "$ref": "#/components/responses/RateLimited" },
+          "502": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/v1/auth/logout": {
       "post": {
         "tags": ["players"],
@@ -419,7 +445,7 @@ enum OpenAPIDocument {
         "content": { "text/html": { "schema": { "type": "string" } } }
       },
       "RateLimited": {
-        "description": "Too many failed client authentications from this address.",
+        "description": "Too many attempts (failed client authentications, wrong passwords, PIN texts); try again after Retry-After seconds.",
         "headers": { "Retry-After": { "required": true, "schema": { "type": "string", "pattern": "^[0-9]+$" } } },
         "content": { "application/problem+json": { "schema": { "$ref": "#/components/schemas/Problem" } } }
       }
@@ -456,7 +482,8 @@ enum OpenAPIDocument {
           "expires_in": { "type": "integer", "minimum": 1 },
           "scope": { "type": "string" },
           "refresh_token": { "type": "string" },
-          "session_id": { "type": "string" }
+          "session_id": { "type": "string" },
+          "player_created": { "type": "boolean", "description": "This sign-in created the player." }
         }
       },
       "IntrospectionResponse": {

@@ -46,4 +46,6 @@ public enum PlayhouseApplication {
 extension Application {
     /// The app service on this application's database.
     public var apps: AppService { AppService(database: db) }
+    /// Texts sent by the log SMS provider.
+    public var smsOutbox: SMSOutbox { SMSOutbox(database: db) }
 }

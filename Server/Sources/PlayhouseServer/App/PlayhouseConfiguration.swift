@@ -29,6 +29,8 @@ public struct PlayhouseConfiguration: Sendable {
     public var passwordHashCost = 12
     /// Failed password logins allowed per player email and app per window before answering 429.
     public var loginFailureLimit = 10
+    /// How sign-in PINs are texted (`PLAYHOUSE_SMS_HTTP_URL` switches to the HTTP provider).
+    public var smsProvider: SMSProvider = .log
     /// The largest request body accepted, in bytes.
     public var maxBodySize = 64 * 1024
     /// Failed client authentications allowed from one address per window before answering 429
@@ -68,6 +70,13 @@ public struct PlayhouseConfiguration: Sendable {
                 throw ConfigurationError("PLAYHOUSE_PASSWORD_HASH_COST must be a bcrypt cost from 4 to 31, not '\(cost)'")
             }
             configuration.passwordHashCost = value
+        }
+        if let url = environment["PLAYHOUSE_SMS_HTTP_URL"], !url.isEmpty {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+                throw ConfigurationError("PLAYHOUSE_SMS_HTTP_URL must be an http(s) URL, not '\(url)'")
+            }
+            let token = environment["PLAYHOUSE_SMS_HTTP_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+            configuration.smsProvider = .http(url: url, token: token)
         }
         if let url = environment["PLAYHOUSE_PUBLIC_URL"], !url.isEmpty { configuration.publicURL = url }
         if let level = environment["PLAYHOUSE_LOG_LEVEL"], !level.isEmpty {

@@ -10,3 +10,5 @@ extension AuthorizationServerMetadata: @retroactive Content {}
 extension PlayerProfile: @retroactive Content {}
 extension ProfileUpdate: @retroactive Content {}
 extension UserInfo: @retroactive Content {}
+extension PinRequest: @retroactive Content {}
+extension PinSent: @retroactive Content {}

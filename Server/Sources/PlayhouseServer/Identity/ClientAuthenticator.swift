@@ -8,7 +8,7 @@ struct ClientAuthenticator: Sendable {
 
     func authenticate(form: OAuthForm) async throws -> AppRecord {
         let configuration = request.playhouse.configuration
-        let limiter = FailureRateLimiter(database: request.db, limit: configuration.clientAuthFailureLimit,
+        let limiter = WindowRateLimiter(database: request.db, limit: configuration.clientAuthFailureLimit,
                                          window: configuration.clientAuthFailureWindow, now: request.now)
         let key = "client_auth:" + (request.remoteAddress?.ipAddress ?? "unknown")
         if let seconds = try await limiter.retryAfter(key) {
@@ -22,11 +22,11 @@ struct ClientAuthenticator: Sendable {
             throw PlayhouseProblem(.badRequest, .invalidRequest, message: "multiple_client_authentication")
         }
         guard let (clientID, secret) = basic ?? formID.flatMap({ id in formSecret.map { (id, $0) } }) else {
-            try await limiter.recordFailure(key)
+            try await limiter.record(key)
             throw PlayhouseProblem.invalidClient
         }
         guard let app = try await AppService(database: request.db).authenticate(clientID: clientID, secret: secret) else {
-            try await limiter.recordFailure(key)
+            try await limiter.record(key)
             request.logger.notice("client authentication failed", metadata: ["client_id": .string(String(clientID.prefix(64)))])
             throw PlayhouseProblem.invalidClient
         }

@@ -41,6 +41,13 @@ struct OAuthController: RouteCollection {
                 .exchange(code: try form.required("code"), redirectURI: try form.value("redirect_uri"),
                           verifier: try form.value("code_verifier"), app: app)
             return try noStore(response)
+        case GrantType.phonePin:
+            let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
+            let (player, created) = try await PhonePinService(database: request.db, now: request.now)
+                .verify(phoneNumber: try form.required("phone_number"), pin: try form.required("pin"), app: app)
+            let response = try await PlayerSignIn(database: request.db, now: request.now, configuration: request.playhouse.configuration)
+                .tokens(app: app, playerID: try player.requireID(), scope: scopes.joined(separator: " "), created: created)
+            return try noStore(response)
         case GrantType.refreshToken:
             let response = try await RefreshTokenGrant(database: request.db, now: request.now,
                                                        configuration: request.playhouse.configuration)
@@ -95,7 +102,7 @@ struct OAuthController: RouteCollection {
             introspectionEndpoint: base + APIPath.introspect,
             revocationEndpoint: base + APIPath.revoke,
             userinfoEndpoint: base + APIPath.userinfo,
-            grantTypesSupported: [GrantType.clientCredentials, GrantType.authorizationCode, GrantType.refreshToken],
+            grantTypesSupported: [GrantType.clientCredentials, GrantType.authorizationCode, GrantType.refreshToken, GrantType.phonePin],
             responseTypesSupported: ["code"],
             codeChallengeMethodsSupported: [PKCE.method],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post"],

@@ -97,6 +97,11 @@ enum Messages {
             "da": Text(title: "E-mail allerede i brug", detail: "En anden spiller i denne app bruger allerede den e-mail."),
             "de": Text(title: "E-Mail bereits verwendet", detail: "Ein anderer Spieler dieser App verwendet diese E-Mail bereits."),
         ],
+        "sms_failed": [
+            "en": Text(title: "Text message not sent", detail: "The PIN could not be texted right now. Try again in a moment."),
+            "da": Text(title: "SMS ikke sendt", detail: "PIN-koden kunne ikke sendes lige nu. Prøv igen om lidt."),
+            "de": Text(title: "SMS nicht gesendet", detail: "Die PIN konnte gerade nicht gesendet werden. Versuchen Sie es gleich noch einmal."),
+        ],
         "internal_error": [
             "en": Text(title: "Internal error", detail: "Something went wrong on the server. Quote the request id if you contact support."),
             "da": Text(title: "Intern fejl", detail: "Noget gik galt på serveren. Oplys forespørgsels-id'et, hvis du kontakter support."),
@@ -172,6 +177,26 @@ enum Messages {
             "en": Text(title: "", detail: "The refresh token was already used. Every token of this sign-in is now revoked; sign in again."),
             "da": Text(title: "", detail: "Opdateringstokenet er allerede brugt. Alle tokens fra dette login er nu tilbagekaldt; log ind igen."),
             "de": Text(title: "", detail: "Das Aktualisierungstoken wurde bereits verwendet. Alle Tokens dieser Anmeldung sind widerrufen; melden Sie sich erneut an."),
+        ],
+        "pin_send_limited": [
+            "en": Text(title: "", detail: "Too many PINs were sent to this number. Try again in {seconds} seconds."),
+            "da": Text(title: "", detail: "Der er sendt for mange PIN-koder til dette nummer. Prøv igen om {seconds} sekunder."),
+            "de": Text(title: "", detail: "An diese Nummer wurden zu viele PINs gesendet. Versuchen Sie es in {seconds} Sekunden erneut."),
+        ],
+        "pin_invalid": [
+            "en": Text(title: "", detail: "The PIN is wrong or has expired. Request a new one if it keeps failing."),
+            "da": Text(title: "", detail: "PIN-koden er forkert eller udløbet. Bed om en ny, hvis det bliver ved med at fejle."),
+            "de": Text(title: "", detail: "Die PIN ist falsch oder abgelaufen. Fordern Sie eine neue an, wenn es weiter fehlschlägt."),
+        ],
+        "pin_attempts_exceeded": [
+            "en": Text(title: "", detail: "Too many wrong PINs. Request a new PIN."),
+            "da": Text(title: "", detail: "For mange forkerte PIN-koder. Bed om en ny PIN-kode."),
+            "de": Text(title: "", detail: "Zu viele falsche PINs. Fordern Sie eine neue PIN an."),
+        ],
+        "sms.pin": [
+            "en": Text(title: "", detail: "Your {app} code is {pin}. It expires in {minutes} minutes."),
+            "da": Text(title: "", detail: "Din {app}-kode er {pin}. Den udløber om {minutes} minutter."),
+            "de": Text(title: "", detail: "Ihr {app}-Code lautet {pin}. Er läuft in {minutes} Minuten ab."),
         ],
         // Field error messages
         "field.required": [

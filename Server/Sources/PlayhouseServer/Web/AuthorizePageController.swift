@@ -42,7 +42,7 @@ struct AuthorizePageController: RouteCollection {
         try await withPending(request) { form, pending in
             let email = (try? form.value("email")) ?? "", password = (try? form.value("password")) ?? ""
             let configuration = request.playhouse.configuration
-            let limiter = FailureRateLimiter(database: request.db, limit: configuration.loginFailureLimit,
+            let limiter = WindowRateLimiter(database: request.db, limit: configuration.loginFailureLimit,
                                              window: configuration.clientAuthFailureWindow, now: request.now)
             let key = "login:" + SecretToken.hash(pending.app.id.uuidString + ":" + email.lowercased())
             if let seconds = try await limiter.retryAfter(key) {
@@ -51,7 +51,7 @@ struct AuthorizePageController: RouteCollection {
                                       status: .tooManyRequests, headers: ["Retry-After": String(seconds)])
             }
             guard let player = try await players(request).authenticate(appID: pending.app.id, email: email, password: password) else {
-                try await limiter.recordFailure(key)
+                try await limiter.record(key)
                 return try await page(request, "authorize-login", pending, handle: try form.required("request"),
                                       error: "wrong_credentials", email: email, status: .unauthorized)
             }

@@ -2,10 +2,10 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Counts failures (e.g. wrong client secrets) per key in fixed windows, in the database, so that
-/// every server instance sees the same counts. Once a key reaches the limit it is refused until its
-/// window ends.
-struct FailureRateLimiter: Sendable {
+/// Counts events per key in fixed windows (wrong client secrets, wrong passwords, PIN texts sent),
+/// in the database, so that every server instance sees the same counts. Once a key reaches the
+/// limit it is refused until its window ends.
+struct WindowRateLimiter: Sendable {
     let database: any Database
     let limit: Int
     let window: Int
@@ -27,8 +27,8 @@ struct FailureRateLimiter: Sendable {
         return max(1, Int(currentWindow + Int64(window) - Int64(now.timeIntervalSince1970)))
     }
 
-    /// Counts one failure for `key`.
-    func recordFailure(_ key: String) async throws {
+    /// Counts one event for `key`.
+    func record(_ key: String) async throws {
         guard let sql = database as? any SQLDatabase else { return }
         try await sql.raw("""
             INSERT INTO rate_limit_counters (key, window_start, failures) VALUES (\(bind: key), \(bind: currentWindow), 1)
