@@ -3,6 +3,8 @@
 public struct AuthorizationServerMetadata: Codable, Sendable, Equatable {
     public var issuer: String
     public var authorizationEndpoint: String?
+    /// RFC 8628.
+    public var deviceAuthorizationEndpoint: String?
     public var tokenEndpoint: String
     public var introspectionEndpoint: String
     public var revocationEndpoint: String
@@ -18,13 +20,14 @@ public struct AuthorizationServerMetadata: Codable, Sendable, Equatable {
     public var authorizationResponseIssParameterSupported: Bool?
     public var serviceDocumentation: String?
 
-    public init(issuer: String, authorizationEndpoint: String? = nil, tokenEndpoint: String, introspectionEndpoint: String,
+    public init(issuer: String, authorizationEndpoint: String? = nil, deviceAuthorizationEndpoint: String? = nil, tokenEndpoint: String, introspectionEndpoint: String,
                 revocationEndpoint: String, userinfoEndpoint: String? = nil, grantTypesSupported: [String],
                 responseTypesSupported: [String], codeChallengeMethodsSupported: [String]? = nil,
                 tokenEndpointAuthMethodsSupported: [String], scopesSupported: [String],
                 authorizationResponseIssParameterSupported: Bool? = nil, serviceDocumentation: String?) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
+        self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
         self.tokenEndpoint = tokenEndpoint
         self.introspectionEndpoint = introspectionEndpoint
         self.revocationEndpoint = revocationEndpoint
@@ -43,6 +46,7 @@ public struct AuthorizationServerMetadata: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case issuer
         case authorizationEndpoint = "authorization_endpoint"
+        case deviceAuthorizationEndpoint = "device_authorization_endpoint"
         case tokenEndpoint = "token_endpoint"
         case introspectionEndpoint = "introspection_endpoint"
         case revocationEndpoint = "revocation_endpoint"

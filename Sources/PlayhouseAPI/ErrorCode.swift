@@ -41,6 +41,11 @@ extension ErrorCode {
     public static let invalidScope: ErrorCode = "invalid_scope"
     public static let unsupportedGrantType: ErrorCode = "unsupported_grant_type"
     public static let unauthorizedClient: ErrorCode = "unauthorized_client"
+    // Device authorization grant (RFC 8628 §3.5)
+    public static let authorizationPending: ErrorCode = "authorization_pending"
+    public static let slowDown: ErrorCode = "slow_down"
+    public static let expiredToken: ErrorCode = "expired_token"
+    public static let accessDenied: ErrorCode = "access_denied"
     /// The call acts for a player, and the token is an app token.
     public static let playerTokenRequired: ErrorCode = "player_token_required"
 

@@ -2,6 +2,9 @@
 public enum APIPath {
     public static let authorize = "/oauth/authorize"
     public static let token = "/oauth/token"
+    public static let deviceAuthorization = "/oauth/device_authorization"
+    /// The hosted page where a player enters a device's user code.
+    public static let device = "/device"
     public static let introspect = "/oauth/introspect"
     public static let revoke = "/oauth/revoke"
     public static let userinfo = "/oauth/userinfo"
@@ -23,4 +26,6 @@ public enum GrantType {
     public static let refreshToken = "refresh_token"
     /// Exchanges a texted PIN (`phone_number`, `pin`) for player tokens.
     public static let phonePin = "urn:playhouse:grant-type:phone-pin"
+    /// RFC 8628: polls for the tokens of a device authorization.
+    public static let deviceCode = "urn:ietf:params:oauth:grant-type:device_code"
 }

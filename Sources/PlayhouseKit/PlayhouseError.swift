@@ -61,8 +61,6 @@ extension PlayhouseError.Code {
     public static let notConfigured: ErrorCode = "not_configured"
     /// The call needs a signed-in player, and there is none (or their sign-in has ended).
     public static let notSignedIn: ErrorCode = "not_signed_in"
-    /// The player declined on the sign-in page.
-    public static let accessDenied: ErrorCode = "access_denied"
     /// A sign-in redirect did not belong to a sign-in this client started (wrong or replayed `state`).
     public static let stateMismatch: ErrorCode = "state_mismatch"
     /// A sign-in redirect named another server as its issuer (RFC 9207).

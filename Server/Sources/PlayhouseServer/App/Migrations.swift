@@ -12,5 +12,6 @@ enum Migrations {
         app.migrations.add(CreateAuthorizationRequest())
         app.migrations.add(CreateAuthorizationCode())
         app.migrations.add(CreatePhonePin())
+        app.migrations.add(CreateDeviceAuthorization())
     }
 }

@@ -35,7 +35,7 @@ enum OpenAPIDocument {
                 "type": "object",
                 "required": ["grant_type"],
                 "properties": {
-                  "grant_type": { "type": "string", "enum": ["client_credentials", "authorization_code", "refresh_token", "urn:playhouse:grant-type:phone-pin"] },
+                  "grant_type": { "type": "string", "enum": ["client_credentials", "authorization_code", "refresh_token", "urn:playhouse:grant-type:phone-pin", "urn:ietf:params:oauth:grant-type:device_code"] },
                   "scope": { "type": "string", "description": "Space-separated scopes, each one the app's; all of the app's when omitted. On refresh, a subset of the original grant." },
                   "client_user_id": { "type": "string", "description": "client_credentials only: the game's own user id; the token is then limited to unbacked play (scope `play`)." },
                   "code": { "type": "string", "description": "authorization_code: the code from the redirect." },
@@ -44,6 +44,7 @@ enum OpenAPIDocument {
                   "refresh_token": { "type": "string", "description": "refresh_token: the refresh token; it is replaced by a new one." },
                   "phone_number": { "type": "string", "description": "phone-pin: the number the PIN was texted to (E.164)." },
                   "pin": { "type": "string", "description": "phone-pin: the 6-digit PIN. Five wrong tries end it." },
+                  "device_code": { "type": "string", "description": "device_code: the device code from /oauth/device_authorization. Until the player decides, the answer is 400 authorization_pending (or slow_down when polled faster than the interval)." },
                   "client_id": { "type": "string" },
                   "client_secret": { "type": "string" }
                 }
@@ -62,6 +63,60 @@ enum OpenAPIDocument {
           "413": { "$ref": "#/components/responses/Problem" },
           "415": { "$ref": "#/components/responses/Problem" },
           "429": { "$ref": "#/components/responses/RateLimited" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/oauth/device_authorization": {
+      "post": {
+        "tags": ["oauth"],
+        "operationId": "startDeviceAuthorization",
+        "summary": "Start a device authorization (RFC 8628) for a console, TV or command line.",
+        "description": "Show `user_code` and `verification_uri` to the player, then poll /oauth/token with grant_type urn:ietf:params:oauth:grant-type:device_code every `interval` seconds.",
+        "security": [{ "clientBasic": [] }, {}],
+        "requestBody": {
+          "required": true,
+          "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object",
+            "properties": { "scope": { "type": "string" }, "client_id": { "type": "string" }, "client_secret": { "type": "string" } } } } }
+        },
+        "responses": {
+          "200": { "description": "The codes.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/DeviceAuthorizationResponse" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Problem" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "429": { "$ref": "#/components/responses/RateLimited" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/device": {
+      "get": {
+        "tags": ["hosted pages"],
+        "operationId": "showDevicePage",
+        "summary": "The hosted page where a player types a device's user code.",
+        "security": [],
+        "parameters": [{ "name": "user_code", "in": "query", "schema": { "type": "string" } }],
+        "responses": {
+          "200": { "description": "The page.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      },
+      "post": {
+        "tags": ["hosted pages"],
+        "operationId": "submitDeviceCode",
+        "summary": "The device page's form: on a known code, the sign-in page that approves the device.",
+        "security": [],
+        "requestBody": {
+          "required": true,
+          "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object", "required": ["user_code"],
+            "properties": { "user_code": { "type": "string" } } } } }
+        },
+        "responses": {
+          "200": { "$ref": "#/components/responses/HostedPage" },
+          "400": { "$ref": "#/components/responses/HostedPage" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "429": { "$ref": "#/components/responses/HostedPage" },
           "default": { "$ref": "#/components/responses/Problem" }
         }
       }
@@ -559,6 +614,18 @@ enum OpenAPIDocument {
           "gender": { "type": "string" }
         }
       },
+      "DeviceAuthorizationResponse": {
+        "type": "object",
+        "required": ["device_code", "user_code", "verification_uri", "verification_uri_complete", "expires_in", "interval"],
+        "properties": {
+          "device_code": { "type": "string" },
+          "user_code": { "type": "string", "pattern": "^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$" },
+          "verification_uri": { "type": "string" },
+          "verification_uri_complete": { "type": "string" },
+          "expires_in": { "type": "integer" },
+          "interval": { "type": "integer" }
+        }
+      },
       "HealthStatus": {
         "type": "object",
         "required": ["status"],
@@ -573,6 +640,7 @@ enum OpenAPIDocument {
         "properties": {
           "issuer": { "type": "string" },
           "authorization_endpoint": { "type": "string" },
+          "device_authorization_endpoint": { "type": "string" },
           "token_endpoint": { "type": "string" },
           "userinfo_endpoint": { "type": "string" },
           "code_challenge_methods_supported": { "type": "array", "items": { "type": "string" } },

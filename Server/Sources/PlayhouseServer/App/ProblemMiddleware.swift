@@ -105,7 +105,8 @@ struct ProblemMiddleware: AsyncMiddleware {
     /// The RFC 6749 §5.2 error name for a code, so OAuth client libraries understand the answer.
     private static func oauthError(for code: ErrorCode) -> String {
         switch code {
-        case .invalidClient, .invalidGrant, .invalidScope, .unsupportedGrantType, .unauthorizedClient, .invalidToken:
+        case .invalidClient, .invalidGrant, .invalidScope, .unsupportedGrantType, .unauthorizedClient, .invalidToken,
+             .authorizationPending, .slowDown, .expiredToken, .accessDenied:
             return code.rawValue
         case .internalError: return "server_error"
         case .serviceUnavailable: return "temporarily_unavailable"

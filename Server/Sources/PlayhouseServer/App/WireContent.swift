@@ -12,3 +12,4 @@ extension ProfileUpdate: @retroactive Content {}
 extension UserInfo: @retroactive Content {}
 extension PinRequest: @retroactive Content {}
 extension PinSent: @retroactive Content {}
+extension DeviceAuthorizationResponse: @retroactive Content {}

@@ -19,6 +19,8 @@ final class AuthorizationRequest: Model, @unchecked Sendable {
     @OptionalField(key: "player_id") var playerID: UUID?
     @Field(key: "expires_at") var expiresAt: Date
     @OptionalField(key: "completed_at") var completedAt: Date?
+    /// Set when the sign-in approves a device (RFC 8628) instead of redirecting.
+    @OptionalField(key: "device_authorization_id") var deviceAuthorizationID: UUID?
 
     init() {}
 }

@@ -20,6 +20,13 @@ struct AuthorizationService: Sendable {
         case redirected(to: String)
     }
 
+    /// Where a finished sign-in goes: back to the app's redirect URI, or to a "return to your
+    /// device" page for a device authorization.
+    enum Outcome: Sendable {
+        case redirect(String)
+        case device(approved: Bool)
+    }
+
     /// A request waiting on the hosted page, with the app that made it.
     struct Pending: Sendable {
         var request: AuthorizationRequest
@@ -91,6 +98,23 @@ struct AuthorizationService: Sendable {
         return (handle, Pending(request: request, app: app))
     }
 
+    /// Holds a device authorization (found by its user code) while the player signs in to approve it.
+    func begin(device: DeviceAuthorization, browser: String) async throws -> (handle: String, pending: Pending) {
+        let handle = SecretToken.generate(prefix: "")
+        let request = AuthorizationRequest()
+        request.handleHash = SecretToken.hash(handle)
+        request.browserHash = SecretToken.hash(browser)
+        request.$app.id = device.$app.id
+        request.redirectURI = ""
+        request.redirectURISent = false
+        request.scope = device.scope
+        request.codeChallenge = ""
+        request.deviceAuthorizationID = try device.requireID()
+        request.expiresAt = min(device.expiresAt, now.addingTimeInterval(configuration.authorizationRequestLifetime))
+        try await request.create(on: database)
+        return (handle, Pending(request: request, app: try AppRecord(device.app)))
+    }
+
     /// The request behind a hosted form's handle, provided the same browser started it and it is
     /// neither finished nor expired.
     func pending(handle: String?, browser: String?) async throws -> Pending {
@@ -111,10 +135,15 @@ struct AuthorizationService: Sendable {
         try await pending.request.save(on: database)
     }
 
-    /// The player granted the request: a code goes to the app's redirect URI.
-    func approve(_ pending: Pending) async throws -> String {
+    /// The player granted the request: a code goes to the app's redirect URI, or the device is approved.
+    func approve(_ pending: Pending) async throws -> Outcome {
         guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }
         try await complete(pending)
+        if let device = pending.request.deviceAuthorizationID {
+            try await DeviceAuthorizationService(database: database, now: now, configuration: configuration)
+                .decide(device, playerID: playerID, approved: true)
+            return .device(approved: true)
+        }
         let value = SecretToken.generate(prefix: "phc_")
         let code = AuthorizationCode()
         code.codeHash = SecretToken.hash(value)
@@ -127,17 +156,22 @@ struct AuthorizationService: Sendable {
         code.familyID = UUID()
         code.expiresAt = now.addingTimeInterval(configuration.authorizationCodeLifetime)
         try await code.create(on: database)
-        return Self.redirect(pending.request.redirectURI, ["code": value, "state": pending.request.state,
-                                                           "iss": configuration.resolvedPublicURL])
+        return .redirect(Self.redirect(pending.request.redirectURI, ["code": value, "state": pending.request.state,
+                                                                     "iss": configuration.resolvedPublicURL]))
     }
 
     /// The player declined or closed the page: the app hears `access_denied`.
-    func decline(_ pending: Pending) async throws -> String {
+    func decline(_ pending: Pending) async throws -> Outcome {
         try await complete(pending)
-        return Self.redirect(pending.request.redirectURI, ["error": "access_denied",
-                                                           "error_description": "The player declined.",
-                                                           "state": pending.request.state,
-                                                           "iss": configuration.resolvedPublicURL])
+        if let device = pending.request.deviceAuthorizationID {
+            try await DeviceAuthorizationService(database: database, now: now, configuration: configuration)
+                .decide(device, playerID: nil, approved: false)
+            return .device(approved: false)
+        }
+        return .redirect(Self.redirect(pending.request.redirectURI, ["error": "access_denied",
+                                                                     "error_description": "The player declined.",
+                                                                     "state": pending.request.state,
+                                                                     "iss": configuration.resolvedPublicURL]))
     }
 
     /// Marks the request finished; only one submission can do so.

@@ -9,6 +9,7 @@ struct OAuthController: RouteCollection {
         oauth.post("token", use: token)
         oauth.post("introspect", use: introspect)
         oauth.post("revoke", use: revoke)
+        oauth.post("device_authorization", use: deviceAuthorization)
         oauth.grouped(BearerAuthMiddleware()).get("userinfo", use: userinfo)
         routes.get(".well-known", "oauth-authorization-server", use: metadata)
     }
@@ -48,6 +49,11 @@ struct OAuthController: RouteCollection {
             let response = try await PlayerSignIn(database: request.db, now: request.now, configuration: request.playhouse.configuration)
                 .tokens(app: app, playerID: try player.requireID(), scope: scopes.joined(separator: " "), created: created)
             return try noStore(response)
+        case GrantType.deviceCode:
+            let response = try await DeviceAuthorizationService(database: request.db, now: request.now,
+                                                                configuration: request.playhouse.configuration)
+                .poll(deviceCode: try form.required("device_code"), app: app)
+            return try noStore(response)
         case GrantType.refreshToken:
             let response = try await RefreshTokenGrant(database: request.db, now: request.now,
                                                        configuration: request.playhouse.configuration)
@@ -56,6 +62,17 @@ struct OAuthController: RouteCollection {
         default:
             throw PlayhouseProblem(.badRequest, .unsupportedGrantType, parameters: ["grant_type": String(grantType.prefix(100))])
         }
+    }
+
+    /// RFC 8628 §3.1: a device asks to be authorized; it shows the user code and polls `/oauth/token`.
+    func deviceAuthorization(_ request: Request) async throws -> Response {
+        let form = try OAuthForm(request)
+        let app = try await ClientAuthenticator(request: request).authenticate(form: form)
+        let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
+        let answer = try await DeviceAuthorizationService(database: request.db, now: request.now,
+                                                          configuration: request.playhouse.configuration)
+            .start(app: app, scope: scopes.joined(separator: " "))
+        return try noStore(answer)
     }
 
     func introspect(_ request: Request) async throws -> Response {
@@ -98,11 +115,13 @@ struct OAuthController: RouteCollection {
         return AuthorizationServerMetadata(
             issuer: base,
             authorizationEndpoint: base + APIPath.authorize,
+            deviceAuthorizationEndpoint: base + APIPath.deviceAuthorization,
             tokenEndpoint: base + APIPath.token,
             introspectionEndpoint: base + APIPath.introspect,
             revocationEndpoint: base + APIPath.revoke,
             userinfoEndpoint: base + APIPath.userinfo,
-            grantTypesSupported: [GrantType.clientCredentials, GrantType.authorizationCode, GrantType.refreshToken, GrantType.phonePin],
+            grantTypesSupported: [GrantType.clientCredentials, GrantType.authorizationCode, GrantType.refreshToken, GrantType.phonePin,
+                                  GrantType.deviceCode],
             responseTypesSupported: ["code"],
             codeChallengeMethodsSupported: [PKCE.method],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post"],

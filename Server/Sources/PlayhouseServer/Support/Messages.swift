@@ -102,6 +102,26 @@ enum Messages {
             "da": Text(title: "SMS ikke sendt", detail: "PIN-koden kunne ikke sendes lige nu. Prøv igen om lidt."),
             "de": Text(title: "SMS nicht gesendet", detail: "Die PIN konnte gerade nicht gesendet werden. Versuchen Sie es gleich noch einmal."),
         ],
+        "authorization_pending": [
+            "en": Text(title: "Authorization pending", detail: "The player has not finished on the verification page yet. Poll again after the interval."),
+            "da": Text(title: "Godkendelse afventer", detail: "Spilleren er ikke færdig på bekræftelsessiden endnu. Spørg igen efter intervallet."),
+            "de": Text(title: "Autorisierung ausstehend", detail: "Der Spieler ist auf der Bestätigungsseite noch nicht fertig. Fragen Sie nach dem Intervall erneut."),
+        ],
+        "slow_down": [
+            "en": Text(title: "Slow down", detail: "Polling too fast; wait {interval} seconds between polls."),
+            "da": Text(title: "Sæt farten ned", detail: "Der spørges for ofte; vent {interval} sekunder mellem hver gang."),
+            "de": Text(title: "Langsamer", detail: "Zu häufige Abfragen; warten Sie {interval} Sekunden zwischen den Abfragen."),
+        ],
+        "expired_token": [
+            "en": Text(title: "Device code expired", detail: "The device code has expired or was already used. Start again."),
+            "da": Text(title: "Enhedskoden er udløbet", detail: "Enhedskoden er udløbet eller allerede brugt. Start forfra."),
+            "de": Text(title: "Gerätecode abgelaufen", detail: "Der Gerätecode ist abgelaufen oder wurde bereits verwendet. Beginnen Sie neu."),
+        ],
+        "access_denied": [
+            "en": Text(title: "Access denied", detail: "The player declined."),
+            "da": Text(title: "Adgang nægtet", detail: "Spilleren afviste."),
+            "de": Text(title: "Zugriff verweigert", detail: "Der Spieler hat abgelehnt."),
+        ],
         "internal_error": [
             "en": Text(title: "Internal error", detail: "Something went wrong on the server. Quote the request id if you contact support."),
             "da": Text(title: "Intern fejl", detail: "Noget gik galt på serveren. Oplys forespørgsels-id'et, hvis du kontakter support."),

@@ -15,6 +15,8 @@ struct AuthorizePageController: RouteCollection {
         forms.post("register", use: register)
         forms.post("consent", use: consent)
         forms.post("cancel", use: cancel)
+        routes.get("device", use: deviceForm)
+        routes.post("device", use: device)
     }
 
     func start(_ request: Request) async throws -> Response {
@@ -30,11 +32,7 @@ struct AuthorizePageController: RouteCollection {
         } catch is PlayhouseProblem {
             response = try await answer(request, .shown(message: "authorize.invalid_request", status: 400), redirectStatus: .found)
         }
-        if browser != existing {
-            response.cookies[Self.browserCookie] = HTTPCookies.Value(
-                string: browser, path: "/", isSecure: request.playhouse.configuration.resolvedPublicURL.hasPrefix("https:"),
-                isHTTPOnly: true, sameSite: .lax)
-        }
+        if browser != existing { setBrowserCookie(response, browser, request) }
         return response
     }
 
@@ -76,8 +74,8 @@ struct AuthorizePageController: RouteCollection {
     func consent(_ request: Request) async throws -> Response {
         try await withPending(request) { form, pending in
             switch try? form.value("decision") {
-            case "allow": return request.redirect(to: try await service(request).approve(pending), redirectType: .normal)
-            case "deny": return request.redirect(to: try await service(request).decline(pending), redirectType: .normal)
+            case "allow": return try await finish(request, try await service(request).approve(pending))
+            case "deny": return try await finish(request, try await service(request).decline(pending))
             default: throw AuthorizationService.Failure.shown(message: "authorize.invalid_request", status: 400)
             }
         }
@@ -85,11 +83,71 @@ struct AuthorizePageController: RouteCollection {
 
     func cancel(_ request: Request) async throws -> Response {
         try await withPending(request) { _, pending in
-            request.redirect(to: try await service(request).decline(pending), redirectType: .normal)
+            try await finish(request, try await service(request).decline(pending))
         }
     }
 
+    /// `GET /device`: where a player types the code a console or TV shows (RFC 8628).
+    func deviceForm(_ request: Request) async throws -> Response {
+        let typed = (try? OAuthForm(encoded: request.url.query ?? "").value("user_code")) ?? nil
+        return try await devicePage(request, userCode: typed.map { String($0.prefix(20)) })
+    }
+
+    /// `POST /device`: finds the device's authorization and starts the sign-in that approves it.
+    func device(_ request: Request) async throws -> Response {
+        let typed = (try? OAuthForm(request).value("user_code")) ?? nil
+        let configuration = request.playhouse.configuration
+        let limiter = WindowRateLimiter(database: request.db, limit: configuration.loginFailureLimit,
+                                        window: configuration.clientAuthFailureWindow, now: request.now)
+        let key = "device_code:" + (request.remoteAddress?.ipAddress ?? "unknown")
+        if let seconds = try await limiter.retryAfter(key) {
+            return try await devicePage(request, userCode: nil, error: "too_many_attempts", parameters: ["seconds": String(seconds)],
+                                        status: .tooManyRequests)
+        }
+        let devices = DeviceAuthorizationService(database: request.db, now: request.now, configuration: configuration)
+        guard let typed, let device = try await devices.pending(userCode: typed) else {
+            try await limiter.record(key)
+            return try await devicePage(request, userCode: typed.map { String($0.prefix(20)) }, error: "device.unknown_code",
+                                        status: .badRequest)
+        }
+        let existing = request.cookies[Self.browserCookie]?.string
+        let browser = existing.flatMap { $0.utf8.count <= 100 ? $0 : nil } ?? SecretToken.generate(prefix: "")
+        let (handle, pending) = try await service(request).begin(device: device, browser: browser)
+        let response = try await page(request, "authorize-login", pending, handle: handle)
+        if browser != existing { setBrowserCookie(response, browser, request) }
+        return response
+    }
+
     // MARK: - Helpers
+
+    private func setBrowserCookie(_ response: Response, _ browser: String, _ request: Request) {
+        response.cookies[Self.browserCookie] = HTTPCookies.Value(
+            string: browser, path: "/", isSecure: request.playhouse.configuration.resolvedPublicURL.hasPrefix("https:"),
+            isHTTPOnly: true, sameSite: .lax)
+    }
+
+    /// Sends the player back to the app, or tells them to return to their device.
+    private func finish(_ request: Request, _ outcome: AuthorizationService.Outcome) async throws -> Response {
+        switch outcome {
+        case .redirect(let location):
+            return request.redirect(to: location, redirectType: .normal)
+        case .device(let approved):
+            let language = request.localizer.language
+            let texts = PageText.texts(language, [:])
+            let message = approved ? "device.approved" : "device.denied"
+            let context = PageContext(lang: language, title: texts[message] ?? "", t: texts, error: nil, message: texts[message])
+            return try await render(request, "device-done", context, status: .ok)
+        }
+    }
+
+    private func devicePage(_ request: Request, userCode: String?, error: String? = nil, parameters: [String: String] = [:],
+                            status: HTTPStatus = .ok) async throws -> Response {
+        let language = request.localizer.language
+        let texts = PageText.texts(language, parameters)
+        let context = PageContext(lang: language, title: texts["device_title"] ?? "", t: texts,
+                                  error: error.map { texts[$0] ?? $0 }, email: nil, userCode: userCode)
+        return try await render(request, "device", context, status: status)
+    }
 
     /// The page text explaining why registration was refused.
     private static func registrationError(_ field: PlayhouseProblem.Field?) -> String {
@@ -179,4 +237,6 @@ private struct PageContext: Encodable {
     var error: String?
     var email: String?
     var registering = false
+    var message: String?
+    var userCode: String?
 }

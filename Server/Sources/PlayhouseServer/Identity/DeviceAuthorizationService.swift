@@ -1,0 +1,118 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// The device authorization grant (RFC 8628): starts an authorization, lets the hosted page find it
+/// by user code and decide it, and answers the device's polls.
+struct DeviceAuthorizationService: Sendable {
+    let database: any Database
+    let now: Date
+    let configuration: PlayhouseConfiguration
+
+    static let lifetime: TimeInterval = 600
+    static let interval = 5
+    /// Consonants only, so that no word (and no look-alike digit) appears in a code (RFC 8628 §6.1).
+    static let alphabet = Array("BCDFGHJKLMNPQRSTVWXZ")
+
+    func start(app: AppRecord, scope: String) async throws -> DeviceAuthorizationResponse {
+        let deviceCode = SecretToken.generate(prefix: "phd_")
+        // 20^8 user codes; on the rare clash with a stored one, clear out expired codes and draw again.
+        var record = newRecord(deviceCode: deviceCode, app: app, scope: scope)
+        for attempt in 1...5 {
+            do {
+                try await record.create(on: database)
+                break
+            } catch let error as any DatabaseError where error.isConstraintFailure && attempt < 5 {
+                try await DeviceAuthorization.query(on: database).filter(\.$expiresAt < now).delete()
+                record = newRecord(deviceCode: deviceCode, app: app, scope: scope)
+            }
+        }
+        let shown = Self.display(record.userCode)
+        let page = configuration.resolvedPublicURL + APIPath.device
+        return DeviceAuthorizationResponse(deviceCode: deviceCode, userCode: shown, verificationURI: page,
+                                           verificationURIComplete: page + "?user_code=" + shown,
+                                           expiresIn: Int(Self.lifetime), interval: Self.interval)
+    }
+
+    private func newRecord(deviceCode: String, app: AppRecord, scope: String) -> DeviceAuthorization {
+        let record = DeviceAuthorization()
+        record.deviceCodeHash = SecretToken.hash(deviceCode)
+        record.userCode = Self.newUserCode()
+        record.$app.id = app.id
+        record.scope = scope
+        record.interval = Self.interval
+        record.status = DeviceAuthorization.Status.pending.rawValue
+        record.expiresAt = now.addingTimeInterval(Self.lifetime)
+        return record
+    }
+
+    /// The pending authorization a player typed the user code of.
+    func pending(userCode: String) async throws -> DeviceAuthorization? {
+        guard let code = Self.normalised(userCode) else { return nil }
+        return try await DeviceAuthorization.query(on: database).filter(\.$userCode == code)
+            .filter(\.$status == DeviceAuthorization.Status.pending.rawValue).filter(\.$expiresAt > now).with(\.$app).first()
+    }
+
+    /// Records the player's answer; only a pending authorization can be decided.
+    func decide(_ id: UUID, playerID: UUID?, approved: Bool) async throws {
+        guard let sql = database as? any SQLDatabase else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        let status = approved ? DeviceAuthorization.Status.approved : .denied
+        try await sql.raw("""
+            UPDATE \(ident: DeviceAuthorization.schema) SET status = \(bind: status.rawValue), player_id = \(bind: playerID) \
+            WHERE id = \(bind: id) AND status = \(bind: DeviceAuthorization.Status.pending.rawValue)
+            """).run()
+    }
+
+    /// The device's poll: tokens once approved, otherwise the RFC 8628 §3.5 error that says why not.
+    func poll(deviceCode: String, app: AppRecord) async throws -> TokenResponse {
+        guard deviceCode.utf8.count <= 512,
+              let record = try await DeviceAuthorization.query(on: database)
+                  .filter(\.$deviceCodeHash == SecretToken.hash(deviceCode)).first(),
+              record.$app.id == app.id
+        else { throw AuthorizationCodeGrant.invalidGrant("code_invalid") }
+        guard record.expiresAt > now, record.status != DeviceAuthorization.Status.consumed.rawValue else {
+            throw PlayhouseProblem(.badRequest, .expiredToken)
+        }
+        let id = try record.requireID()
+        guard let sql = database as? any SQLDatabase else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        // Polling faster than the interval slows the device down (the interval grows by 5 seconds).
+        if let last = record.lastPolledAt, now.timeIntervalSince(last) < Double(record.interval) {
+            let interval = record.interval + 5
+            try await sql.raw("""
+                UPDATE \(ident: DeviceAuthorization.schema) SET interval = \(bind: interval), last_polled_at = \(bind: now) \
+                WHERE id = \(bind: id)
+                """).run()
+            throw PlayhouseProblem(.badRequest, .slowDown, parameters: ["interval": String(interval)])
+        }
+        try await sql.raw("UPDATE \(ident: DeviceAuthorization.schema) SET last_polled_at = \(bind: now) WHERE id = \(bind: id)").run()
+        switch DeviceAuthorization.Status(rawValue: record.status) {
+        case .pending: throw PlayhouseProblem(.badRequest, .authorizationPending)
+        case .denied: throw PlayhouseProblem(.badRequest, .accessDenied)
+        default: break
+        }
+        let claimed = try await sql.raw("""
+            UPDATE \(ident: DeviceAuthorization.schema) SET status = \(bind: DeviceAuthorization.Status.consumed.rawValue) \
+            WHERE id = \(bind: id) AND status = \(bind: DeviceAuthorization.Status.approved.rawValue) RETURNING id
+            """).all()
+        guard !claimed.isEmpty, let playerID = record.playerID else { throw PlayhouseProblem(.badRequest, .expiredToken) }
+        return try await PlayerSignIn(database: database, now: now, configuration: configuration)
+            .tokens(app: app, playerID: playerID, scope: record.scope, created: false)
+    }
+
+    static func newUserCode() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+
+    /// `BDWPHQPK` as `BDWP-HQPK`.
+    static func display(_ code: String) -> String {
+        String(code.prefix(4)) + "-" + String(code.dropFirst(4))
+    }
+
+    /// What the player typed, upper-cased without dashes or spaces, or nil when it cannot be a code.
+    static func normalised(_ typed: String) -> String? {
+        let code = typed.uppercased().filter { $0 != "-" && $0 != " " }
+        return code.count == 8 && code.allSatisfy(alphabet.contains) ? code : nil
+    }
+}
