@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "PlayhouseAPI", targets: ["PlayhouseAPI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(name: "PlayhouseAPI", swiftSettings: strict),

@@ -28,4 +28,7 @@ public enum GrantType {
     public static let phonePin = "urn:playhouse:grant-type:phone-pin"
     /// RFC 8628: polls for the tokens of a device authorization.
     public static let deviceCode = "urn:ietf:params:oauth:grant-type:device_code"
+    /// RFC 8693: exchanges a sign-in provider's token (`subject_token`, `subject_token_type`,
+    /// `provider`) for player tokens.
+    public static let tokenExchange = "urn:ietf:params:oauth:grant-type:token-exchange"
 }

@@ -12,6 +12,8 @@ public struct TokenResponse: Codable, Sendable, Equatable {
     public var sessionID: String?
     /// True when this sign-in created the player (first phone or federated sign-in).
     public var playerCreated: Bool?
+    /// Token exchange (RFC 8693): always `urn:ietf:params:oauth:token-type:access_token`.
+    public var issuedTokenType: String?
 
     public init(accessToken: String, tokenType: String = "Bearer", expiresIn: Int, scope: String, refreshToken: String? = nil, sessionID: String? = nil) {
         self.accessToken = accessToken
@@ -30,6 +32,7 @@ public struct TokenResponse: Codable, Sendable, Equatable {
         case refreshToken = "refresh_token"
         case sessionID = "session_id"
         case playerCreated = "player_created"
+        case issuedTokenType = "issued_token_type"
     }
 }
 

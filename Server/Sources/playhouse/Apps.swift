@@ -6,7 +6,7 @@ import PlayhouseServer
 struct Apps: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Register and manage developer apps (OAuth clients).",
-        subcommands: [Create.self, List.self, Show.self, RotateSecret.self, Delete.self]
+        subcommands: [Create.self, List.self, Show.self, RotateSecret.self, Delete.self, AddProvider.self, Providers.self]
     )
 
     struct Create: AsyncParsableCommand {

@@ -13,5 +13,6 @@ enum Migrations {
         app.migrations.add(CreateAuthorizationCode())
         app.migrations.add(CreatePhonePin())
         app.migrations.add(CreateDeviceAuthorization())
+        app.migrations.add(CreateIdentityProvider())
     }
 }

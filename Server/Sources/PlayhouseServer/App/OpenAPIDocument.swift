@@ -35,7 +35,7 @@ enum OpenAPIDocument {
                 "type": "object",
                 "required": ["grant_type"],
                 "properties": {
-                  "grant_type": { "type": "string", "enum": ["client_credentials", "authorization_code", "refresh_token", "urn:playhouse:grant-type:phone-pin", "urn:ietf:params:oauth:grant-type:device_code"] },
+                  "grant_type": { "type": "string", "enum": ["client_credentials", "authorization_code", "refresh_token", "urn:playhouse:grant-type:phone-pin", "urn:ietf:params:oauth:grant-type:device_code", "urn:ietf:params:oauth:grant-type:token-exchange"] },
                   "scope": { "type": "string", "description": "Space-separated scopes, each one the app's; all of the app's when omitted. On refresh, a subset of the original grant." },
                   "client_user_id": { "type": "string", "description": "client_credentials only: the game's own user id; the token is then limited to unbacked play (scope `play`)." },
                   "code": { "type": "string", "description": "authorization_code: the code from the redirect." },
@@ -45,6 +45,10 @@ enum OpenAPIDocument {
                   "phone_number": { "type": "string", "description": "phone-pin: the number the PIN was texted to (E.164)." },
                   "pin": { "type": "string", "description": "phone-pin: the 6-digit PIN. Five wrong tries end it." },
                   "device_code": { "type": "string", "description": "device_code: the device code from /oauth/device_authorization. Until the player decides, the answer is 400 authorization_pending (or slow_down when polled faster than the interval)." },
+                  "provider": { "type": "string", "description": "token-exchange: the app's sign-in provider (`playhouse apps add-provider`)." },
+                  "subject_token": { "type": "string", "description": "token-exchange: the provider's id_token (OpenID Connect) or access token (Facebook-style)." },
+                  "subject_token_type": { "type": "string", "description": "token-exchange: urn:ietf:params:oauth:token-type:id_token (or :jwt) for OpenID Connect, urn:ietf:params:oauth:token-type:access_token for Facebook-style." },
+                  "requested_token_type": { "type": "string", "description": "token-exchange: only urn:ietf:params:oauth:token-type:access_token." },
                   "client_id": { "type": "string" },
                   "client_secret": { "type": "string" }
                 }
@@ -538,7 +542,8 @@ enum OpenAPIDocument {
           "scope": { "type": "string" },
           "refresh_token": { "type": "string" },
           "session_id": { "type": "string" },
-          "player_created": { "type": "boolean", "description": "This sign-in created the player." }
+          "player_created": { "type": "boolean", "description": "This sign-in created the player." },
+          "issued_token_type": { "type": "string" }
         }
       },
       "IntrospectionResponse": {
@@ -597,7 +602,7 @@ enum OpenAPIDocument {
           "birth_date": { "type": ["string", "null"], "pattern": "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "description": "YYYY-MM-DD, a real day from 1900 to today; empty clears it." },
           "gender": { "type": ["string", "null"], "enum": ["female", "male", "other", "undisclosed", null] },
           "locale": { "type": ["string", "null"], "pattern": "^([A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*)?$", "maxLength": 35, "description": "A BCP 47 language tag, e.g. da-DK; empty clears it." },
-          "email": { "type": ["string", "null"], "format": "email", "pattern": "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "maxLength": 254, "description": "Must be free among the app's players (409 otherwise)." }
+          "email": { "type": ["string", "null"], "format": "email", "pattern": "^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0-9-]+([.][A-Za-z0-9-]+)+$", "maxLength": 254, "description": "Must be free among the app's players (409 otherwise)." }
         }
       },
       "UserInfo": {

@@ -48,4 +48,6 @@ extension Application {
     public var apps: AppService { AppService(database: db) }
     /// Texts sent by the log SMS provider.
     public var smsOutbox: SMSOutbox { SMSOutbox(database: db) }
+    /// The sign-in providers apps trust for federated sign-in.
+    public var identityProviders: IdentityProviderService { IdentityProviderService(database: db) }
 }

@@ -7,6 +7,8 @@ struct PlayhouseState: Sendable {
     var clock: ServerClock
     var metrics: ServerMetrics
     var routeIndex: RouteIndex
+    /// Public signing keys of OpenID Connect providers, cached for a few minutes.
+    var jwks = JWKSCache()
 }
 
 extension Application {

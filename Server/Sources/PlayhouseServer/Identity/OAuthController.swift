@@ -54,6 +54,19 @@ struct OAuthController: RouteCollection {
                                                                 configuration: request.playhouse.configuration)
                 .poll(deviceCode: try form.required("device_code"), app: app)
             return try noStore(response)
+        case GrantType.tokenExchange:
+            if let requested = try form.value("requested_token_type"), requested != FederatedSignInService.accessTokenType {
+                throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "requested_token_type"])
+            }
+            let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
+            let (player, created) = try await FederatedSignInService(database: request.db, client: request.client,
+                                                                     jwks: request.playhouse.jwks, now: request.now, logger: request.logger)
+                .signIn(app: app, providerName: try form.required("provider"), token: try form.required("subject_token"),
+                        tokenType: try form.required("subject_token_type"))
+            var response = try await PlayerSignIn(database: request.db, now: request.now, configuration: request.playhouse.configuration)
+                .tokens(app: app, playerID: try player.requireID(), scope: scopes.joined(separator: " "), created: created)
+            response.issuedTokenType = FederatedSignInService.accessTokenType
+            return try noStore(response)
         case GrantType.refreshToken:
             let response = try await RefreshTokenGrant(database: request.db, now: request.now,
                                                        configuration: request.playhouse.configuration)
@@ -121,7 +134,7 @@ struct OAuthController: RouteCollection {
             revocationEndpoint: base + APIPath.revoke,
             userinfoEndpoint: base + APIPath.userinfo,
             grantTypesSupported: [GrantType.clientCredentials, GrantType.authorizationCode, GrantType.refreshToken, GrantType.phonePin,
-                                  GrantType.deviceCode],
+                                  GrantType.deviceCode, GrantType.tokenExchange],
             responseTypesSupported: ["code"],
             codeChallengeMethodsSupported: [PKCE.method],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post"],

@@ -92,14 +92,14 @@ struct PlayerService: Sendable {
         PlayhouseProblem(.conflict, .emailTaken, fields: [.init(name: "email", code: "taken")])
     }
 
-    /// The email in lower case, or nil when it cannot be an address.
+    /// The email in lower case, or nil when it cannot be an address. The same pattern is in the
+    /// OpenAPI document: ASCII addresses with a dotted domain.
+    static let emailPattern = "^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0-9-]+([.][A-Za-z0-9-]+)+$"
+
     static func normalisedEmail(_ email: String) -> String? {
         let email = email.trimmingCharacters(in: .whitespaces).lowercased()
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard email.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].utf8.count <= 64,
-              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-              !email.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0)
-                  || CharacterSet.controlCharacters.contains($0) || "<>()[],;:\\\"".unicodeScalars.contains($0) })
+        guard email.utf8.count <= 254, let at = email.firstIndex(of: "@"), email.utf8.distance(from: email.startIndex, to: at) <= 64,
+              email.range(of: emailPattern, options: .regularExpression) != nil
         else { return nil }
         return email
     }

@@ -218,6 +218,16 @@ enum Messages {
             "da": Text(title: "", detail: "Din {app}-kode er {pin}. Den udløber om {minutes} minutter."),
             "de": Text(title: "", detail: "Ihr {app}-Code lautet {pin}. Er läuft in {minutes} Minuten ab."),
         ],
+        "unknown_provider": [
+            "en": Text(title: "", detail: "The app has no sign-in provider named {name}."),
+            "da": Text(title: "", detail: "Appen har ingen login-udbyder ved navn {name}."),
+            "de": Text(title: "", detail: "Die App hat keinen Anmeldeanbieter namens {name}."),
+        ],
+        "federated_token_invalid": [
+            "en": Text(title: "", detail: "The provider's token is invalid, expired, or was issued for another app."),
+            "da": Text(title: "", detail: "Udbyderens token er ugyldigt, udløbet eller udstedt til en anden app."),
+            "de": Text(title: "", detail: "Das Token des Anbieters ist ungültig, abgelaufen oder wurde für eine andere App ausgestellt."),
+        ],
         // Field error messages
         "field.required": [
             "en": Text(title: "", detail: "This field is required."),

@@ -1,0 +1,218 @@
+import Fluent
+import Foundation
+import JWTKit
+import PlayhouseAPI
+import Vapor
+
+/// Federated sign-in (Kuggle's Facebook token, done as RFC 8693 token exchange): checks a token from
+/// one of the app's providers, finds the player linked to that provider account, or creates one with
+/// a profile made from the provider's data.
+struct FederatedSignInService: Sendable {
+    let database: any Database
+    let client: any Client
+    let jwks: JWKSCache
+    let now: Date
+    let logger: Logger
+
+    /// Why a provider token was refused (logged; the client only hears invalid_grant).
+    struct Rejection: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// What the provider says about the person.
+    struct Identity {
+        var subject: String
+        var email: String?
+        var firstName: String?
+        var name: String?
+        var birthDate: String?
+        var gender: Gender?
+        var locale: String?
+    }
+
+    static let idTokenType = "urn:ietf:params:oauth:token-type:id_token"
+    static let accessTokenType = "urn:ietf:params:oauth:token-type:access_token"
+    static let jwtTokenType = "urn:ietf:params:oauth:token-type:jwt"
+
+    func signIn(app: AppRecord, providerName: String, token: String, tokenType: String) async throws -> (player: Player, created: Bool) {
+        guard let provider = try await IdentityProvider.query(on: database).filter(\.$app.$id == app.id)
+            .filter(\.$name == String(providerName.prefix(40))).first()
+        else { throw PlayhouseProblem.invalidRequest("unknown_provider", ["name": String(providerName.prefix(40))]) }
+        guard token.utf8.count <= 8192 else { throw AuthorizationCodeGrant.invalidGrant("federated_token_invalid") }
+
+        let identity: Identity
+        do {
+            switch provider.kind {
+            case "oidc":
+                guard tokenType == Self.idTokenType || tokenType == Self.jwtTokenType else {
+                    throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "subject_token_type"])
+                }
+                identity = try await openIDConnect(token, provider)
+            default:
+                guard tokenType == Self.accessTokenType else {
+                    throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "subject_token_type"])
+                }
+                identity = try await facebook(token, provider)
+            }
+        } catch let rejection as Rejection {
+            logger.notice("federated token refused", metadata: ["provider": .string(provider.name), "reason": .string(rejection.description)])
+            throw AuthorizationCodeGrant.invalidGrant("federated_token_invalid")
+        }
+        return try await link(identity, provider: provider, app: app)
+    }
+
+    // MARK: - OpenID Connect
+
+    struct IDToken: JWTPayload {
+        var iss: IssuerClaim
+        var sub: SubjectClaim
+        var aud: AudienceClaim
+        var exp: ExpirationClaim
+        var iat: IssuedAtClaim?
+        var nbf: NotBeforeClaim?
+        var email: String?
+        var emailVerified: Bool?
+        var name: String?
+        var givenName: String?
+        var birthdate: String?
+        var gender: String?
+        var locale: String?
+
+        enum CodingKeys: String, CodingKey {
+            case iss, sub, aud, exp, iat, nbf, email, name, birthdate, gender, locale
+            case emailVerified = "email_verified"
+            case givenName = "given_name"
+        }
+
+        /// Claims are checked by ``FederatedSignInService`` against the server's clock.
+        func verify(using algorithm: some JWTAlgorithm) async throws {}
+    }
+
+    private func openIDConnect(_ token: String, _ provider: IdentityProvider) async throws -> Identity {
+        guard let jwksURI = provider.jwksURI, let issuer = provider.issuer else { throw Rejection("provider has no JWKS or issuer") }
+        var payload: IDToken
+        do {
+            payload = try await jwks.keys(at: jwksURI, client: client, now: now).verify(token, as: IDToken.self)
+        } catch is Rejection {
+            throw Rejection("JWKS unavailable")
+        } catch {
+            // Perhaps the provider rotated its keys: fetch them again (rate-limited) and retry once.
+            do {
+                payload = try await jwks.keys(at: jwksURI, client: client, now: now, refresh: true).verify(token, as: IDToken.self)
+            } catch {
+                throw Rejection("signature: \(error)")
+            }
+        }
+        guard payload.iss.value == issuer else { throw Rejection("issuer \(payload.iss.value)") }
+        guard payload.aud.value.contains(provider.audience) else { throw Rejection("audience \(payload.aud.value)") }
+        guard payload.exp.value > now else { throw Rejection("expired") }
+        if let nbf = payload.nbf, nbf.value > now.addingTimeInterval(60) { throw Rejection("not yet valid") }
+        if let iat = payload.iat, iat.value > now.addingTimeInterval(60) { throw Rejection("issued in the future") }
+        return Identity(subject: payload.sub.value, email: payload.emailVerified == false ? nil : payload.email,
+                        firstName: payload.givenName, name: payload.name, birthDate: payload.birthdate,
+                        gender: payload.gender.flatMap(Gender.init(rawValue:)), locale: payload.locale)
+    }
+
+    // MARK: - Facebook-style
+
+    struct DebugAnswer: Decodable {
+        struct Data: Decodable {
+            var appID: String?
+            var isValid: Bool?
+            var userID: String?
+            var expiresAt: Int?
+            enum CodingKeys: String, CodingKey {
+                case appID = "app_id", isValid = "is_valid", userID = "user_id", expiresAt = "expires_at"
+            }
+        }
+        var data: Data
+    }
+
+    struct Profile: Decodable {
+        var id: String
+        var email: String?
+        var firstName: String?
+        var name: String?
+        /// `MM/DD/YYYY`.
+        var birthday: String?
+        var gender: String?
+        enum CodingKeys: String, CodingKey {
+            case id, email, name, birthday, gender
+            case firstName = "first_name"
+        }
+    }
+
+    private func facebook(_ token: String, _ provider: IdentityProvider) async throws -> Identity {
+        guard let introspection = provider.introspectionURL, let profileURL = provider.profileURL, let appToken = provider.appToken else {
+            throw Rejection("provider is not fully configured")
+        }
+        let debug = try await fetch(DebugAnswer.self, introspection, ["input_token": token, "access_token": appToken]).data
+        guard debug.isValid == true else { throw Rejection("token not valid") }
+        guard debug.appID == provider.audience else { throw Rejection("token of another app") }
+        if let expiry = debug.expiresAt, expiry != 0, Date(timeIntervalSince1970: TimeInterval(expiry)) <= now {
+            throw Rejection("expired")
+        }
+        guard let userID = debug.userID else { throw Rejection("no user") }
+        let profile = try await fetch(Profile.self, profileURL, ["fields": "id,first_name,name,birthday,gender,email", "access_token": token])
+        guard profile.id == userID else { throw Rejection("profile of another user") }
+        var birthDate: String?
+        if let birthday = profile.birthday {
+            let parts = birthday.split(separator: "/")
+            if parts.count == 3 { birthDate = "\(parts[2])-\(parts[0])-\(parts[1])" }
+        }
+        return Identity(subject: userID, email: profile.email, firstName: profile.firstName, name: profile.name,
+                        birthDate: birthDate, gender: profile.gender.flatMap(Gender.init(rawValue:)), locale: nil)
+    }
+
+    private func fetch<T: Decodable>(_ type: T.Type, _ url: String, _ query: [String: String]) async throws -> T {
+        guard var components = URLComponents(string: url) else { throw Rejection("bad provider URL") }
+        components.queryItems = (components.queryItems ?? []) + query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        guard let address = components.string else { throw Rejection("bad provider URL") }
+        let response: ClientResponse
+        do { response = try await client.get(URI(string: address)) } catch { throw Rejection("provider unreachable") }
+        guard response.status == .ok, let body = response.body, body.readableBytes <= 256 * 1024,
+              let answer = try? JSONDecoder().decode(T.self, from: Data(buffer: body))
+        else { throw Rejection("provider answered \(response.status.code)") }
+        return answer
+    }
+
+    // MARK: - Linking
+
+    private func link(_ identity: Identity, provider: IdentityProvider, app: AppRecord) async throws -> (player: Player, created: Bool) {
+        let providerID = try provider.requireID()
+        let subject = String(identity.subject.prefix(255))
+        if let linked = try await FederatedIdentity.query(on: database).filter(\.$provider.$id == providerID)
+            .filter(\.$subject == subject).with(\.$player).first() {
+            return (linked.player, false)
+        }
+        do {
+            let player = try await database.transaction { transaction -> Player in
+                let player = Player(appID: app.id, inviteCode: PlayerService.newInviteCode())
+                if let email = identity.email.flatMap(PlayerService.normalisedEmail),
+                   try await Player.query(on: transaction).filter(\.$app.$id == app.id).filter(\.$email == email).first() == nil {
+                    player.email = email
+                }
+                player.firstName = identity.firstName.map { String($0.prefix(50)) }
+                player.displayName = identity.name.map { String($0.prefix(50)) }
+                player.birthDate = identity.birthDate.flatMap { PlayerService.isValidBirthDate($0, today: now) ? $0 : nil }
+                player.gender = identity.gender?.rawValue
+                player.locale = identity.locale.flatMap { PlayerService.isValidLocale($0) ? $0 : nil }
+                try await player.create(on: transaction)
+                let link = FederatedIdentity()
+                link.$provider.id = providerID
+                link.$player.id = try player.requireID()
+                link.subject = subject
+                try await link.create(on: transaction)
+                return player
+            }
+            return (player, true)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            // A simultaneous first sign-in linked the account a moment ago.
+            guard let linked = try await FederatedIdentity.query(on: database).filter(\.$provider.$id == providerID)
+                .filter(\.$subject == subject).with(\.$player).first() else { throw PlayhouseProblem(.conflict, .invalidRequest) }
+            return (linked.player, false)
+        }
+    }
+}
