@@ -27,6 +27,17 @@ struct APIClient: Sendable {
     /// Sends `body` as JSON with `method` to `path` for the signed-in player.
     func player<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
                                      as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
+        try await json(method, path, body: body, through: playerPipeline)
+    }
+
+    /// Sends `body` as JSON with `method` to `path` with the app's token.
+    func app<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
+                                  as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
+        try await json(method, path, body: body, through: appPipeline)
+    }
+
+    private func json<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)?,
+                                           through pipeline: Pipeline) async throws(PlayhouseError) -> Response {
         var request = HTTPRequest(method: method, url: configuration.baseURL.appendingPathComponent(path),
                                   headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage])
         if let body {
@@ -35,7 +46,7 @@ struct APIClient: Sendable {
                 throw PlayhouseError(code: .badResponse, message: "The request could not be encoded: \(error)")
             }
         }
-        return try await send(request, through: playerPipeline)
+        return try await send(request, through: pipeline)
     }
 
     /// `GET` a JSON resource with the app's token.

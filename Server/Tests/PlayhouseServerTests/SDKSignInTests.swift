@@ -8,9 +8,10 @@ import Vapor
 /// The SDK's player sign-in against a real server on 127.0.0.1.
 @Suite struct SDKSignInTests {
     func client(_ url: URL, _ credentials: AppCredentials, store: any TokenStore, installation: String = "install-1",
-                now: @escaping @Sendable () -> Date = { Date() }) -> PlayhouseClient {
+                now: @escaping @Sendable () -> Date = { Date() },
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) -> PlayhouseClient {
         PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
-                                             retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)), now: now,
+                                             retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10), sleep: sleep), now: now,
                                              redirectURI: URL(string: "mygame://authorize")!, tokenStore: store,
                                              installationID: installation))
     }
@@ -96,6 +97,63 @@ import Vapor
             await #expect(throws: PlayhouseError.self) { _ = try await sdk.profile.get() }
             #expect(try await app.send(.GET, "/v1/me", headers: bearer(access)).status == .unauthorized)
         }
+    }
+
+    @Test(arguments: Engine.available)
+    func aPlayerSignsInWithATextedPin(_ engine: Engine) async throws {
+        try await withRunningServer(engine) { app, url in
+            let credentials = try await app.createApp()
+            let sdk = client(url, credentials, store: MemoryTokenStore())
+            try await sdk.auth.requestPin(phoneNumber: "+4512345678")
+            let text = try #require(try await app.smsOutbox.messages(to: "+4512345678").first?.text)
+            let pin = String(try #require(text.range(of: #"[0-9]{6}"#, options: .regularExpression).map { text[$0] }))
+            await #expect(throws: PlayhouseError.self) { try await sdk.auth.signIn(phoneNumber: "+4512345678", pin: pin == "000000" ? "111111" : "000000") }
+            let player = try await sdk.auth.signIn(phoneNumber: "+4512345678", pin: pin)
+            #expect(await sdk.auth.currentPlayer == player)
+            #expect(try await sdk.profile.get().phoneNumber == "+4512345678")
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func aConsoleSignsInByDeviceCode(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let credentials = try await app.createApp()
+            // Waiting between polls moves the server's clock by the interval, and really waits only a moment.
+            let sdk = client(url, credentials, store: MemoryTokenStore(), sleep: { duration in
+                app.playhouseClock.advance(by: TimeInterval(duration.components.seconds))
+                try await Task.sleep(for: .milliseconds(50))
+            })
+            let device = try await sdk.auth.startDeviceSignIn(scopes: ["profile"])
+            #expect(device.verificationURI == url.absoluteString + "/device")
+            let waiting = Task { try await sdk.auth.completeDeviceSignIn(device) }
+            let done = try await DeviceFlowTests().approve(app, credentials, userCode: device.userCode)
+            #expect(done.status == .ok)
+            let player = try await waiting.value
+            #expect(try await sdk.profile.get().id == player.id)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func aPlayerSignsInWithAnOpenIDConnectToken(_ engine: Engine) async throws {
+        let provider = try await StandInProvider.start()
+        do {
+            try await withRunningServer(engine) { app, url in
+                let credentials = try await app.createApp()
+                _ = try await app.identityProviders.add(app: credentials.app.clientID, name: "standin", kind: .openIDConnect(
+                    issuer: StandInProvider.issuer, audience: StandInProvider.clientID, jwksURI: provider.baseURL + "/jwks"))
+                let sdk = client(url, credentials, store: MemoryTokenStore())
+                let player = try await sdk.auth.signIn(provider: "standin", token: try await provider.idToken())
+                #expect(player.email == "ann@stand-in.test")
+                #expect(try await sdk.profile.get().firstName == "Ann")
+                await #expect(throws: PlayhouseError.self) {
+                    try await sdk.auth.signIn(provider: "standin", token: try await provider.idToken(forged: true))
+                }
+            }
+        } catch {
+            try await provider.stop()
+            throw error
+        }
+        try await provider.stop()
     }
 
     @Test func declinedAndForeignRedirectsAreRefused() async throws {

@@ -53,6 +53,44 @@ extension PlayhouseClient {
             return try await handleRedirect(redirect)
         }
 
+        /// Texts a 6-digit sign-in PIN to `phoneNumber` (E.164, e.g. `+4512345678`). It lives 10 minutes.
+        public func requestPin(phoneNumber: String) async throws(PlayhouseError) {
+            let _: PinSent = try await api.app("POST", APIPath.phonePin, body: PinRequest(phoneNumber: phoneNumber))
+        }
+
+        /// Signs in with the PIN texted to `phoneNumber`; the first sign-in creates the player.
+        @discardableResult
+        public func signIn(phoneNumber: String, pin: String, scopes: [String] = []) async throws(PlayhouseError) -> SignedInPlayer {
+            try await grant([("grant_type", GrantType.phonePin), ("phone_number", phoneNumber), ("pin", pin)], scopes)
+        }
+
+        /// Signs in with a token from one of the app's sign-in providers (`playhouse apps add-provider`):
+        /// an OpenID Connect id_token, or a Facebook-style access token (`isIDToken: false`).
+        @discardableResult
+        public func signIn(provider: String, token: String, isIDToken: Bool = true, scopes: [String] = []) async throws(PlayhouseError) -> SignedInPlayer {
+            let type = isIDToken ? "urn:ietf:params:oauth:token-type:id_token" : "urn:ietf:params:oauth:token-type:access_token"
+            return try await grant([("grant_type", GrantType.tokenExchange), ("provider", provider), ("subject_token", token),
+                                    ("subject_token_type", type)], scopes)
+        }
+
+        /// Starts signing in a device without a browser (console, TV, command line): show the
+        /// answer's `userCode` and `verificationURI`, then call ``completeDeviceSignIn(_:)``.
+        public func startDeviceSignIn(scopes: [String] = []) async throws(PlayhouseError) -> DeviceAuthorizationResponse {
+            try await run { try await api.playerSession.startDeviceAuthorization(scopes: scopes) }
+        }
+
+        /// Waits (polling at the server's interval) until the player approves the device, then signs in.
+        /// Throws `access_denied` when they decline and `expired_token` when the code runs out.
+        @discardableResult
+        public func completeDeviceSignIn(_ device: DeviceAuthorizationResponse) async throws(PlayhouseError) -> SignedInPlayer {
+            try await run { try await api.playerSession.completeDeviceAuthorization(device) }
+        }
+
+        private func grant(_ form: [(String, String)], _ scopes: [String]) async throws(PlayhouseError) -> SignedInPlayer {
+            let fields = form + (scopes.isEmpty ? [] : [("scope", scopes.joined(separator: " "))])
+            return try await run { try await api.playerSession.signIn(grant: fields) }
+        }
+
         /// Refreshes the player's tokens now (they are also refreshed by themselves before expiry).
         public func refresh() async throws(PlayhouseError) {
             _ = try await run { try await api.playerSession.refreshed() }

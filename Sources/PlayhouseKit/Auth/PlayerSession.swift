@@ -91,6 +91,37 @@ actor PlayerSession {
         return signedIn
     }
 
+    /// Signs in with a grant that needs no browser (phone PIN, token exchange, device code).
+    func signIn(grant form: [(String, String)]) async throws -> SignedInPlayer {
+        let answer = try await tokenRequest(form)
+        let signedIn = try await fetchPlayer(accessToken: answer.accessToken)
+        try await store(answer, playerID: signedIn.id)
+        setPlayer(signedIn)
+        return signedIn
+    }
+
+    /// Starts a device authorization (RFC 8628).
+    func startDeviceAuthorization(scopes: [String]) async throws -> DeviceAuthorizationResponse {
+        try await clientRequest(APIPath.deviceAuthorization, scopes.isEmpty ? [] : [("scope", scopes.joined(separator: " "))])
+    }
+
+    /// Polls until the player decides on the verification page, waiting `interval` seconds between
+    /// polls and longer when told to slow down.
+    func completeDeviceAuthorization(_ device: DeviceAuthorizationResponse) async throws -> SignedInPlayer {
+        var interval = max(1, device.interval)
+        let deadline = configuration.now().addingTimeInterval(TimeInterval(device.expiresIn))
+        while true {
+            try await configuration.retryPolicy.sleep(.seconds(interval))
+            do {
+                return try await signIn(grant: [("grant_type", GrantType.deviceCode), ("device_code", device.deviceCode)])
+            } catch let error as PlayhouseError where error.code == .authorizationPending {
+                guard configuration.now() < deadline else { throw PlayhouseError(code: .expiredToken, message: error.message) }
+            } catch let error as PlayhouseError where error.code == .slowDown {
+                interval += 5
+            }
+        }
+    }
+
     /// A live player access token, refreshed first when it is about to expire.
     func accessToken() async throws -> String {
         await restore()
@@ -183,6 +214,11 @@ actor PlayerSession {
     }
 
     private func tokenRequest(_ form: [(String, String)]) async throws -> TokenResponse {
+        try await clientRequest(APIPath.token, form)
+    }
+
+    /// POSTs a form to an OAuth endpoint with the client's credentials and decodes the answer.
+    private func clientRequest<Answer: Decodable>(_ path: String, _ form: [(String, String)]) async throws -> Answer {
         var fields = form
         var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
                        "Accept-Language": configuration.acceptLanguage]
@@ -193,12 +229,12 @@ actor PlayerSession {
             fields.append(("client_id", configuration.clientID))
         }
         let body = fields.map { "\($0.0)=\(AppTokenProvider.formEncode($0.1))" }.joined(separator: "&")
-        let request = HTTPRequest(method: "POST", url: configuration.baseURL.appendingPathComponent(APIPath.token),
+        let request = HTTPRequest(method: "POST", url: configuration.baseURL.appendingPathComponent(path),
                                   headers: headers, body: Data(body.utf8))
         let response = try await pipeline.send(request)
         guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
-        guard let answer = try? PlayhouseJSON.makeDecoder().decode(TokenResponse.self, from: response.body) else {
-            throw PlayhouseError(code: .badResponse, status: response.status, message: "The token response could not be read.")
+        guard let answer = try? PlayhouseJSON.makeDecoder().decode(Answer.self, from: response.body) else {
+            throw PlayhouseError(code: .badResponse, status: response.status, message: "The answer of \(path) could not be read.")
         }
         return answer
     }

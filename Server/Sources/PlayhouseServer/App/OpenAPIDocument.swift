@@ -602,7 +602,7 @@ enum OpenAPIDocument {
           "birth_date": { "type": ["string", "null"], "pattern": "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$", "description": "YYYY-MM-DD, a real day from 1900 to today; empty clears it." },
           "gender": { "type": ["string", "null"], "enum": ["female", "male", "other", "undisclosed", null] },
           "locale": { "type": ["string", "null"], "pattern": "^([A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*)?$", "maxLength": 35, "description": "A BCP 47 language tag, e.g. da-DK; empty clears it." },
-          "email": { "type": ["string", "null"], "format": "email", "pattern": "^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0-9-]+([.][A-Za-z0-9-]+)+$", "maxLength": 254, "description": "Must be free among the app's players (409 otherwise)." }
+          "email": { "type": ["string", "null"], "pattern": "^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?([.][A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$", "maxLength": 254, "description": "Must be free among the app's players (409 otherwise)." }
         }
       },
       "UserInfo": {

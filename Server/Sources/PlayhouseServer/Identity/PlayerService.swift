@@ -94,7 +94,7 @@ struct PlayerService: Sendable {
 
     /// The email in lower case, or nil when it cannot be an address. The same pattern is in the
     /// OpenAPI document: ASCII addresses with a dotted domain.
-    static let emailPattern = "^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0-9-]+([.][A-Za-z0-9-]+)+$"
+    static let emailPattern = "^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?([.][A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
 
     static func normalisedEmail(_ email: String) -> String? {
         let email = email.trimmingCharacters(in: .whitespaces).lowercased()
