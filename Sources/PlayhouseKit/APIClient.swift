@@ -17,10 +17,10 @@ struct APIClient: Sendable {
         let tokens = AppTokenProvider(configuration: configuration, pipeline: tokenPipeline)
         // Auth sits outside the retry loop: a failed token fetch has already been retried by its own
         // pipeline and must not be multiplied by the API call's retries.
-        appPipeline = Pipeline(interceptors: configuration.interceptors + [AppAuthInterceptor(tokens: tokens), retry],
+        appPipeline = Pipeline(interceptors: configuration.interceptors + [BearerAuthInterceptor(tokens: tokens), retry],
                                transport: configuration.transport)
         playerSession = PlayerSession(configuration: configuration, pipeline: tokenPipeline)
-        playerPipeline = Pipeline(interceptors: configuration.interceptors + [PlayerAuthInterceptor(session: playerSession), retry],
+        playerPipeline = Pipeline(interceptors: configuration.interceptors + [BearerAuthInterceptor(session: playerSession), retry],
                                   transport: configuration.transport)
     }
 

@@ -65,19 +65,3 @@ actor AppTokenProvider {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }
-
-/// Adds the app's bearer token; when the server rejects it as invalid, fetches a new one and tries once more.
-struct AppAuthInterceptor: Interceptor {
-    let tokens: AppTokenProvider
-
-    func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-        let token = try await tokens.accessToken()
-        var authorized = request
-        authorized.headers["Authorization"] = "Bearer \(token)"
-        let response = try await next(authorized)
-        guard response.status == 401 else { return response }
-        await tokens.invalidate(token)
-        authorized.headers["Authorization"] = "Bearer \(try await tokens.accessToken())"
-        return try await next(authorized)
-    }
-}

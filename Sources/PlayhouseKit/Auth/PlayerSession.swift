@@ -240,22 +240,6 @@ actor PlayerSession {
     }
 }
 
-/// Adds the player's bearer token; when the server rejects it, refreshes once and tries again.
-struct PlayerAuthInterceptor: Interceptor {
-    let session: PlayerSession
-
-    func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-        let token = try await session.accessToken()
-        var authorized = request
-        authorized.headers["Authorization"] = "Bearer \(token)"
-        let response = try await next(authorized)
-        guard response.status == 401 else { return response }
-        await session.invalidate(token)
-        authorized.headers["Authorization"] = "Bearer \(try await session.accessToken())"
-        return try await next(authorized)
-    }
-}
-
 extension String {
     var trimmingTrailingSlash: String { hasSuffix("/") ? String(dropLast()) : self }
 }
