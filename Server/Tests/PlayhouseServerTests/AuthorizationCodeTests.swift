@@ -222,6 +222,34 @@ import Vapor
     }
 
     @Test(arguments: Engine.available)
+    func aPlayerSignsInOnTheHostedPageWithATextedPin(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            var flow = SignInFlow(app, try await app.createApp(name: "Kuggle"))
+            let handle = try await flow.start()
+            let bad = try await flow.post("/authorize/phone", ["request": handle, "phone_number": "12345"])
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.body.string.contains("country code"))
+
+            let pinPage = try await flow.post("/authorize/phone", ["request": handle, "phone_number": "+45 12 34 56 78"])
+            #expect(pinPage.status == .ok)
+            #expect(pinPage.body.string.contains("We texted a 6-digit code to +4512345678."))
+            let text = try #require(try await app.smsOutbox.messages(to: "+4512345678").first?.text)
+            let pin = String(try #require(text.range(of: #"[0-9]{6}"#, options: .regularExpression).map { text[$0] }))
+
+            let wrong = try await flow.post("/authorize/phone/verify", ["request": handle, "phone_number": "+4512345678",
+                                                                        "pin": pin == "000000" ? "111111" : "000000"])
+            #expect(wrong.status == .unauthorized)
+            #expect(wrong.body.string.contains("wrong or has expired"))
+
+            let consent = try await flow.post("/authorize/phone/verify", ["request": handle, "phone_number": "+4512345678", "pin": pin])
+            #expect(consent.body.string.contains("Signed in as +4512345678"))
+            let redirect = try await flow.post("/authorize/consent", ["request": handle, "decision": "allow"])
+            let tokens = try await flow.exchange(try #require(SignInFlow.redirectParameters(redirect)["code"])).decode(TokenResponse.self)
+            #expect(try await app.send(.GET, "/v1/me", headers: bearer(tokens.accessToken)).decode(PlayerProfile.self).phoneNumber == "+4512345678")
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func theHostedPageSpeaksThePlayersLanguage(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()

@@ -287,6 +287,56 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/authorize/phone": {
+      "post": {
+        "tags": ["hosted pages"],
+        "operationId": "submitPhoneNumber",
+        "summary": "The hosted page's phone form (browser only): texts a PIN and shows where to type it.",
+        "security": [],
+        "requestBody": {
+          "required": true,
+          "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object", "required": ["request", "phone_number"],
+            "properties": { "request": { "type": "string" }, "phone_number": { "type": "string" } } } } }
+        },
+        "responses": {
+          "200": { "$ref": "#/components/responses/HostedPage" },
+          "303": { "description": "Back to the app's redirect URI with a code or an error.", "headers": { "Location": { "schema": { "type": "string" } } } },
+          "400": { "$ref": "#/components/responses/HostedPage" },
+          "401": { "$ref": "#/components/responses/HostedPage" },
+          "403": { "$ref": "#/components/responses/HostedPage" },
+          "409": { "$ref": "#/components/responses/HostedPage" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/HostedPage" },
+          "429": { "$ref": "#/components/responses/HostedPage" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/authorize/phone/verify": {
+      "post": {
+        "tags": ["hosted pages"],
+        "operationId": "submitPin",
+        "summary": "The hosted page's PIN form (browser only): the texted PIN signs the player in, creating them on first use.",
+        "security": [],
+        "requestBody": {
+          "required": true,
+          "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object", "required": ["request", "phone_number", "pin"],
+            "properties": { "request": { "type": "string" }, "phone_number": { "type": "string" }, "pin": { "type": "string" } } } } }
+        },
+        "responses": {
+          "200": { "$ref": "#/components/responses/HostedPage" },
+          "303": { "description": "Back to the app's redirect URI with a code or an error.", "headers": { "Location": { "schema": { "type": "string" } } } },
+          "400": { "$ref": "#/components/responses/HostedPage" },
+          "401": { "$ref": "#/components/responses/HostedPage" },
+          "403": { "$ref": "#/components/responses/HostedPage" },
+          "409": { "$ref": "#/components/responses/HostedPage" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/HostedPage" },
+          "429": { "$ref": "#/components/responses/HostedPage" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/authorize/cancel": {
       "post": {
         "tags": ["hosted pages"],

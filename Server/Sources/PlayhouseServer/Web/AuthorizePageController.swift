@@ -15,6 +15,8 @@ struct AuthorizePageController: RouteCollection {
         forms.post("register", use: register)
         forms.post("consent", use: consent)
         forms.post("cancel", use: cancel)
+        forms.post("phone", use: sendPin)
+        forms.post("phone", "verify", use: verifyPin)
         routes.get("device", use: deviceForm)
         routes.post("device", use: device)
     }
@@ -161,7 +163,7 @@ struct AuthorizePageController: RouteCollection {
     }
 
     /// Runs `body` with the form and the pending request it belongs to; failures become pages or redirects.
-    private func withPending(_ request: Request, _ body: (OAuthForm, AuthorizationService.Pending) async throws -> Response) async throws -> Response {
+    func withPending(_ request: Request, _ body: (OAuthForm, AuthorizationService.Pending) async throws -> Response) async throws -> Response {
         do {
             let form: OAuthForm
             do { form = try OAuthForm(request) } catch {
@@ -175,7 +177,7 @@ struct AuthorizePageController: RouteCollection {
         }
     }
 
-    private func signedIn(_ request: Request, _ player: Player, _ pending: AuthorizationService.Pending, handle: String) async throws -> Response {
+    func signedIn(_ request: Request, _ player: Player, _ pending: AuthorizationService.Pending, handle: String) async throws -> Response {
         try await service(request).signIn(pending, playerID: try player.requireID())
         return try await page(request, "authorize-consent", pending, handle: handle,
                               parameters: ["player": player.email ?? player.phoneNumber ?? ""])
@@ -193,15 +195,16 @@ struct AuthorizePageController: RouteCollection {
         }
     }
 
-    private func page(_ request: Request, _ template: String, _ pending: AuthorizationService.Pending, handle: String,
+    func page(_ request: Request, _ template: String, _ pending: AuthorizationService.Pending, handle: String,
                       error: String? = nil, parameters: [String: String] = [:], email: String? = nil, registering: Bool = false,
-                      status: HTTPStatus = .ok, headers: HTTPHeaders = [:]) async throws -> Response {
+                      phone: String? = nil, status: HTTPStatus = .ok, headers: HTTPHeaders = [:]) async throws -> Response {
         let language = request.localizer.language
         let texts = PageText.texts(language, parameters.merging(["app": pending.app.name]) { a, _ in a })
         let context = PageContext(
             lang: language, title: texts[template == "authorize-consent" ? "consent_title" : "sign_in_title"] ?? "",
             t: texts, handle: handle, scopes: pending.scopes.map { texts["scope." + $0] ?? $0 },
-            error: error.map { texts[$0] ?? $0 }, email: email.map { String($0.prefix(254)) }, registering: registering)
+            error: error.map { texts[$0] ?? $0 }, email: email.map { String($0.prefix(254)) }, registering: registering,
+            phone: phone.map { String($0.prefix(20)) })
         let response = try await render(request, template, context, status: status)
         response.headers.add(contentsOf: headers)
         return response
@@ -218,7 +221,7 @@ struct AuthorizePageController: RouteCollection {
         return response
     }
 
-    private func service(_ request: Request) -> AuthorizationService {
+    func service(_ request: Request) -> AuthorizationService {
         AuthorizationService(database: request.db, now: request.now, configuration: request.playhouse.configuration)
     }
 
@@ -228,7 +231,7 @@ struct AuthorizePageController: RouteCollection {
 }
 
 /// What the hosted page templates see.
-private struct PageContext: Encodable {
+struct PageContext: Encodable {
     var lang: String
     var title: String
     var t: [String: String]
@@ -239,4 +242,5 @@ private struct PageContext: Encodable {
     var registering = false
     var message: String?
     var userCode: String?
+    var phone: String?
 }
