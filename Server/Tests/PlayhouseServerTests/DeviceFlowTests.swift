@@ -99,6 +99,30 @@ import VaporTesting
     }
 
     @Test(arguments: Engine.available)
+    func expiredSignInLeftoversAreSweptAway(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let credentials = try await app.createApp()
+            _ = try await start(app, credentials)
+            var flow = SignInFlow(app, credentials)
+            let live = try await flow.tokens()
+            _ = try await flow.signIn(register: false)   // an unused code and a finished request
+            _ = try await flow.start()    // a pending request
+            app.playhouseClock.advance(by: 3600)
+            let fresh = try await start(app, credentials)
+            try await ExpiredGrantSweeper(database: app.db, now: app.playhouseClock.now()).sweep()
+            #expect(try await AuthorizationRequest.query(on: app.db).count() == 0)
+            #expect(try await AuthorizationCode.query(on: app.db).count() == 0)
+            #expect(try await DeviceAuthorization.query(on: app.db).count() == 1)
+            // Tokens stay a week past expiry; the refresh token is still live.
+            #expect(try await OAuthToken.query(on: app.db).count() >= 2)
+            let refresh = try await app.postForm("/oauth/token", "grant_type=refresh_token&refresh_token=\(live.refreshToken!)",
+                                                 headers: basic(credentials))
+            #expect(refresh.status == .ok)
+            #expect(try await poll(app, credentials, fresh.deviceCode).problem().code == .authorizationPending)
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func guessingUserCodesIsRateLimited(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.loginFailureLimit = 3; $0.clientAuthFailureWindow = 3600 }) { app in
             for guess in ["BCDF-GHJK", "'; DROP TABLE device_authorizations; --", String(repeating: "B", count: 10_000)] {

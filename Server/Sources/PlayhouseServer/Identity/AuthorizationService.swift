@@ -95,6 +95,7 @@ struct AuthorizationService: Sendable {
         request.codeChallenge = challenge
         request.expiresAt = now.addingTimeInterval(configuration.authorizationRequestLifetime)
         try await request.create(on: database)
+        await ExpiredGrantSweeper(database: database, now: now).sweepSometimes()
         return (handle, Pending(request: request, app: app))
     }
 

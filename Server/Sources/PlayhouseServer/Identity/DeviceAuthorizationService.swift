@@ -28,6 +28,7 @@ struct DeviceAuthorizationService: Sendable {
                 record = newRecord(deviceCode: deviceCode, app: app, scope: scope)
             }
         }
+        await ExpiredGrantSweeper(database: database, now: now).sweepSometimes()
         let shown = Self.display(record.userCode)
         let page = configuration.resolvedPublicURL + APIPath.device
         return DeviceAuthorizationResponse(deviceCode: deviceCode, userCode: shown, verificationURI: page,

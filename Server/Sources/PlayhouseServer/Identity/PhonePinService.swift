@@ -47,6 +47,7 @@ struct PhonePinService: Sendable {
             record.pinHash = Self.digest(pin, id: try record.requireID())
             try await record.save(on: transaction)
         }
+        await ExpiredGrantSweeper(database: database, now: now).sweepSometimes()
         try await sender.send(to: phone, text: localizer.detail(for: "sms.pin", ["app": app.name, "pin": pin, "minutes": "10"]))
         return Int(Self.lifetime)
     }
