@@ -17,6 +17,8 @@ struct Apps: AsyncParsableCommand {
         @Option(name: .customLong("redirect-uri"), help: "A redirect URI (repeatable), e.g. mygame://authorize.") var redirectURIs: [String] = []
         @Option(help: "sandbox or production.") var environment: AppEnvironment = .sandbox
         @Option(name: .customLong("scope"), help: "A scope the app may request (repeatable). Default: profile wallet play lists.") var scopes: [String] = []
+        @Flag(name: .customLong("public"), help: "A public client (a mobile app that cannot keep a secret): no secret; signs players in with PKCE only.")
+        var isPublic = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
@@ -25,11 +27,12 @@ struct Apps: AsyncParsableCommand {
             let created = try await withApplication(configuration) { app in
                 try await cliProblem {
                     try await app.apps.create(name: name, redirectURIs: redirectURIs, environment: environment,
-                                              scopes: scopes.isEmpty ? nil : scopes)
+                                              scopes: scopes.isEmpty ? nil : scopes, isPublic: isPublic)
                 }
             }
             print(render(created.app, secret: created.clientSecret, json: json))
-            if !json { print("\nKeep the client secret safe: it is shown only now and stored only as a hash.") }
+            if !json && !isPublic { print("\nKeep the client secret safe: it is shown only now and stored only as a hash.") }
+            if !json && isPublic { print("\nA public client has no secret: it signs players in (PKCE) and gets no app token.") }
         }
     }
 
@@ -81,7 +84,9 @@ struct Apps: AsyncParsableCommand {
         func run() async throws {
             let configuration = try options.resolve()
             CommandLogging.bootstrap(.warning)
-            guard let rotated = try await withApplication(configuration, { application in try await application.apps.rotateSecret(app) }) else {
+            guard let rotated = try await withApplication(configuration, { application in
+                try await cliProblem { try await application.apps.rotateSecret(app) }
+            }) else {
                 throw CLIError("no app \(app)")
             }
             print(render(rotated.app, secret: rotated.clientSecret, json: json))
@@ -125,6 +130,7 @@ func cliProblem<T>(_ body: () async throws -> T) async throws -> T {
 private func appDictionary(_ app: AppRecord) -> [String: Any] {
     ["id": app.id.uuidString.lowercased(), "ern": app.ern, "name": app.name, "client_id": app.clientID,
      "environment": app.environment.rawValue, "scopes": app.scopes, "redirect_uris": app.redirectURIs,
+     "public_client": app.isPublic,
      "created_at": ISO8601DateFormatter().string(from: app.createdAt)]
 }
 
@@ -144,6 +150,7 @@ private func render(_ app: AppRecord, secret: String?, json: Bool) -> String {
         "client_id:     \(app.clientID)",
     ]
     if let secret { lines.append("client_secret: \(secret)") }
+    lines.append("client:        \(app.isPublic ? "public (no secret; player sign-in only)" : "confidential")")
     lines.append("scopes:        \(app.scopes.joined(separator: " "))")
     lines.append("redirect_uris: \(app.redirectURIs.isEmpty ? "(none)" : app.redirectURIs.joined(separator: " "))")
     return lines.joined(separator: "\n")

@@ -13,7 +13,7 @@ import Vapor
             let token = try await app.appToken(credentials)
             let stored = try #require(try await DeveloperApp.query(on: app.db).first())
             #expect(stored.secretHash != credentials.clientSecret)
-            #expect(stored.secretHash == SecretToken.hash(credentials.clientSecret))
+            #expect(stored.secretHash == SecretToken.hash(credentials.clientSecret ?? ""))
             let tokens = try await OAuthToken.query(on: app.db).all()
             #expect(tokens.count == 1)
             #expect(tokens.allSatisfy { $0.tokenHash == SecretToken.hash(token) })

@@ -33,7 +33,7 @@ import Vapor
     func formFieldsAuthenticateToo(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
-            let secret = credentials.clientSecret.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let secret = credentials.clientSecret!.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             let response = try await app.postForm(
                 "/oauth/token", "grant_type=client_credentials&client_id=\(credentials.app.clientID)&client_secret=\(secret)")
             #expect(response.status == .ok)
@@ -95,7 +95,7 @@ import Vapor
             let wrongSecret = try await app.postForm("/oauth/token", "grant_type=client_credentials",
                                                      headers: basic(credentials.app.clientID, "phs_wrong"))
             let unknownClient = try await app.postForm("/oauth/token", "grant_type=client_credentials",
-                                                       headers: basic("ph_nobody", credentials.clientSecret))
+                                                       headers: basic("ph_nobody", credentials.clientSecret!))
             for response in [wrongSecret, unknownClient] {
                 #expect(response.status == .unauthorized)
                 #expect(response.headers.first(name: .wwwAuthenticate) == #"Basic realm="playhouse""#)

@@ -105,7 +105,9 @@ import Vapor
             #expect(metadata.introspectionEndpoint == "https://play.example.com/oauth/introspect")
             #expect(metadata.revocationEndpoint == "https://play.example.com/oauth/revoke")
             #expect(metadata.grantTypesSupported.contains("client_credentials"))
-            #expect(metadata.tokenEndpointAuthMethodsSupported == ["client_secret_basic", "client_secret_post"])
+            #expect(metadata.tokenEndpointAuthMethodsSupported == ["client_secret_basic", "client_secret_post", "none"])
+            #expect(metadata.introspectionEndpointAuthMethodsSupported == ["client_secret_basic", "client_secret_post"])
+            #expect(metadata.codeChallengeMethodsSupported == ["S256"])
         }
     }
 }

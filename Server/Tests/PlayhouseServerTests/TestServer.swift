@@ -126,7 +126,7 @@ extension Application {
 }
 
 func basic(_ credentials: AppCredentials) -> HTTPHeaders {
-    basic(credentials.app.clientID, credentials.clientSecret)
+    basic(credentials.app.clientID, credentials.clientSecret ?? "")
 }
 
 func basic(_ id: String, _ secret: String) -> HTTPHeaders {

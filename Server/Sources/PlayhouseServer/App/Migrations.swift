@@ -14,5 +14,6 @@ enum Migrations {
         app.migrations.add(CreatePhonePin())
         app.migrations.add(CreateDeviceAuthorization())
         app.migrations.add(CreateIdentityProvider())
+        app.migrations.add(AddPublicClient())
     }
 }

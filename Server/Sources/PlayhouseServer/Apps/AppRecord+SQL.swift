@@ -11,7 +11,7 @@ extension AppRecord {
     /// The select list for the apps table aliased `alias`; every column is prefixed `app_` so it
     /// cannot clash with the joining table's own.
     static func selectList(_ alias: String) -> String {
-        ["id", "name", "client_id", "environment", "scopes", "redirect_uris", "created_at"]
+        ["id", "name", "client_id", "environment", "scopes", "redirect_uris", "public_client", "created_at"]
             .map { "\(alias).\($0) AS app_\($0)" }
             .joined(separator: ", ")
     }
@@ -25,6 +25,7 @@ extension AppRecord {
             environment: AppEnvironment(rawValue: try row.decode(column: "app_environment", as: String.self)) ?? .sandbox,
             scopes: try row.decode(column: "app_scopes", as: [String].self),
             redirectURIs: try row.decode(column: "app_redirect_uris", as: [String].self),
+            isPublic: try row.decode(column: "app_public_client", as: Bool.self),
             createdAt: try row.decode(column: "app_created_at", as: Date?.self) ?? Date(timeIntervalSince1970: 0))
     }
 }

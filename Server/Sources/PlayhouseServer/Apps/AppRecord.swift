@@ -9,10 +9,13 @@ public struct AppRecord: Sendable, Equatable {
     public var environment: AppEnvironment
     public var scopes: [String]
     public var redirectURIs: [String]
+    /// A public client has no secret; it signs players in but gets no app token.
+    public var isPublic: Bool
     public var createdAt: Date
 
     init(id: UUID, name: String, clientID: String, environment: AppEnvironment, scopes: [String],
-         redirectURIs: [String], createdAt: Date) {
+         redirectURIs: [String], isPublic: Bool, createdAt: Date) {
+        self.isPublic = isPublic
         self.id = id
         self.name = name
         self.clientID = clientID
@@ -30,14 +33,16 @@ public struct AppRecord: Sendable, Equatable {
         self.environment = model.appEnvironment
         self.scopes = model.scopes
         self.redirectURIs = model.redirectURIs
+        self.isPublic = model.publicClient
         self.createdAt = model.createdAt ?? Date(timeIntervalSince1970: 0)
     }
 
     public var ern: String { ERN.make("app", id.uuidString.lowercased()) }
 }
 
-/// A newly created (or re-keyed) app with its client secret, which is shown this once only.
+/// A newly created (or re-keyed) app with its client secret, which is shown this once only
+/// (nil for a public client, which has none).
 public struct AppCredentials: Sendable {
     public var app: AppRecord
-    public var clientSecret: String
+    public var clientSecret: String?
 }

@@ -14,7 +14,9 @@ public struct AppService: Sendable {
     static let scopeCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789_:.-")
 
     /// Registers an app and returns it with its client secret (shown once, stored only as a hash).
-    public func create(name: String, redirectURIs: [String], environment: AppEnvironment, scopes: [String]? = nil) async throws -> AppCredentials {
+    /// A public client (`isPublic`) gets no secret: it can only sign players in, and needs a redirect URI.
+    public func create(name: String, redirectURIs: [String], environment: AppEnvironment, scopes: [String]? = nil,
+                       isPublic: Bool = false) async throws -> AppCredentials {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         var fields: [PlayhouseProblem.Field] = []
         if trimmed.isEmpty { fields.append(.init(name: "name", code: "required")) }
@@ -29,15 +31,17 @@ public struct AppService: Sendable {
         if scopes.isEmpty || scopes.contains(where: { $0.isEmpty || $0.unicodeScalars.contains { !Self.scopeCharacters.contains($0) } }) {
             fields.append(.init(name: "scope", code: "invalid_value"))
         }
+        if isPublic && redirectURIs.isEmpty { fields.append(.init(name: "redirect_uri", code: "required")) }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
 
+        // A public client's stored hash is of a secret nobody is ever told.
         let secret = SecretToken.generate(prefix: "phs_")
         let app = DeveloperApp(name: trimmed, clientID: SecretToken.generate(prefix: "ph_", bytes: 12),
                                secretHash: SecretToken.hash(secret), environment: environment,
                                scopes: scopes.uniqued(),
-                               redirectURIs: redirectURIs)
+                               redirectURIs: redirectURIs, publicClient: isPublic)
         try await app.create(on: database)
-        return AppCredentials(app: try AppRecord(app), clientSecret: secret)
+        return AppCredentials(app: try AppRecord(app), clientSecret: isPublic ? nil : secret)
     }
 
     /// Every app, oldest first.
@@ -53,6 +57,9 @@ public struct AppService: Sendable {
     /// Issues a new client secret; the old one stops working at once.
     public func rotateSecret(_ reference: String) async throws -> AppCredentials? {
         guard let app = try await findModel(reference) else { return nil }
+        guard !app.publicClient else {
+            throw PlayhouseProblem.validation([.init(name: "client_secret", code: "invalid_value")])
+        }
         let secret = SecretToken.generate(prefix: "phs_")
         app.secretHash = SecretToken.hash(secret)
         try await app.save(on: database)
@@ -71,6 +78,14 @@ public struct AppService: Sendable {
 
     /// The app whose client id and secret these are, or nil. The secret comparison takes the same
     /// time whether the client id exists or not, and whatever the secret.
+    /// A public client by its client id alone; nil for unknown or confidential clients.
+    func publicClient(clientID: String) async throws -> AppRecord? {
+        guard Self.isWellFormedClientID(clientID),
+              let app = try await DeveloperApp.query(on: database).filter(\.$clientID == clientID).first(), app.publicClient
+        else { return nil }
+        return try AppRecord(app)
+    }
+
     func authenticate(clientID: String, secret: String) async throws -> AppRecord? {
         let app = Self.isWellFormedClientID(clientID)
             ? try await DeveloperApp.query(on: database).filter(\.$clientID == clientID).first()

@@ -14,12 +14,17 @@ final class DeveloperApp: Model, @unchecked Sendable {
     @Field(key: "environment") var environment: String
     @Field(key: "scopes") var scopes: [String]
     @Field(key: "redirect_uris") var redirectURIs: [String]
+    /// A public client (a mobile app that cannot keep a secret) authenticates by client id alone,
+    /// and only for player sign-in grants (RFC 6749 §2.1, RFC 8252).
+    @Field(key: "public_client") var publicClient: Bool
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
     init() {}
 
-    init(name: String, clientID: String, secretHash: String, environment: AppEnvironment, scopes: [String], redirectURIs: [String]) {
+    init(name: String, clientID: String, secretHash: String, environment: AppEnvironment, scopes: [String], redirectURIs: [String],
+         publicClient: Bool = false) {
+        self.publicClient = publicClient
         self.name = name
         self.clientID = clientID
         self.secretHash = secretHash
@@ -49,5 +54,17 @@ struct CreateDeveloperApp: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await database.schema(DeveloperApp.schema).delete()
+    }
+}
+
+struct AddPublicClient: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(DeveloperApp.schema)
+            .field("public_client", .bool, .required, .sql(.default(false)))
+            .update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(DeveloperApp.schema).deleteField("public_client").update()
     }
 }

@@ -2,11 +2,12 @@ import Foundation
 import Vapor
 
 /// Authenticates an OAuth client by HTTP Basic or by `client_id`/`client_secret` form fields
-/// (RFC 6749 §2.3.1), and rate-limits addresses that keep getting it wrong.
+/// (RFC 6749 §2.3.1), or a public client by `client_id` alone where the endpoint allows it, and
+/// rate-limits addresses that keep getting it wrong.
 struct ClientAuthenticator: Sendable {
     let request: Request
 
-    func authenticate(form: OAuthForm) async throws -> AppRecord {
+    func authenticate(form: OAuthForm, allowPublic: Bool = false) async throws -> AppRecord {
         let configuration = request.playhouse.configuration
         let limiter = WindowRateLimiter(database: request.db, limit: configuration.clientAuthFailureLimit,
                                          window: configuration.clientAuthFailureWindow, now: request.now)
@@ -20,6 +21,13 @@ struct ClientAuthenticator: Sendable {
         let formID = try form.value("client_id"), formSecret = try form.value("client_secret")
         if basic != nil && (formID != nil || formSecret != nil) {
             throw PlayhouseProblem(.badRequest, .invalidRequest, message: "multiple_client_authentication")
+        }
+        if allowPublic, basic == nil, formSecret == nil, let formID {
+            guard let app = try await AppService(database: request.db).publicClient(clientID: formID) else {
+                try await limiter.record(key)
+                throw PlayhouseProblem.invalidClient
+            }
+            return app
         }
         guard let (clientID, secret) = basic ?? formID.flatMap({ id in formSecret.map { (id, $0) } }) else {
             try await limiter.record(key)

@@ -16,10 +16,12 @@ struct OAuthController: RouteCollection {
 
     func token(_ request: Request) async throws -> Response {
         let form = try OAuthForm(request)
-        let app = try await ClientAuthenticator(request: request).authenticate(form: form)
+        let app = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true)
         let grantType = try form.required("grant_type")
         switch grantType {
         case GrantType.clientCredentials:
+            // RFC 6749 §4.4: only confidential clients get app tokens.
+            guard !app.isPublic else { throw PlayhouseProblem(.badRequest, .unauthorizedClient) }
             var scopes = try grantedScopes(requested: try form.value("scope"), app: app)
             let clientUserID = try form.value("client_user_id")
             if let clientUserID {
@@ -80,7 +82,7 @@ struct OAuthController: RouteCollection {
     /// RFC 8628 §3.1: a device asks to be authorized; it shows the user code and polls `/oauth/token`.
     func deviceAuthorization(_ request: Request) async throws -> Response {
         let form = try OAuthForm(request)
-        let app = try await ClientAuthenticator(request: request).authenticate(form: form)
+        let app = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true)
         let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
         let answer = try await DeviceAuthorizationService(database: request.db, now: request.now,
                                                           configuration: request.playhouse.configuration)
@@ -98,7 +100,7 @@ struct OAuthController: RouteCollection {
 
     func revoke(_ request: Request) async throws -> Response {
         let form = try OAuthForm(request)
-        let app = try await ClientAuthenticator(request: request).authenticate(form: form)
+        let app = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true)
         try await TokenService(database: request.db, now: request.now).revoke(try form.required("token"), by: app)
         return Response(status: .ok, headers: ["Cache-Control": "no-store"])
     }
@@ -125,7 +127,7 @@ struct OAuthController: RouteCollection {
 
     func metadata(_ request: Request) -> AuthorizationServerMetadata {
         let base = request.playhouse.configuration.resolvedPublicURL
-        return AuthorizationServerMetadata(
+        var metadata = AuthorizationServerMetadata(
             issuer: base,
             authorizationEndpoint: base + APIPath.authorize,
             deviceAuthorizationEndpoint: base + APIPath.deviceAuthorization,
@@ -137,10 +139,13 @@ struct OAuthController: RouteCollection {
                                   GrantType.deviceCode, GrantType.tokenExchange],
             responseTypesSupported: ["code"],
             codeChallengeMethodsSupported: [PKCE.method],
-            tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post"],
+            tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "none"],
             scopesSupported: AppService.defaultScopes,
             authorizationResponseIssParameterSupported: true,
             serviceDocumentation: base + APIPath.openAPI)
+        // Public clients ("none") may sign players in and revoke their tokens, but not introspect.
+        metadata.introspectionEndpointAuthMethodsSupported = ["client_secret_basic", "client_secret_post"]
+        return metadata
     }
 
     /// The scopes to grant: those requested (each one the app's), or all of the app's.

@@ -72,6 +72,11 @@ enum Messages {
             "da": Text(title: "Klientgodkendelse mislykkedes", detail: "Klient-id eller klienthemmelighed er forkert."),
             "de": Text(title: "Client-Authentifizierung fehlgeschlagen", detail: "Client-ID oder Client-Geheimnis ist falsch."),
         ],
+        "unauthorized_client": [
+            "en": Text(title: "Client not allowed", detail: "A public client (no secret) cannot use this grant; it signs players in only."),
+            "da": Text(title: "Klienten er ikke tilladt", detail: "En offentlig klient (uden hemmelighed) kan ikke bruge denne tildeling; den logger kun spillere ind."),
+            "de": Text(title: "Client nicht erlaubt", detail: "Ein öffentlicher Client (ohne Geheimnis) kann diesen Grant nicht nutzen; er meldet nur Spieler an."),
+        ],
         "invalid_grant": [
             "en": Text(title: "Invalid grant", detail: "The grant is invalid, expired or revoked."),
             "da": Text(title: "Ugyldig tildeling", detail: "Tildelingen er ugyldig, udløbet eller tilbagekaldt."),
