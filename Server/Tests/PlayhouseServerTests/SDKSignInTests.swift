@@ -100,6 +100,22 @@ import Vapor
     }
 
     @Test(arguments: Engine.available)
+    func logoutWithAnExpiredAccessTokenStillEndsTheSignIn(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let credentials = try await app.createApp()
+            let store = MemoryTokenStore()
+            let sdk = client(url, credentials, store: store)
+            _ = try await sdk.auth.signIn(scopes: ["profile"], presenter: FormPostingPresenter(email: "ann@example.com"))
+            let refresh = try #require(try await store.load()?.refreshToken)
+            app.playhouseClock.advance(by: 2 * 3600)   // the access token has expired on the server
+            await sdk.auth.logout()
+            #expect(await sdk.auth.currentPlayer == nil)
+            let reuse = try await app.postForm("/oauth/token", "grant_type=refresh_token&refresh_token=\(refresh)", headers: basic(credentials))
+            #expect(try reuse.problem().code == .invalidGrant)
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func aPlayerSignsInWithATextedPin(_ engine: Engine) async throws {
         try await withRunningServer(engine) { app, url in
             let credentials = try await app.createApp()

@@ -162,12 +162,17 @@ actor PlayerSession {
     }
 
     /// Ends the session on the server (best effort) and forgets everything about the player.
+    /// When the access token no longer works (expired, say), the refresh token is revoked instead,
+    /// which revokes the whole sign-in (RFC 7009 §2.1).
     func logout() async {
         await restore()
-        if let access = tokens?.accessToken {
+        if let current = tokens {
             let request = HTTPRequest(method: "POST", url: configuration.baseURL.appendingPathComponent(APIPath.logout),
-                                      headers: ["Authorization": "Bearer \(access)", "Accept-Language": configuration.acceptLanguage])
-            _ = try? await pipeline.send(request)
+                                      headers: ["Authorization": "Bearer \(current.accessToken)", "Accept-Language": configuration.acceptLanguage])
+            let ended = (try? await pipeline.send(request)).map { (200..<300).contains($0.status) } ?? false
+            if !ended, let refreshToken = current.refreshToken {
+                _ = try? await clientPost(APIPath.revoke, [("token", refreshToken), ("token_type_hint", "refresh_token")])
+            }
         }
         pendingSignIns = [:]
         await signOutLocally()
@@ -219,6 +224,15 @@ actor PlayerSession {
 
     /// POSTs a form to an OAuth endpoint with the client's credentials and decodes the answer.
     private func clientRequest<Answer: Decodable>(_ path: String, _ form: [(String, String)]) async throws -> Answer {
+        let response = try await clientPost(path, form)
+        guard let answer = try? PlayhouseJSON.makeDecoder().decode(Answer.self, from: response.body) else {
+            throw PlayhouseError(code: .badResponse, status: response.status, message: "The answer of \(path) could not be read.")
+        }
+        return answer
+    }
+
+    /// POSTs a form with the client's credentials (Basic, or the bare client id of a public client).
+    private func clientPost(_ path: String, _ form: [(String, String)]) async throws -> HTTPResponse {
         var fields = form
         var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
                        "Accept-Language": configuration.acceptLanguage]
@@ -233,10 +247,7 @@ actor PlayerSession {
                                   headers: headers, body: Data(body.utf8))
         let response = try await pipeline.send(request)
         guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
-        guard let answer = try? PlayhouseJSON.makeDecoder().decode(Answer.self, from: response.body) else {
-            throw PlayhouseError(code: .badResponse, status: response.status, message: "The answer of \(path) could not be read.")
-        }
-        return answer
+        return response
     }
 }
 

@@ -308,6 +308,7 @@ enum OpenAPIDocument {
           "413": { "$ref": "#/components/responses/Problem" },
           "422": { "$ref": "#/components/responses/HostedPage" },
           "429": { "$ref": "#/components/responses/HostedPage" },
+          "502": { "$ref": "#/components/responses/HostedPage" },
           "default": { "$ref": "#/components/responses/Problem" }
         }
       }

@@ -14,6 +14,9 @@ extension AuthorizePageController {
             } catch let problem as PlayhouseProblem where problem.status == .unprocessableEntity {
                 return try await page(request, "authorize-login", pending, handle: handle, error: "phone_invalid",
                                       phone: phone, status: .unprocessableEntity)
+            } catch let problem as PlayhouseProblem where problem.code == .smsFailed {
+                return try await page(request, "authorize-login", pending, handle: handle, error: "sms_failed",
+                                      phone: phone, status: .badGateway)
             } catch let problem as PlayhouseProblem where problem.status == .tooManyRequests {
                 return try await page(request, "authorize-login", pending, handle: handle, error: "too_many_attempts",
                                       parameters: problem.parameters, phone: phone, status: .tooManyRequests, headers: problem.headers)
