@@ -39,29 +39,13 @@ actor AppTokenProvider {
     }
 
     private func fetch() async throws -> Token {
-        guard let secret = configuration.clientSecret else {
+        guard configuration.clientSecret != nil else {
             throw PlayhouseError(code: .notConfigured, message: "App tokens need the client secret in the configuration.")
         }
-        let credentials = Data("\(Self.formEncode(configuration.clientID)):\(Self.formEncode(secret))".utf8).base64EncodedString()
-        let request = HTTPRequest(
-            method: "POST", url: configuration.baseURL.appendingPathComponent(APIPath.token),
-            headers: ["Authorization": "Basic \(credentials)", "Content-Type": "application/x-www-form-urlencoded",
-                      "Accept": "application/json", "Accept-Language": configuration.acceptLanguage],
-            body: Data("grant_type=\(GrantType.clientCredentials)".utf8),
-            isRetryable: true)
+        let form = ClientForm(configuration: configuration)
         let requestedAt = configuration.now()
-        let response = try await pipeline.send(request)
-        guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
-        guard let answer = try? PlayhouseJSON.makeDecoder().decode(TokenResponse.self, from: response.body) else {
-            throw PlayhouseError(code: .badResponse, status: response.status, message: "The token response could not be read.")
-        }
+        let answer: TokenResponse = try await form.send(
+            form.request(APIPath.token, [("grant_type", GrantType.clientCredentials)], isRetryable: true), through: pipeline)
         return Token(value: answer.accessToken, expiresAt: requestedAt.addingTimeInterval(TimeInterval(answer.expiresIn)))
-    }
-
-    /// Form-url-encoding of a Basic credential part (RFC 6749 §2.3.1).
-    static func formEncode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

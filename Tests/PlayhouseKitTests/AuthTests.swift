@@ -52,7 +52,7 @@ import Testing
 
     @Test func theFileStoreIsReadableByItsOwnerOnly() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-\(UUID().uuidString)/tokens.json")
-        let store = FileTokenStore(url: url)
+        let store: any TokenStore = FileTokenStore(url: url)
         let tokens = StoredPlayerTokens(accessToken: "pha_a", refreshToken: "phr_r", expiresAt: Date(timeIntervalSince1970: 2_000_000_000),
                                         scope: "profile", sessionID: "s", playerID: "p", installationID: "install")
         try await store.save(tokens)

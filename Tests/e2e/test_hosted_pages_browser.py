@@ -16,7 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ARTIFACTS, free_port, pkce_pair
+from conftest import ARTIFACTS, form_handle, free_port, pkce_pair
 
 
 class Callback(http.server.BaseHTTPRequestHandler):
@@ -136,7 +136,6 @@ def test_a_form_posted_from_another_site_is_refused(playhouse, browser, web_app,
     _, challenge = pkce_pair()
     attacker = requests.Session()
     page = attacker.get(authorize_url(playhouse, web_app, callback_url, challenge, "attacker"), timeout=10)
-    from conftest import form_handle
     handle = form_handle(page.text)
     forged = ("<form id=f method=post action='%s/authorize/register'>"
               "<input name=request value='%s'><input name=email value='victim-%s@example.com'>"

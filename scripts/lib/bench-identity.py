@@ -5,6 +5,7 @@ an introspection form, and a pending hosted sign-in (handle and cookie) for pass
     bench-identity.py BASE_URL CLIENT_ID CLIENT_SECRET PLAYHOUSE_BINARY POOL_FILE POOL_SIZE
 """
 import base64
+import hashlib
 import json
 import re
 import subprocess
@@ -46,7 +47,6 @@ with open(pool_file, "w") as pool:
 
 # A player with a password, and a sign-in waiting on the hosted page for their login.
 verifier = "bench-verifier-" + "v" * 40
-import hashlib
 challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
 query = urllib.parse.urlencode({"response_type": "code", "client_id": client_id, "code_challenge": challenge,
                                 "code_challenge_method": "S256"})

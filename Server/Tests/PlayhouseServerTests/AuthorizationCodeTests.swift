@@ -156,6 +156,29 @@ import Vapor
     }
 
     @Test(arguments: Engine.available)
+    func racingExchangesOfOneCodeLetOneThroughAndRevokeIt(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            var flow = SignInFlow(app, try await app.createApp())
+            let code = try await flow.signIn()
+            let racer = flow
+            let answers = try await withThrowingTaskGroup(of: (HTTPStatus, String?).self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        let response = try await racer.exchange(code)
+                        return (response.status, try? response.decode(TokenResponse.self).accessToken)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.filter { $0.0 == .ok }.count == 1)
+            #expect(answers.filter { $0.0 == .badRequest }.count == 3)
+            // The losers saw a replay, so the winner's tokens were revoked too.
+            let winner = try #require(answers.compactMap(\.1).first)
+            #expect(try await app.send(.GET, "/v1/me", headers: bearer(winner)).status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func codesExpireAfterSixtySeconds(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             var flow = SignInFlow(app, try await app.createApp())
@@ -258,6 +281,7 @@ import Vapor
             #expect(page.body.string.contains("Log ind på My Game"))
             #expect(page.body.string.contains(#"<html lang="da">"#))
             #expect(page.headers.first(name: "X-Frame-Options") == "DENY")
+            #expect(page.headers.first(name: "Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
         }
     }
 }

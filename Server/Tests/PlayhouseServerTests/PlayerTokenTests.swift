@@ -56,8 +56,8 @@ import Vapor
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(statuses.filter { $0 == .ok }.count <= 1)
-            #expect(statuses.filter { $0 == .badRequest }.count >= 3)
+            #expect(statuses.filter { $0 == .ok }.count == 1)
+            #expect(statuses.filter { $0 == .badRequest }.count == 3)
         }
     }
 

@@ -171,7 +171,8 @@ actor PlayerSession {
                                       headers: ["Authorization": "Bearer \(current.accessToken)", "Accept-Language": configuration.acceptLanguage])
             let ended = (try? await pipeline.send(request)).map { (200..<300).contains($0.status) } ?? false
             if !ended, let refreshToken = current.refreshToken {
-                _ = try? await clientPost(APIPath.revoke, [("token", refreshToken), ("token_type_hint", "refresh_token")])
+                _ = try? await pipeline.send(ClientForm(configuration: configuration)
+                    .request(APIPath.revoke, [("token", refreshToken), ("token_type_hint", "refresh_token")]))
             }
         }
         pendingSignIns = [:]
@@ -222,32 +223,10 @@ actor PlayerSession {
         try await clientRequest(APIPath.token, form)
     }
 
-    /// POSTs a form to an OAuth endpoint with the client's credentials and decodes the answer.
+    /// POSTs a form to an OAuth endpoint as this client and decodes the answer.
     private func clientRequest<Answer: Decodable>(_ path: String, _ form: [(String, String)]) async throws -> Answer {
-        let response = try await clientPost(path, form)
-        guard let answer = try? PlayhouseJSON.makeDecoder().decode(Answer.self, from: response.body) else {
-            throw PlayhouseError(code: .badResponse, status: response.status, message: "The answer of \(path) could not be read.")
-        }
-        return answer
-    }
-
-    /// POSTs a form with the client's credentials (Basic, or the bare client id of a public client).
-    private func clientPost(_ path: String, _ form: [(String, String)]) async throws -> HTTPResponse {
-        var fields = form
-        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
-                       "Accept-Language": configuration.acceptLanguage]
-        if let secret = configuration.clientSecret {
-            let credentials = "\(AppTokenProvider.formEncode(configuration.clientID)):\(AppTokenProvider.formEncode(secret))"
-            headers["Authorization"] = "Basic " + Data(credentials.utf8).base64EncodedString()
-        } else {
-            fields.append(("client_id", configuration.clientID))
-        }
-        let body = fields.map { "\($0.0)=\(AppTokenProvider.formEncode($0.1))" }.joined(separator: "&")
-        let request = HTTPRequest(method: "POST", url: configuration.baseURL.appendingPathComponent(path),
-                                  headers: headers, body: Data(body.utf8))
-        let response = try await pipeline.send(request)
-        guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
-        return response
+        let client = ClientForm(configuration: configuration)
+        return try await client.send(client.request(path, form), through: pipeline)
     }
 }
 

@@ -36,7 +36,8 @@ public struct PlayhouseConfiguration: Sendable {
     /// Failed client authentications allowed from one address per window before answering 429
     /// (`PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT`).
     public var clientAuthFailureLimit = 20
-    /// The window, in seconds, over which failed client authentications are counted.
+    /// The window, in seconds, over which failures are counted: client authentications, password
+    /// logins and device user codes.
     public var clientAuthFailureWindow = 300
     /// Connections per event loop in the PostgreSQL pool.
     public var postgresConnectionsPerEventLoop = 8

@@ -11,5 +11,5 @@ func routes(_ app: Application) throws {
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
     try v1.register(collection: AppsController())
     try v1.register(collection: ProfileController())
-    try v1.register(collection: PhoneAuthController())
+    try v1.register(collection: PlayerAuthController())
 }

@@ -16,42 +16,38 @@ struct AuthorizationCodeGrant: Sendable {
               let code = try await AuthorizationCode.query(on: database)
                   .filter(\.$codeHash == SecretToken.hash(value)).first(),
               code.$app.id == app.id
-        else { throw Self.invalidGrant("code_invalid") }
+        else { throw PlayhouseProblem.invalidGrant("code_invalid") }
         let tokens = TokenService(database: database, now: now)
         if code.usedAt != nil {
             try await tokens.revokeFamily(code.familyID)
-            throw Self.invalidGrant("code_reused")
+            throw PlayhouseProblem.invalidGrant("code_reused")
         }
-        guard code.expiresAt > now else { throw Self.invalidGrant("code_invalid") }
-        if let redirectURI, redirectURI != code.redirectURI { throw Self.invalidGrant("redirect_uri_mismatch") }
-        if redirectURI == nil && code.redirectURISent { throw Self.invalidGrant("redirect_uri_mismatch") }
-        guard PKCE.verify(verifier, challenge: code.codeChallenge) else { throw Self.invalidGrant("code_verifier_mismatch") }
+        guard code.expiresAt > now else { throw PlayhouseProblem.invalidGrant("code_invalid") }
+        if let redirectURI, redirectURI != code.redirectURI { throw PlayhouseProblem.invalidGrant("redirect_uri_mismatch") }
+        if redirectURI == nil && code.redirectURISent { throw PlayhouseProblem.invalidGrant("redirect_uri_mismatch") }
+        guard PKCE.verify(verifier, challenge: code.codeChallenge) else { throw PlayhouseProblem.invalidGrant("code_verifier_mismatch") }
 
         let codeID = try code.requireID()
         // Of two racing exchanges only one claims the code; the other revokes what it issued,
         // outside the transaction so that the revocation is not rolled back.
         let issued: TokenResponse? = try await database.transaction { transaction in
-            let transactionTokens = TokenService(database: transaction, now: now)
-            let claimed = try await transactionTokens.sqlDatabase().raw("""
+            let claimed = try await transaction.sql().claimed("""
                 UPDATE \(ident: AuthorizationCode.schema) SET used_at = \(bind: now) \
                 WHERE id = \(bind: codeID) AND used_at IS NULL RETURNING id
-                """).all()
-            guard !claimed.isEmpty else { return nil }
+                """)
+            guard claimed else { return nil }
             let sessionID = try await SessionService(database: transaction, now: now)
                 .start(appID: app.id, playerID: code.$player.id)
             let grant = PlayerGrant(appID: app.id, playerID: code.$player.id, sessionID: sessionID,
                                     familyID: code.familyID, scope: code.scope)
-            return try await transactionTokens.issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
+            return try await TokenService(database: transaction, now: now)
+                .issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
                                    refreshLifetime: configuration.refreshTokenLifetime)
         }
         guard let issued else {
             try await tokens.revokeFamily(code.familyID)
-            throw Self.invalidGrant("code_reused")
+            throw PlayhouseProblem.invalidGrant("code_reused")
         }
         return issued
-    }
-
-    static func invalidGrant(_ message: String) -> PlayhouseProblem {
-        PlayhouseProblem(.badRequest, .invalidGrant, message: message)
     }
 }

@@ -178,12 +178,11 @@ struct AuthorizationService: Sendable {
     /// Marks the request finished; only one submission can do so.
     private func complete(_ pending: Pending) async throws {
         let id = try pending.request.requireID()
-        guard let sql = database as? any SQLDatabase else { throw PlayhouseProblem(.internalServerError, .internalError) }
-        let rows = try await sql.raw("""
+        let completed = try await database.sql().claimed("""
             UPDATE \(ident: AuthorizationRequest.schema) SET completed_at = \(bind: now) \
             WHERE id = \(bind: id) AND completed_at IS NULL RETURNING id
-            """).all()
-        guard !rows.isEmpty else { throw Failure.shown(message: "authorize.expired", status: 400) }
+            """)
+        guard completed else { throw Failure.shown(message: "authorize.expired", status: 400) }
     }
 
     /// `uri` with `parameters` added to its query, each value percent-encoded so that any client's

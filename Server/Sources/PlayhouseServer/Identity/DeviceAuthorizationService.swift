@@ -57,7 +57,7 @@ struct DeviceAuthorizationService: Sendable {
 
     /// Records the player's answer; only a pending authorization can be decided.
     func decide(_ id: UUID, playerID: UUID?, approved: Bool) async throws {
-        guard let sql = database as? any SQLDatabase else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        let sql = try database.sql()
         let status = approved ? DeviceAuthorization.Status.approved : .denied
         try await sql.raw("""
             UPDATE \(ident: DeviceAuthorization.schema) SET status = \(bind: status.rawValue), player_id = \(bind: playerID) \
@@ -71,12 +71,12 @@ struct DeviceAuthorizationService: Sendable {
               let record = try await DeviceAuthorization.query(on: database)
                   .filter(\.$deviceCodeHash == SecretToken.hash(deviceCode)).first(),
               record.$app.id == app.id
-        else { throw AuthorizationCodeGrant.invalidGrant("code_invalid") }
+        else { throw PlayhouseProblem.invalidGrant("code_invalid") }
         guard record.expiresAt > now, record.status != DeviceAuthorization.Status.consumed.rawValue else {
             throw PlayhouseProblem(.badRequest, .expiredToken)
         }
         let id = try record.requireID()
-        guard let sql = database as? any SQLDatabase else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        let sql = try database.sql()
         // Polling faster than the interval slows the device down (the interval grows by 5 seconds).
         if let last = record.lastPolledAt, now.timeIntervalSince(last) < Double(record.interval) {
             let interval = record.interval + 5
@@ -92,11 +92,11 @@ struct DeviceAuthorizationService: Sendable {
         case .denied: throw PlayhouseProblem(.badRequest, .accessDenied)
         default: break
         }
-        let claimed = try await sql.raw("""
+        let claimed = try await sql.claimed("""
             UPDATE \(ident: DeviceAuthorization.schema) SET status = \(bind: DeviceAuthorization.Status.consumed.rawValue) \
             WHERE id = \(bind: id) AND status = \(bind: DeviceAuthorization.Status.approved.rawValue) RETURNING id
-            """).all()
-        guard !claimed.isEmpty, let playerID = record.playerID else { throw PlayhouseProblem(.badRequest, .expiredToken) }
+            """)
+        guard claimed, let playerID = record.playerID else { throw PlayhouseProblem(.badRequest, .expiredToken) }
         return try await PlayerSignIn(database: database, now: now, configuration: configuration)
             .tokens(app: app, playerID: playerID, scope: record.scope, created: false)
     }

@@ -39,7 +39,7 @@ struct FederatedSignInService: Sendable {
         guard let provider = try await IdentityProvider.query(on: database).filter(\.$app.$id == app.id)
             .filter(\.$name == String(providerName.prefix(40))).first()
         else { throw PlayhouseProblem.invalidRequest("unknown_provider", ["name": String(providerName.prefix(40))]) }
-        guard token.utf8.count <= 8192 else { throw AuthorizationCodeGrant.invalidGrant("federated_token_invalid") }
+        guard token.utf8.count <= 8192 else { throw PlayhouseProblem.invalidGrant("federated_token_invalid") }
 
         let identity: Identity
         do {
@@ -57,7 +57,7 @@ struct FederatedSignInService: Sendable {
             }
         } catch let rejection as Rejection {
             logger.notice("federated token refused", metadata: ["provider": .string(provider.name), "reason": .string(rejection.description)])
-            throw AuthorizationCodeGrant.invalidGrant("federated_token_invalid")
+            throw PlayhouseProblem.invalidGrant("federated_token_invalid")
         }
         return try await link(identity, provider: provider, app: app)
     }

@@ -108,21 +108,10 @@ struct OAuthController: RouteCollection {
     /// OpenID Connect style claims about the signed-in player; profile claims need the `profile` scope.
     func userinfo(_ request: Request) async throws -> Response {
         let principal = try request.principal
-        guard let playerID = principal.playerID,
-              let player = try await PlayerService(database: request.db, hasher: request.passwordHasher)
-                  .find(playerID, appID: principal.app.id)
-        else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
-        var info = UserInfo(sub: playerID.uuidString.lowercased())
-        if principal.scopes.contains("profile") {
-            info.name = player.displayName
-            info.givenName = player.firstName
-            info.email = player.email
-            info.phoneNumber = player.phoneNumber
-            info.locale = player.locale
-            info.birthdate = player.birthDate
-            info.gender = player.gender
+        guard let playerID = principal.playerID, let player = try await request.players.find(playerID, appID: principal.app.id) else {
+            throw PlayhouseProblem(.forbidden, .playerTokenRequired)
         }
-        return try noStore(info)
+        return try noStore(try player.userInfo(withProfile: principal.scopes.contains("profile")))
     }
 
     func metadata(_ request: Request) -> AuthorizationServerMetadata {

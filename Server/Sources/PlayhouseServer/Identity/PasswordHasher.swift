@@ -34,4 +34,7 @@ extension Request {
     var passwordHasher: PasswordHasher {
         PasswordHasher(cost: playhouse.configuration.passwordHashCost, threadPool: application.threadPool)
     }
+
+    /// The player service on this request's database and password hasher.
+    var players: PlayerService { PlayerService(database: db, hasher: passwordHasher) }
 }

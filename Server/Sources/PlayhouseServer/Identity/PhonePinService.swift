@@ -58,22 +58,22 @@ struct PhonePinService: Sendable {
               let record = try await PhonePin.query(on: database).filter(\.$app.$id == app.id).filter(\.$phoneNumber == phone)
                   .filter(\.$usedAt == nil).sort(\.$expiresAt, .descending).first(),
               record.expiresAt > now
-        else { throw AuthorizationCodeGrant.invalidGrant("pin_invalid") }
+        else { throw PlayhouseProblem.invalidGrant("pin_invalid") }
         let id = try record.requireID()
-        guard let sql = database as? any SQLDatabase else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        let sql = try database.sql()
         // Count the attempt first, atomically, so that parallel guesses cannot exceed the limit.
-        let counted = try await sql.raw("""
+        let counted = try await sql.claimed("""
             UPDATE \(ident: PhonePin.schema) SET attempts = attempts + 1 \
             WHERE id = \(bind: id) AND used_at IS NULL AND attempts < \(bind: Self.maximumAttempts) RETURNING id
-            """).all()
-        guard !counted.isEmpty else { throw AuthorizationCodeGrant.invalidGrant("pin_attempts_exceeded") }
+            """)
+        guard counted else { throw PlayhouseProblem.invalidGrant("pin_attempts_exceeded") }
         guard pin.utf8.count == 6, SecretToken.constantTimeEquals(Self.digest(pin, id: id), record.pinHash) else {
-            throw AuthorizationCodeGrant.invalidGrant("pin_invalid")
+            throw PlayhouseProblem.invalidGrant("pin_invalid")
         }
-        let claimed = try await sql.raw("""
+        let used = try await sql.claimed("""
             UPDATE \(ident: PhonePin.schema) SET used_at = \(bind: now) WHERE id = \(bind: id) AND used_at IS NULL RETURNING id
-            """).all()
-        guard !claimed.isEmpty else { throw AuthorizationCodeGrant.invalidGrant("pin_invalid") }
+            """)
+        guard used else { throw PlayhouseProblem.invalidGrant("pin_invalid") }
 
         if let player = try await Player.query(on: database).filter(\.$app.$id == app.id).filter(\.$phoneNumber == phone).first() {
             return (player, false)

@@ -31,8 +31,9 @@ struct PlayerService: Sendable {
     /// The player of `appID` with this email and password, or nil. Takes as long for an unknown
     /// email as for a wrong password.
     func authenticate(appID: UUID, email: String, password: String) async throws -> Player? {
-        let player = try await Self.normalisedEmail(email).asyncFlatMap { email in
-            try await Player.query(on: database).filter(\.$app.$id == appID).filter(\.$email == email).first()
+        var player: Player?
+        if let email = Self.normalisedEmail(email) {
+            player = try await Player.query(on: database).filter(\.$app.$id == appID).filter(\.$email == email).first()
         }
         let matches = try await hasher.verify(password, against: player?.passwordHash)
         return matches ? player : nil
@@ -142,6 +143,14 @@ struct PlayerService: Sendable {
 }
 
 extension Player {
+    /// The player as `/oauth/userinfo` describes them; profile claims only `withProfile`.
+    func userInfo(withProfile: Bool) throws -> UserInfo {
+        let sub = try requireID().uuidString.lowercased()
+        guard withProfile else { return UserInfo(sub: sub) }
+        return UserInfo(sub: sub, name: displayName, givenName: firstName, email: email, phoneNumber: phoneNumber,
+                        locale: locale, birthdate: birthDate, gender: gender)
+    }
+
     /// The profile as the player sees it.
     func profile() throws -> PlayerProfile {
         let id = try requireID().uuidString.lowercased()
@@ -149,12 +158,5 @@ extension Player {
                              birthDate: birthDate, gender: gender.flatMap(Gender.init(rawValue:)), locale: locale,
                              email: email, phoneNumber: phoneNumber, inviteCode: inviteCode,
                              profileComplete: profileComplete, createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
-    }
-}
-
-extension Optional {
-    func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

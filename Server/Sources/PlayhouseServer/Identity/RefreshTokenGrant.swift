@@ -14,12 +14,12 @@ struct RefreshTokenGrant: Sendable {
         guard let token = try await tokens.lookup(value), token.app.id == app.id,
               token.kind == OAuthToken.Kind.refresh.rawValue,
               let familyID = token.familyID, let playerID = token.playerID, let sessionID = token.sessionID
-        else { throw AuthorizationCodeGrant.invalidGrant("refresh_token_invalid") }
+        else { throw PlayhouseProblem.invalidGrant("refresh_token_invalid") }
         if token.revokedAt != nil {
             try await tokens.revokeFamily(familyID)
-            throw AuthorizationCodeGrant.invalidGrant("refresh_token_reused")
+            throw PlayhouseProblem.invalidGrant("refresh_token_reused")
         }
-        guard token.expiresAt > now else { throw AuthorizationCodeGrant.invalidGrant("refresh_token_invalid") }
+        guard token.expiresAt > now else { throw PlayhouseProblem.invalidGrant("refresh_token_invalid") }
 
         let granted = TokenService.scopes(token.scope)
         var scope = token.scope
@@ -43,7 +43,7 @@ struct RefreshTokenGrant: Sendable {
         }
         guard let issued else {
             try await tokens.revokeFamily(familyID)
-            throw AuthorizationCodeGrant.invalidGrant("refresh_token_reused")
+            throw PlayhouseProblem.invalidGrant("refresh_token_reused")
         }
         return issued
     }

@@ -87,24 +87,15 @@ struct TokenService: Sendable {
     /// Revokes one token if it is still live; true when this call was the one that revoked it, so
     /// that of two racing uses of a refresh token only one wins.
     func claim(_ tokenID: UUID) async throws -> Bool {
-        let sql = try sqlDatabase()
-        let rows = try await sql.raw("""
+        try await database.sql().claimed("""
             UPDATE \(ident: OAuthToken.schema) SET revoked_at = \(bind: now) \
             WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id
-            """).all()
-        return !rows.isEmpty
+            """)
     }
 
     func lookup(_ value: String) async throws -> StoredToken? {
         guard value.utf8.count <= 512 else { return nil }
-        return try await StoredToken.find(hash: SecretToken.hash(value), on: try sqlDatabase())
-    }
-
-    func sqlDatabase() throws -> any SQLDatabase {
-        guard let sql = database as? any SQLDatabase else {
-            throw PlayhouseProblem(.internalServerError, .internalError)
-        }
-        return sql
+        return try await StoredToken.find(hash: SecretToken.hash(value), on: database.sql())
     }
 
     func isLive(_ token: StoredToken) -> Bool {

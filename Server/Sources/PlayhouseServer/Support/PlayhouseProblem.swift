@@ -50,6 +50,11 @@ extension PlayhouseProblem {
         PlayhouseProblem(.badRequest, .invalidRequest, message: message, parameters: parameters)
     }
 
+    /// RFC 6749 §5.2 `invalid_grant`: the code, refresh token, PIN or provider token does not hold.
+    static func invalidGrant(_ message: String) -> PlayhouseProblem {
+        PlayhouseProblem(.badRequest, .invalidGrant, message: message)
+    }
+
     static var missingToken: PlayhouseProblem {
         PlayhouseProblem(.unauthorized, .unauthorized, headers: ["WWW-Authenticate": #"Bearer realm="playhouse""#])
     }

@@ -22,8 +22,7 @@ struct AuthorizePageController: RouteCollection {
     }
 
     func start(_ request: Request) async throws -> Response {
-        let existing = request.cookies[Self.browserCookie]?.string
-        let browser = existing.flatMap { $0.utf8.count <= 100 ? $0 : nil } ?? SecretToken.generate(prefix: "")
+        let (browser, isNew) = browserID(request)
         var response: Response
         do {
             let parameters = try OAuthForm(encoded: request.url.query ?? "")
@@ -34,7 +33,7 @@ struct AuthorizePageController: RouteCollection {
         } catch is PlayhouseProblem {
             response = try await answer(request, .shown(message: "authorize.invalid_request", status: 400), redirectStatus: .found)
         }
-        if browser != existing { setBrowserCookie(response, browser, request) }
+        if isNew { setBrowserCookie(response, browser, request) }
         return response
     }
 
@@ -50,7 +49,7 @@ struct AuthorizePageController: RouteCollection {
                                       error: "too_many_attempts", parameters: ["seconds": String(seconds)], email: email,
                                       status: .tooManyRequests, headers: ["Retry-After": String(seconds)])
             }
-            guard let player = try await players(request).authenticate(appID: pending.app.id, email: email, password: password) else {
+            guard let player = try await request.players.authenticate(appID: pending.app.id, email: email, password: password) else {
                 try await limiter.record(key)
                 return try await page(request, "authorize-login", pending, handle: try form.required("request"),
                                       error: "wrong_credentials", email: email, status: .unauthorized)
@@ -63,7 +62,7 @@ struct AuthorizePageController: RouteCollection {
         try await withPending(request) { form, pending in
             let email = (try? form.value("email")) ?? "", password = (try? form.value("password")) ?? ""
             do {
-                let player = try await players(request).register(appID: pending.app.id, email: email, password: password)
+                let player = try await request.players.register(appID: pending.app.id, email: email, password: password)
                 return try await signedIn(request, player, pending, handle: try form.required("request"))
             } catch let problem as PlayhouseProblem where problem.status == .unprocessableEntity || problem.status == .conflict {
                 return try await page(request, "authorize-login", pending, handle: try form.required("request"),
@@ -112,15 +111,20 @@ struct AuthorizePageController: RouteCollection {
             return try await devicePage(request, userCode: typed.map { String($0.prefix(20)) }, error: "device.unknown_code",
                                         status: .badRequest)
         }
-        let existing = request.cookies[Self.browserCookie]?.string
-        let browser = existing.flatMap { $0.utf8.count <= 100 ? $0 : nil } ?? SecretToken.generate(prefix: "")
+        let (browser, isNew) = browserID(request)
         let (handle, pending) = try await service(request).begin(device: device, browser: browser)
         let response = try await page(request, "authorize-login", pending, handle: handle)
-        if browser != existing { setBrowserCookie(response, browser, request) }
+        if isNew { setBrowserCookie(response, browser, request) }
         return response
     }
 
     // MARK: - Helpers
+
+    /// The browser's id from its cookie, or a new one (which the response must then set).
+    private func browserID(_ request: Request) -> (id: String, isNew: Bool) {
+        if let existing = request.cookies[Self.browserCookie]?.string, existing.utf8.count <= 100 { return (existing, false) }
+        return (SecretToken.generate(prefix: ""), true)
+    }
 
     private func setBrowserCookie(_ response: Response, _ browser: String, _ request: Request) {
         response.cookies[Self.browserCookie] = HTTPCookies.Value(
@@ -225,9 +229,7 @@ struct AuthorizePageController: RouteCollection {
         AuthorizationService(database: request.db, now: request.now, configuration: request.playhouse.configuration)
     }
 
-    private func players(_ request: Request) -> PlayerService {
-        PlayerService(database: request.db, hasher: request.passwordHasher)
-    }
+
 }
 
 /// What the hosted page templates see.

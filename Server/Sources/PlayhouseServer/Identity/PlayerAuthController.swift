@@ -1,0 +1,33 @@
+import PlayhouseAPI
+import Vapor
+
+/// `/v1/auth`: `POST phone/pin` texts a sign-in PIN to a phone number (with the app's token), to be
+/// exchanged at `/oauth/token` with grant type `urn:playhouse:grant-type:phone-pin`; `POST logout`
+/// ends the player's session and revokes its tokens.
+struct PlayerAuthController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("auth", "phone", "pin", use: sendPin)
+        routes.post("auth", "logout", use: logout)
+    }
+
+    func sendPin(_ request: Request) async throws -> Response {
+        let principal = try request.principal
+        let body = try request.content.decode(PinRequest.self)
+        let expiresIn = try await PhonePinService(database: request.db, now: request.now)
+            .send(to: body.phoneNumber, app: principal.app, sender: request.smsSender, localizer: request.localizer)
+        let response = Response(status: .accepted)
+        try response.content.encode(PinSent(expiresIn: expiresIn))
+        return response
+    }
+
+    func logout(_ request: Request) async throws -> HTTPStatus {
+        let principal = try request.principal
+        guard principal.playerID != nil else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        if let sessionID = principal.sessionID {
+            try await SessionService(database: request.db, now: request.now).end(sessionID)
+        } else {
+            _ = try await TokenService(database: request.db, now: request.now).claim(principal.tokenID)
+        }
+        return .noContent
+    }
+}

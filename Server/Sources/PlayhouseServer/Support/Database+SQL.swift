@@ -1,0 +1,18 @@
+import Fluent
+import SQLKit
+
+extension Database {
+    /// The SQL interface of this database; both engines Playhouse runs on have one.
+    func sql() throws -> any SQLDatabase {
+        guard let sql = self as? any SQLDatabase else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        return sql
+    }
+}
+
+extension SQLDatabase {
+    /// Runs a conditional `UPDATE … RETURNING id` and says whether it changed a row: of several
+    /// racing requests claiming the same code, token or PIN, exactly one sees true.
+    func claimed(_ update: SQLQueryString) async throws -> Bool {
+        try await raw(update).first() != nil
+    }
+}
