@@ -54,6 +54,29 @@ extension ErrorCode {
     /// The text message provider could not send the PIN.
     public static let smsFailed: ErrorCode = "sms_failed"
 
+    // Wallet
+    /// The amount is not a positive decimal with at most the currency's decimals (field errors say which).
+    public static let invalidAmount: ErrorCode = "invalid_amount"
+    /// The app has no currency with this code.
+    public static let unknownCurrency: ErrorCode = "unknown_currency"
+    /// The app may not use this economy (a sandbox app has only sandbox money), or the currency
+    /// cannot be used this way (only real money is deposited and withdrawn).
+    public static let economyNotAllowed: ErrorCode = "economy_not_allowed"
+    public static let insufficientFunds: ErrorCode = "insufficient_funds"
+    /// The `Idempotency-Key` was used before with a different request.
+    public static let idempotencyKeyReused: ErrorCode = "idempotency_key_reused"
+    public static let unknownPaymentMethod: ErrorCode = "unknown_payment_method"
+    /// Real-money payments need a real payment provider, and this server has none configured.
+    public static let realMoneyUnavailable: ErrorCode = "real_money_unavailable"
+    /// The deposit or withdrawal is no longer pending, so it cannot be cancelled.
+    public static let paymentNotPending: ErrorCode = "payment_not_pending"
+    public static let promotionNotFound: ErrorCode = "promotion_not_found"
+    /// The promotion has expired or has not started yet.
+    public static let promotionNotActive: ErrorCode = "promotion_not_active"
+    public static let promotionAlreadyRedeemed: ErrorCode = "promotion_already_redeemed"
+    /// Every redemption the promotion allows has been used.
+    public static let promotionExhausted: ErrorCode = "promotion_exhausted"
+
     // Server side
     public static let internalError: ErrorCode = "internal_error"
     public static let serviceUnavailable: ErrorCode = "service_unavailable"

@@ -24,10 +24,12 @@ struct APIClient: Sendable {
                                   transport: configuration.transport)
     }
 
-    /// Sends `body` as JSON with `method` to `path` for the signed-in player.
+    /// Sends `body` as JSON with `method` to `path` for the signed-in player, with `query` items and
+    /// extra `headers` (such as `Idempotency-Key`).
     func player<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
+                                     query: [URLQueryItem] = [], headers: [String: String] = [:],
                                      as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
-        try await json(method, path, body: body, through: playerPipeline)
+        try await json(method, path, body: body, query: query, headers: headers, through: playerPipeline)
     }
 
     /// Sends `body` as JSON with `method` to `path` with the app's token.
@@ -37,9 +39,16 @@ struct APIClient: Sendable {
     }
 
     private func json<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)?,
+                                           query: [URLQueryItem] = [], headers: [String: String] = [:],
                                            through pipeline: Pipeline) async throws(PlayhouseError) -> Response {
-        var request = HTTPRequest(method: method, url: configuration.baseURL.appendingPathComponent(path),
-                                  headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage])
+        var url = configuration.baseURL.appendingPathComponent(path)
+        if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.queryItems = query
+            url = components.url ?? url
+        }
+        var request = HTTPRequest(method: method, url: url,
+                                  headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage]
+                                      .merging(headers) { _, extra in extra })
         if let body {
             request.headers["Content-Type"] = "application/json"
             do { request.body = try PlayhouseJSON.makeEncoder().encode(body) } catch {

@@ -18,6 +18,8 @@ public final class PlayhouseClient: Sendable {
     public let auth: AuthAPI
     /// The signed-in player's profile.
     public let profile: ProfileAPI
+    /// The signed-in player's account, balances, history, deposits, withdrawals and promotions.
+    public let wallet: WalletAPI
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -25,5 +27,6 @@ public final class PlayhouseClient: Sendable {
         self.app = AppAPI(api: api)
         self.auth = AuthAPI(api: api)
         self.profile = ProfileAPI(api: api)
+        self.wallet = WalletAPI(api: api)
     }
 }

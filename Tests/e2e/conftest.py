@@ -110,7 +110,9 @@ def playhouse(request):
 @pytest.fixture(scope="session")
 def client_app(playhouse):
     """A sandbox app registered with the CLI: its JSON, client_secret included."""
-    return playhouse.create_app("Authlib Arcade", "--redirect-uri", "arcade://authorize")
+    app = playhouse.create_app("Authlib Arcade", "--redirect-uri", "arcade://authorize")
+    playhouse.cli("currencies", "add", app["client_id"], "EUR")
+    return app
 
 
 ARTIFACTS = ROOT / "artifacts"
@@ -154,21 +156,27 @@ def hosted_sign_in(authorize_url, email, password, register=True, decision="allo
 @pytest.fixture(scope="session")
 def sign_in_player(playhouse, client_app):
     """Signs a new player of client_app in through the hosted page; returns the token response."""
-    from urllib.parse import parse_qs, urlencode, urlparse
-
     def sign_in(scope="profile wallet play lists"):
-        verifier, challenge = pkce_pair()
-        query = urlencode({"response_type": "code", "client_id": client_app["client_id"], "scope": scope,
-                           "redirect_uri": "arcade://authorize", "state": "s",
-                           "code_challenge": challenge, "code_challenge_method": "S256"})
-        location = hosted_sign_in(f"{playhouse.base_url}/oauth/authorize?{query}",
-                                  f"player-{uuid.uuid4().hex[:12]}@example.com", "correct horse battery")
-        code = parse_qs(urlparse(location).query)["code"][0]
-        response = requests.post(playhouse.base_url + "/oauth/token",
-                                 data={"grant_type": "authorization_code", "code": code, "code_verifier": verifier,
-                                       "redirect_uri": "arcade://authorize"},
-                                 auth=(client_app["client_id"], client_app["client_secret"]), timeout=10)
-        assert response.status_code == 200, response.text
-        return response.json()
+        return player_tokens(playhouse.base_url, client_app, scope)
 
     return sign_in
+
+
+def player_tokens(base_url, app, scope="profile wallet play lists"):
+    """Registers a new player of `app` on the hosted page at `base_url`; returns the token response."""
+    from urllib.parse import parse_qs, urlencode, urlparse
+
+    redirect_uri = app["redirect_uris"][0]
+    verifier, challenge = pkce_pair()
+    query = urlencode({"response_type": "code", "client_id": app["client_id"], "scope": scope,
+                       "redirect_uri": redirect_uri, "state": "s",
+                       "code_challenge": challenge, "code_challenge_method": "S256"})
+    location = hosted_sign_in(f"{base_url}/oauth/authorize?{query}",
+                              f"player-{uuid.uuid4().hex[:12]}@example.com", "correct horse battery")
+    code = parse_qs(urlparse(location).query)["code"][0]
+    response = requests.post(base_url + "/oauth/token",
+                             data={"grant_type": "authorization_code", "code": code, "code_verifier": verifier,
+                                   "redirect_uri": redirect_uri},
+                             auth=(app["client_id"], app["client_secret"]), timeout=10)
+    assert response.status_code == 200, response.text
+    return response.json()

@@ -15,5 +15,12 @@ enum Migrations {
         app.migrations.add(CreateDeviceAuthorization())
         app.migrations.add(CreateIdentityProvider())
         app.migrations.add(AddPublicClient())
+        app.migrations.add(CreateCurrency())
+        app.migrations.add(CreateLedgerAccount())
+        app.migrations.add(CreateLedgerTransaction())
+        app.migrations.add(CreateLedgerEntry())
+        app.migrations.add(CreateIdempotencyRecord())
+        app.migrations.add(CreatePaymentRecord())
+        app.migrations.add(CreatePromotion())
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The OpenAPI 3.1 description of every `/v1` and `/oauth` operation (and the operational ones).
 /// It is embedded in the binary so that a copied executable serves it too. `{{PUBLIC_URL}}` is
 /// replaced by the server's public URL. The test suite checks the server against it.
@@ -717,8 +719,33 @@ enum OpenAPIDocument {
 }
 """#
 
+    /// Each feature's part of the document: its tags, paths and schemas.
+    static let features = [wallet]
+
+    /// The whole document, the features' parts merged into the template.
+    static let merged: String = {
+        guard var document = try? JSONSerialization.jsonObject(with: Data(template.utf8)) as? [String: Any] else {
+            preconditionFailure("the OpenAPI template is not valid JSON")
+        }
+        for feature in features {
+            guard let part = try? JSONSerialization.jsonObject(with: Data(feature.utf8)) as? [String: Any] else {
+                preconditionFailure("a feature's OpenAPI part is not valid JSON")
+            }
+            document["tags"] = (document["tags"] as? [Any] ?? []) + (part["tags"] as? [Any] ?? [])
+            document["paths"] = (document["paths"] as? [String: Any] ?? [:]).merging(part["paths"] as? [String: Any] ?? [:]) { $1 }
+            var components = document["components"] as? [String: Any] ?? [:]
+            for section in ["schemas", "parameters"] {
+                components[section] = (components[section] as? [String: Any] ?? [:])
+                    .merging(part[section] as? [String: Any] ?? [:]) { $1 }
+            }
+            document["components"] = components
+        }
+        let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data ?? Data(), as: UTF8.self)
+    }()
+
     /// The document with the server's public URL filled in.
     static func render(publicURL: String) -> String {
-        template.replacingOccurrences(of: "{{PUBLIC_URL}}", with: publicURL)
+        merged.replacingOccurrences(of: "{{PUBLIC_URL}}", with: publicURL)
     }
 }

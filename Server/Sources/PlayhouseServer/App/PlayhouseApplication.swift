@@ -50,4 +50,16 @@ extension Application {
     public var smsOutbox: SMSOutbox { SMSOutbox(database: db) }
     /// The sign-in providers apps trust for federated sign-in.
     public var identityProviders: IdentityProviderService { IdentityProviderService(database: db) }
+    /// The currencies each app has configured.
+    public var currencies: CurrencyService { CurrencyService(database: db) }
+    /// Promotions: created by operators, redeemed by players.
+    public var promotions: PromotionService {
+        PromotionService(database: db, writer: moneyWriter, now: playhouse.clock.now(), publicURL: playhouse.configuration.resolvedPublicURL)
+    }
+    /// Deposits and withdrawals.
+    public var payments: PaymentService {
+        PaymentService(database: db, writer: moneyWriter, configuration: playhouse.configuration, now: playhouse.clock.now())
+    }
+    /// The ledger's invariants, checked.
+    public var ledgerVerifier: LedgerVerifier { LedgerVerifier(database: db) }
 }

@@ -45,6 +45,13 @@ public struct PlayhouseConfiguration: Sendable {
     /// (`PLAYHOUSE_DATABASE_SCHEMA`; tests use one schema each).
     public var postgresSchema: String?
 
+    /// How long the sandbox payment provider keeps `sandbox_delayed` payments, and every
+    /// withdrawal, pending (`PLAYHOUSE_SANDBOX_PAYMENT_DELAY`, seconds).
+    public var sandboxPaymentDelay: TimeInterval = 60
+    /// Lets the sandbox provider handle the `real` economy too (`PLAYHOUSE_SANDBOX_REAL_MONEY=1`), so a
+    /// production app can be tried out before a real payment provider is plugged in. Never in production.
+    public var sandboxRealMoney = false
+
     public init() {}
 
     /// The defaults, overridden by any `PLAYHOUSE_*` variables present in `environment`.
@@ -78,6 +85,15 @@ public struct PlayhouseConfiguration: Sendable {
             }
             let token = environment["PLAYHOUSE_SMS_HTTP_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
             configuration.smsProvider = .http(url: url, token: token)
+        }
+        if let delay = environment["PLAYHOUSE_SANDBOX_PAYMENT_DELAY"], !delay.isEmpty {
+            guard let value = TimeInterval(delay), value >= 0, value <= 30 * 24 * 3600 else {
+                throw ConfigurationError("PLAYHOUSE_SANDBOX_PAYMENT_DELAY must be a number of seconds, not '\(delay)'")
+            }
+            configuration.sandboxPaymentDelay = value
+        }
+        if let flag = environment["PLAYHOUSE_SANDBOX_REAL_MONEY"], !flag.isEmpty {
+            configuration.sandboxRealMoney = ["1", "true", "yes"].contains(flag.lowercased())
         }
         if let url = environment["PLAYHOUSE_PUBLIC_URL"], !url.isEmpty { configuration.publicURL = url }
         if let level = environment["PLAYHOUSE_LOG_LEVEL"], !level.isEmpty {

@@ -13,3 +13,12 @@ extension UserInfo: @retroactive Content {}
 extension PinRequest: @retroactive Content {}
 extension PinSent: @retroactive Content {}
 extension DeviceAuthorizationResponse: @retroactive Content {}
+extension WalletAccount: @retroactive Content {}
+extension CurrencyInfo: @retroactive Content {}
+extension Wallet: @retroactive Content {}
+extension WalletTransaction: @retroactive Content {}
+extension PlayhouseAPI.Page: @retroactive Content {}
+extension Payment: @retroactive Content {}
+extension PaymentRequest: @retroactive Content {}
+extension RedeemRequest: @retroactive Content {}
+extension Redemption: @retroactive Content {}

@@ -12,4 +12,5 @@ func routes(_ app: Application) throws {
     try v1.register(collection: AppsController())
     try v1.register(collection: ProfileController())
     try v1.register(collection: PlayerAuthController())
+    try v1.register(collection: WalletController())
 }

@@ -11,7 +11,9 @@ enum Messages {
     static let languages = ["en", "da", "de"]
 
     /// code or message key → language → text
-    static let table: [String: [String: Text]] = [
+    static let table = core.merging(wallet) { first, _ in first }
+
+    private static let core: [String: [String: Text]] = [
         "invalid_request": [
             "en": Text(title: "Invalid request", detail: "The request is not valid."),
             "da": Text(title: "Ugyldig forespørgsel", detail: "Forespørgslen er ikke gyldig."),

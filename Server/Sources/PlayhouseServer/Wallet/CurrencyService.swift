@@ -1,0 +1,94 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+
+/// The currencies each app has configured, and the rules that come with them: which economies an
+/// app may use, and how amounts of a currency are written.
+public struct CurrencyService: Sendable {
+    let database: any Database
+
+    public init(database: any Database) { self.database = database }
+
+    /// Adds a currency to an app. Real money needs an ISO 4217 code; its minor units come from the
+    /// standard unless given. Virtual currencies default to whole units. Credits name their game.
+    public func add(appID: UUID, code rawCode: String, kind: CurrencyKind, minorUnits: Int? = nil, name: String? = nil,
+                    game: String? = nil) async throws -> CurrencyInfo {
+        let code = rawCode.uppercased()
+        var fields: [PlayhouseProblem.Field] = []
+        let known = ISO4217.currencies[code]
+        if code.range(of: "^[A-Z][A-Z0-9]{2,9}$", options: .regularExpression) == nil {
+            fields.append(.init(name: "code", code: "invalid_value"))
+        } else if kind == .real && code.count != 3 {
+            fields.append(.init(name: "code", code: "invalid_value"))
+        }
+        let units = minorUnits ?? (kind == .real ? known?.minorUnits : 0)
+        if kind == .real && units == nil { fields.append(.init(name: "minor_units", code: "required")) }
+        if let units, !(0...4).contains(units) { fields.append(.init(name: "minor_units", code: "invalid_value")) }
+        let displayName = (name ?? known?.name ?? code).trimmingCharacters(in: .whitespacesAndNewlines)
+        if displayName.isEmpty || displayName.count > 100 { fields.append(.init(name: "name", code: "invalid_value")) }
+        if kind == .credit && (game ?? "").isEmpty { fields.append(.init(name: "game", code: "required")) }
+        if kind != .credit && game != nil { fields.append(.init(name: "game", code: "invalid_value")) }
+        guard fields.isEmpty, let units else { throw PlayhouseProblem.validation(fields) }
+        guard try await find(appID: appID, code: code) == nil else {
+            throw PlayhouseProblem.validation([.init(name: "code", code: "taken")])
+        }
+        let currency = Currency(appID: appID, code: code, kind: kind, minorUnits: units, name: displayName, game: game)
+        try await currency.create(on: database)
+        return currency.info
+    }
+
+    /// The app's currencies, in the order they were added.
+    public func list(appID: UUID) async throws -> [CurrencyInfo] {
+        try await Currency.query(on: database).filter(\.$app.$id == appID)
+            .sort(\.$createdAt).sort(\.$code).all().map(\.info)
+    }
+
+    func find(appID: UUID, code: String) async throws -> CurrencyInfo? {
+        try await Currency.query(on: database).filter(\.$app.$id == appID).filter(\.$code == code).first()?.info
+    }
+
+    /// Removes a currency no balance has ever used; returns false when there was none.
+    public func remove(appID: UUID, code: String) async throws -> Bool {
+        guard let currency = try await Currency.query(on: database).filter(\.$app.$id == appID)
+            .filter(\.$code == code.uppercased()).first() else { return false }
+        guard try await LedgerAccount.query(on: database).filter(\.$app.$id == appID).filter(\.$currency == currency.code).count() == 0 else {
+            throw PlayhouseProblem.validation([.init(name: "code", code: "in_use")])
+        }
+        try await currency.delete(on: database)
+        return true
+    }
+
+    /// The currency `money` names, and its amount in minor units, or a problem naming what is wrong.
+    func parse(_ money: Money, appID: UUID) async throws -> (currency: CurrencyInfo, minor: Int64) {
+        guard let currency = try await find(appID: appID, code: money.currency) else {
+            throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(money.currency.prefix(20))])
+        }
+        switch MinorUnits.parse(money.amount, digits: currency.minorUnits) {
+        case .success(let minor):
+            return (currency, minor)
+        case .failure(let error):
+            let field: PlayhouseProblem.Field = switch error {
+            case .notADecimal: .init(name: "amount", code: "not_a_decimal")
+            case .notPositive: .init(name: "amount", code: "not_positive")
+            case .tooManyDecimals(let allowed): .init(name: "amount", code: "too_many_decimals", parameters: ["max": String(allowed)])
+            case .tooLarge: .init(name: "amount", code: "too_large")
+            }
+            throw PlayhouseProblem(.unprocessableEntity, .invalidAmount, fields: [field])
+        }
+    }
+
+    /// The economy a request moves money in: the one it names, or the app's default; a sandbox app
+    /// may only use sandbox.
+    static func economy(_ requested: Economy?, app: AppRecord, currency: String) throws -> Economy {
+        let economy = requested ?? defaultEconomy(app)
+        if app.environment == .sandbox && economy != .sandbox {
+            throw PlayhouseProblem(.unprocessableEntity, .economyNotAllowed, parameters: ["currency": currency, "economy": economy.rawValue])
+        }
+        return economy
+    }
+
+    /// Production apps move real money unless told otherwise; sandbox apps only ever sandbox money.
+    static func defaultEconomy(_ app: AppRecord) -> Economy {
+        app.environment == .production ? .real : .sandbox
+    }
+}

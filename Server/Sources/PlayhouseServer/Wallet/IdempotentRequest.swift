@@ -1,0 +1,91 @@
+import Crypto
+import Fluent
+import Foundation
+import PlayhouseAPI
+import SQLKit
+import Vapor
+
+/// A money-moving request and its `Idempotency-Key`, if it sent one.
+///
+/// The key is claimed inside the same database transaction that moves the money, before anything
+/// else happens in it: of two simultaneous requests with one key, the second waits for the first
+/// and then answers with the first's stored response. A request that fails (bad input, overdraft)
+/// rolls back its claim too, so it can be retried with the same key.
+struct IdempotentRequest {
+    static let header = "Idempotency-Key"
+    /// How long a key is kept at least.
+    static let retention: TimeInterval = 24 * 3600
+
+    let appID: UUID
+    let owner: String
+    let key: String?
+    let fingerprint: String
+    let now: Date
+
+    init(_ request: Request, appID: UUID, owner: String) throws {
+        let key = request.headers.first(name: Self.header)
+        if let key, key.isEmpty || key.count > 255 || key.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7e }) {
+            throw PlayhouseProblem.invalidRequest("invalid_idempotency_key")
+        }
+        var hasher = SHA256()
+        hasher.update(data: Data("\(request.method.rawValue) \(request.url.path)\n".utf8))
+        if let body = request.body.data { hasher.update(data: Data(body.readableBytesView)) }
+        self.appID = appID
+        self.owner = owner
+        self.key = key
+        self.fingerprint = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        self.now = request.now
+    }
+
+    /// The stored response of an earlier request with this key, or nil when there is none yet.
+    func replay(on database: any Database) async throws -> Response? {
+        guard let key else { return nil }
+        guard let record = try await IdempotencyRecord.query(on: database)
+            .filter(\.$app.$id == appID).filter(\.$owner == owner).filter(\.$key == key).first() else { return nil }
+        guard record.fingerprint == fingerprint else { throw PlayhouseProblem(.conflict, .idempotencyKeyReused) }
+        var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8", "Idempotent-Replayed": "true"]
+        headers.add(name: .cacheControl, value: "no-store")
+        return Response(status: HTTPResponseStatus(statusCode: record.status), headers: headers, body: .init(string: record.body))
+    }
+
+    /// Runs `work` in one money transaction with the key's claim, and answers with its result
+    /// (or with the stored response when another request with the key got there first).
+    func perform<T: Encodable & Sendable>(_ writer: MoneyWriter, status: HTTPStatus = .created,
+                                          _ work: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> Response {
+        if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer.database, now: now) }
+        for _ in 0..<3 {
+            if let stored = try await replay(on: writer.database) { return stored }
+            let outcome = try await writer.transaction { sql -> String? in
+                guard try await claim(sql) else { return nil }
+                let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(try await work(sql)), as: UTF8.self)
+                if let key {
+                    try await sql.raw("""
+                        UPDATE idempotency_keys SET status = \(bind: Int(status.code)), body = \(bind: body)
+                        WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND idempotency_key = \(bind: key)
+                        """).run()
+                }
+                return body
+            }
+            if let outcome {
+                return Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"],
+                                body: .init(string: outcome))
+            }
+        }
+        throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
+    }
+
+    /// Claims the key for this request; false when another request holds it.
+    private func claim(_ sql: any SQLDatabase) async throws -> Bool {
+        guard let key else { return true }
+        return try await sql.claimed("""
+            INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
+            VALUES (\(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: 0), \(bind: ""), \(bind: now))
+            ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id
+            """)
+    }
+
+    /// Forgets keys older than the retention period.
+    static func sweep(_ database: any Database, now: Date) async throws {
+        try await IdempotencyRecord.query(on: database).filter(\.$createdAt < now.addingTimeInterval(-retention)).delete()
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// Names a ledger account: whose it is, and the currency and economy it holds.
+struct LedgerAccountKey: Hashable, Sendable {
+    var owner: String
+    var playerID: UUID?
+    var currency: String
+    var economy: Economy
+    /// The app's own accounts may go negative (and keep no cached balance); players' never do.
+    var allowsNegative: Bool
+
+    /// The owner name of a player's wallet accounts.
+    static func walletOwner(_ playerID: UUID) -> String { "wallet:" + playerID.uuidString.lowercased() }
+
+    /// What a player can spend.
+    static func wallet(_ playerID: UUID, _ currency: String, _ economy: Economy) -> Self {
+        Self(owner: walletOwner(playerID), playerID: playerID, currency: currency, economy: economy, allowsNegative: false)
+    }
+
+    /// A player's money held for pending withdrawals.
+    static func held(_ playerID: UUID, _ currency: String, _ economy: Economy) -> Self {
+        Self(owner: "held:" + playerID.uuidString.lowercased(), playerID: playerID, currency: currency, economy: economy, allowsNegative: false)
+    }
+
+    /// One of the app's own accounts.
+    static func app(_ account: AppAccount, _ currency: String, _ economy: Economy) -> Self {
+        Self(owner: "app:" + account.rawValue, playerID: nil, currency: currency, economy: economy, allowsNegative: true)
+    }
+}
+
+/// The app's own accounts, the other side of players' money.
+enum AppAccount: String, Sendable {
+    /// Where deposited money comes from: minus every completed deposit.
+    case deposits
+    /// Where withdrawn money goes: every settled withdrawal.
+    case payouts
+    /// Where promotion bonuses come from.
+    case promotions
+    /// The other side of bets and payouts.
+    case house
+}
+
+/// Posts money movements to the double-entry ledger, inside a transaction of ``MoneyWriter``.
+///
+/// A movement is one transaction of two or more entries that sum to zero per currency. Player
+/// balances are changed by one conditional update each (`balance + amount >= 0`), in account-id
+/// order so that concurrent movements on PostgreSQL lock rows in the same order and cannot
+/// deadlock. A movement that would overdraw a balance throws `insufficient_funds`, and the
+/// surrounding transaction rolls back, so it changes nothing.
+struct Ledger {
+    let sql: any SQLDatabase
+    let appID: UUID
+    let now: Date
+
+    struct Posted: Sendable {
+        var transactionID: UUID
+        /// The cached balances after the movement, for the player accounts it touched.
+        var balances: [LedgerAccountKey: Int64]
+    }
+
+    func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)]) async throws -> Posted {
+        var sums: [String: Int64] = [:]
+        for leg in legs { sums["\(leg.account.currency)/\(leg.account.economy.rawValue)", default: 0] += leg.amount }
+        precondition(legs.count >= 2 && sums.values.allSatisfy { $0 == 0 } && legs.allSatisfy { $0.amount != 0 },
+                     "a ledger transaction must have two or more non-zero entries that sum to zero per currency")
+        precondition(Set(legs.map(\.account)).count == legs.count, "a ledger transaction touches each account once")
+
+        var ids: [LedgerAccountKey: UUID] = [:]
+        for leg in legs { ids[leg.account] = try await accountID(leg.account) }
+
+        try await sql.raw("""
+            INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)
+            VALUES (\(bind: transactionID), \(bind: appID), \(bind: playerID), \(bind: kind), \(bind: reference), \(bind: now))
+            """).run()
+
+        var balances: [LedgerAccountKey: Int64] = [:]
+        var entries: [SQLQueryString] = []
+        for leg in legs.sorted(by: { ids[$0.account]!.uuidString < ids[$1.account]!.uuidString }) {
+            let accountID = ids[leg.account]!
+            var balanceAfter: Int64?
+            if !leg.account.allowsNegative {
+                let row = try await sql.raw("""
+                    UPDATE ledger_accounts SET balance = balance + \(bind: leg.amount)
+                    WHERE id = \(bind: accountID) AND balance + \(bind: leg.amount) >= 0 RETURNING balance
+                    """).first()
+                guard let row else {
+                    throw PlayhouseProblem(.unprocessableEntity, .insufficientFunds,
+                                           parameters: ["currency": leg.account.currency, "economy": leg.account.economy.rawValue])
+                }
+                balanceAfter = try row.decode(column: "balance", as: Int64.self)
+                balances[leg.account] = balanceAfter
+            }
+            entries.append("(\(bind: transactionID), \(bind: accountID), \(bind: leg.amount), \(bind: balanceAfter))")
+        }
+        try await sql.raw("""
+            INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+            VALUES \(entries.joined(separator: ", "))
+            """).run()
+        return Posted(transactionID: transactionID, balances: balances)
+    }
+
+    /// The account's id, creating the account on first use.
+    private func accountID(_ key: LedgerAccountKey) async throws -> UUID {
+        if let id = try await findAccount(key) { return id }
+        try await sql.raw("""
+            INSERT INTO ledger_accounts (id, app_id, owner, player_id, currency, economy, balance, allows_negative, created_at)
+            VALUES (\(bind: UUID()), \(bind: appID), \(bind: key.owner), \(bind: key.playerID), \(bind: key.currency),
+                    \(bind: key.economy.rawValue), \(bind: Int64(0)), \(bind: key.allowsNegative), \(bind: now))
+            ON CONFLICT (app_id, owner, currency, economy) DO NOTHING
+            """).run()
+        guard let id = try await findAccount(key) else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        return id
+    }
+
+    private func findAccount(_ key: LedgerAccountKey) async throws -> UUID? {
+        try await sql.raw("""
+            SELECT id FROM ledger_accounts WHERE app_id = \(bind: appID) AND owner = \(bind: key.owner)
+            AND currency = \(bind: key.currency) AND economy = \(bind: key.economy.rawValue)
+            """).first()?.decode(column: "id", as: UUID.self)
+    }
+}

@@ -1,0 +1,71 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+import SQLKit
+import Vapor
+
+/// A player's accounts and latest ledger entries, for operators (`playhouse ledger show`).
+public struct LedgerStatement: Sendable {
+    public struct Account: Sendable {
+        /// `wallet` (spendable) or `held` (pending withdrawals).
+        public var purpose: String
+        public var balance: Money
+        public var economy: Economy
+    }
+
+    public struct Entry: Sendable {
+        public var entryID: Int64
+        public var transactionID: UUID
+        public var kind: String
+        public var reference: String?
+        public var purpose: String
+        public var amount: Money
+        public var balanceAfter: Money?
+        public var economy: Economy
+        public var createdAt: Date
+    }
+
+    public var playerID: UUID
+    public var appID: UUID
+    public var accounts: [Account]
+    /// Newest first.
+    public var entries: [Entry]
+
+    /// The statement of the player with this id; nil when there is no such player.
+    static func load(playerID: UUID, limit: Int, database: any Database) async throws -> LedgerStatement? {
+        guard let player = try await Player.find(playerID, on: database) else { return nil }
+        let appID = player.$app.id
+        let currencies = try await CurrencyService(database: database).list(appID: appID)
+        func money(_ minor: Int64, _ code: String) -> Money {
+            (currencies.first { $0.code == code } ?? CurrencyInfo(code: code, kind: .virtual, minorUnits: 0, name: code)).money(minor)
+        }
+        func purpose(_ owner: String) -> String { String(owner.prefix { $0 != ":" }) }
+        let accounts = try await LedgerAccount.query(on: database).filter(\.$playerID == playerID).sort(\.$currency).sort(\.$owner).all()
+            .map { Account(purpose: purpose($0.owner), balance: money($0.balance, $0.currency), economy: Economy(rawValue: $0.economy) ?? .sandbox) }
+        let rows = try await database.sql().raw("""
+            SELECT e.id, e.amount, e.balance_after, t.id AS transaction_id, t.kind, t.reference, t.created_at, a.owner, a.currency, a.economy
+            FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_transactions t ON t.id = e.transaction_id
+            WHERE a.player_id = \(bind: playerID) ORDER BY e.id DESC LIMIT \(unsafeRaw: String(max(1, min(limit, 10_000))))
+            """).all()
+        let entries = try rows.map { row in
+            let code = try row.decode(column: "currency", as: String.self)
+            return Entry(entryID: try row.decode(column: "id", as: Int64.self),
+                         transactionID: try row.decode(column: "transaction_id", as: UUID.self),
+                         kind: try row.decode(column: "kind", as: String.self),
+                         reference: try row.decode(column: "reference", as: String?.self),
+                         purpose: purpose(try row.decode(column: "owner", as: String.self)),
+                         amount: money(try row.decode(column: "amount", as: Int64.self), code),
+                         balanceAfter: try row.decode(column: "balance_after", as: Int64?.self).map { money($0, code) },
+                         economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+                         createdAt: try row.decode(column: "created_at", as: Date.self))
+        }
+        return LedgerStatement(playerID: playerID, appID: appID, accounts: accounts, entries: entries)
+    }
+}
+
+extension Application {
+    /// The ledger statement of a player (by id); nil when there is no such player.
+    public func ledgerStatement(playerID: UUID, limit: Int = 50) async throws -> LedgerStatement? {
+        try await LedgerStatement.load(playerID: playerID, limit: limit, database: db)
+    }
+}

@@ -1,0 +1,65 @@
+import Fluent
+import Foundation
+import FluentPostgresDriver
+import SQLKit
+import Vapor
+
+/// Runs the database transactions that move money, so that simultaneous movements on one wallet
+/// serialize correctly.
+///
+/// - SQLite has one writer at a time anyway: money transactions queue in this process (a
+///   ``SerialGate``) and begin `IMMEDIATE`, so none fails halfway upgrading a read lock and none
+///   spins on a busy database.
+/// - PostgreSQL: each movement takes row locks on the balances it changes, in a fixed order (see
+///   ``Ledger``), and is retried when the database reports a serialization failure or deadlock,
+///   so any number of server instances can share one database.
+///
+/// The body must do all its work through the connection it is given.
+struct MoneyWriter: Sendable {
+    let database: any Database
+    let gate: SerialGate
+
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        if try database.sql().dialect.name == "sqlite" {
+            return try await gate.run {
+                try await database.withConnection { connection in
+                    let sql = try connection.sql()
+                    try await sql.raw("BEGIN IMMEDIATE").run()
+                    do {
+                        let value = try await body(sql)
+                        try await sql.raw("COMMIT").run()
+                        return value
+                    } catch {
+                        try? await sql.raw("ROLLBACK").run()
+                        throw error
+                    }
+                }
+            }
+        }
+        var attempt = 0
+        while true {
+            do {
+                return try await database.transaction { transaction in try await body(try transaction.sql()) }
+            } catch let error as PSQLError where attempt < 5 && Self.isRetryable(error) {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(10 * attempt))))
+            }
+        }
+    }
+
+    /// Serialization failure or deadlock: the transaction did nothing and may simply run again.
+    private static func isRetryable(_ error: PSQLError) -> Bool {
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40001" || state == "40P01"
+    }
+}
+
+extension Request {
+    /// Money-moving transactions on this request's database.
+    var moneyWriter: MoneyWriter { MoneyWriter(database: db, gate: playhouse.moneyGate) }
+}
+
+extension Application {
+    /// Money-moving transactions on the application's database (the CLI and tests).
+    var moneyWriter: MoneyWriter { MoneyWriter(database: db, gate: playhouse.moneyGate) }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PlayhouseAPI
+
+/// What a payment provider says about a deposit or withdrawal.
+enum PaymentDecision: Sendable, Equatable {
+    /// Paid now.
+    case completed
+    /// Accepted; the money moves (or the payout is made) at this time.
+    case pending(until: Date)
+    case declined(reason: String)
+}
+
+/// A deposit or withdrawal as the provider sees it.
+struct PaymentOrder: Sendable {
+    /// The payment's id, which a real provider should use as its idempotency key.
+    var id: UUID
+    var amount: Int64
+    var currency: String
+    var economy: Economy
+    var method: String
+}
+
+/// Takes deposits and makes payouts. Playhouse ships the sandbox provider; a real one (a card
+/// acquirer, a bank) is plugged in by implementing this.
+protocol PaymentProvider: Sendable {
+    /// The payment methods it knows; others are refused before anything is recorded.
+    var methods: Set<String> { get }
+    func deposit(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision
+    func withdraw(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision
+}
+
+/// The sandbox provider: it moves no real money, and its payment method says what happens, so every
+/// path can be tested.
+///
+/// - `sandbox`: a deposit completes at once; a withdrawal is paid out after `payoutDelay`.
+/// - `sandbox_delayed`: a deposit is pending for `delay`, then completes; a withdrawal likewise.
+/// - `sandbox_declined`: declined.
+struct SandboxPaymentProvider: PaymentProvider {
+    var delay: TimeInterval = 60
+    var payoutDelay: TimeInterval = 60
+
+    static let defaultMethod = "sandbox"
+    var methods: Set<String> { ["sandbox", "sandbox_delayed", "sandbox_declined"] }
+
+    func deposit(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision {
+        switch order.method {
+        case "sandbox_delayed": .pending(until: now.addingTimeInterval(delay))
+        case "sandbox_declined": .declined(reason: "The sandbox declined this payment, as sandbox_declined asks.")
+        default: .completed
+        }
+    }
+
+    func withdraw(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision {
+        switch order.method {
+        case "sandbox_delayed": .pending(until: now.addingTimeInterval(delay + payoutDelay))
+        case "sandbox_declined": .declined(reason: "The sandbox declined this payout, as sandbox_declined asks.")
+        default: .pending(until: now.addingTimeInterval(payoutDelay))
+        }
+    }
+}

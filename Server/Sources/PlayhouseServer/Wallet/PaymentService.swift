@@ -1,0 +1,191 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// Deposits and withdrawals: asks the payment provider, records the payment, and moves the money
+/// in the ledger, all of a payment's money in one transaction.
+///
+/// - A deposit's money reaches the wallet when the provider completes it (at once, or when a
+///   pending deposit settles).
+/// - A withdrawal takes the money out of the wallet at once and holds it; settling pays the held
+///   money out, cancelling (or a decline) gives it back.
+public struct PaymentService: Sendable {
+    enum Direction: String, Sendable {
+        case deposit
+        case withdrawal
+    }
+
+    /// A validated payment with the provider's decision, ready to record.
+    struct Prepared: Sendable {
+        var id: UUID
+        var direction: Direction
+        var currency: CurrencyInfo
+        var amount: Int64
+        var economy: Economy
+        var method: String
+        var decision: PaymentDecision
+    }
+
+    let database: any Database
+    let writer: MoneyWriter
+    let configuration: PlayhouseConfiguration
+    let now: Date
+
+    var provider: any PaymentProvider {
+        SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay)
+    }
+
+    /// Checks the request and asks the provider; nothing is recorded yet.
+    func prepare(_ direction: Direction, _ request: PaymentRequest, app: AppRecord) async throws -> Prepared {
+        let (currency, amount) = try await CurrencyService(database: database).parse(request.amount, appID: app.id)
+        guard currency.kind == .real else {
+            throw PlayhouseProblem(.unprocessableEntity, .economyNotAllowed, message: "payments_real_money_only", parameters: ["currency": currency.code])
+        }
+        let economy = try CurrencyService.economy(request.economy, app: app, currency: currency.code)
+        if economy == .real && !configuration.sandboxRealMoney {
+            throw PlayhouseProblem(.unprocessableEntity, .realMoneyUnavailable)
+        }
+        let method = request.paymentMethod ?? SandboxPaymentProvider.defaultMethod
+        guard provider.methods.contains(method) else {
+            throw PlayhouseProblem(.unprocessableEntity, .unknownPaymentMethod, parameters: ["method": String(method.prefix(40))])
+        }
+        let order = PaymentOrder(id: UUID(), amount: amount, currency: currency.code, economy: economy, method: method)
+        let decision = switch direction {
+        case .deposit: try await provider.deposit(order, now: now)
+        case .withdrawal: try await provider.withdraw(order, now: now)
+        }
+        return Prepared(id: order.id, direction: direction, currency: currency, amount: amount, economy: economy,
+                        method: method, decision: decision)
+    }
+
+    /// Records a prepared payment and moves its money; inside a ``MoneyWriter`` transaction.
+    func record(_ payment: Prepared, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {
+        let status: PaymentStatus
+        var settleAfter: Date?
+        var reason: String?
+        switch payment.decision {
+        case .completed: status = .completed
+        case .pending(let until): status = .pending; settleAfter = until
+        case .declined(let why): status = .declined; reason = why
+        }
+        let finishedAt = status == .pending ? nil : now
+        try await sql.raw("""
+            INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method,
+                                  decline_reason, settle_after, created_at, finished_at)
+            VALUES (\(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue), \(bind: status.rawValue),
+                    \(bind: payment.currency.code), \(bind: payment.economy.rawValue), \(bind: payment.amount), \(bind: payment.method),
+                    \(bind: reason), \(bind: settleAfter), \(bind: now), \(bind: finishedAt))
+            """).run()
+
+        let ledger = Ledger(sql: sql, appID: appID, now: now)
+        let code = payment.currency.code, economy = payment.economy, amount = payment.amount
+        let reference = ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased())
+        switch (payment.direction, status) {
+        case (.deposit, .completed):
+            _ = try await ledger.post(kind: TransactionKind.deposit.rawValue, playerID: playerID, reference: reference,
+                                      legs: [(.app(.deposits, code, economy), -amount), (.wallet(playerID, code, economy), amount)])
+        case (.withdrawal, .completed):
+            _ = try await ledger.post(kind: TransactionKind.withdrawal.rawValue, playerID: playerID, reference: reference,
+                                      legs: [(.wallet(playerID, code, economy), -amount), (.app(.payouts, code, economy), amount)])
+        case (.withdrawal, .pending):
+            _ = try await ledger.post(kind: TransactionKind.withdrawal.rawValue, playerID: playerID, reference: reference,
+                                      legs: [(.wallet(playerID, code, economy), -amount), (.held(playerID, code, economy), amount)])
+        default:
+            break
+        }
+        return Payment(id: payment.id.uuidString.lowercased(), ern: reference, status: status, amount: payment.currency.money(amount),
+                       economy: economy, paymentMethod: payment.method, declineReason: reason, createdAt: now, finishedAt: finishedAt)
+    }
+
+    /// The player's deposit or withdrawal with this id; nil when it is not theirs.
+    func find(_ id: UUID, direction: Direction, appID: UUID, playerID: UUID) async throws -> Payment? {
+        guard let record = try await PaymentRecord.query(on: database).filter(\.$id == id).filter(\.$app.$id == appID)
+            .filter(\.$player.$id == playerID).filter(\.$direction == direction.rawValue).first() else { return nil }
+        return try await wire(record)
+    }
+
+    /// The player's pending withdrawals, oldest first.
+    func pendingWithdrawals(appID: UUID, playerID: UUID) async throws -> [Payment] {
+        let records = try await PaymentRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$player.$id == playerID)
+            .filter(\.$direction == Direction.withdrawal.rawValue).filter(\.$status == PaymentStatus.pending.rawValue)
+            .sort(\.$createdAt).limit(100).all()
+        var payments: [Payment] = []
+        for record in records { payments.append(try await wire(record)) }
+        return payments
+    }
+
+    /// Cancels a pending withdrawal and gives the held money back; inside a ``MoneyWriter`` transaction.
+    func cancel(_ withdrawal: Payment, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {
+        guard let id = UUID(uuidString: withdrawal.id),
+              let record = try await Self.claim(id, status: .cancelled, now: now, sql: sql) else {
+            let status = withdrawal.status == .pending ? PaymentStatus.completed : withdrawal.status
+            throw PlayhouseProblem(.conflict, .paymentNotPending, parameters: ["status": status.rawValue])
+        }
+        _ = try await Ledger(sql: sql, appID: appID, now: now).post(
+            kind: TransactionKind.withdrawalReleased.rawValue, playerID: playerID, reference: withdrawal.ern,
+            legs: [(.held(playerID, record.currency, record.economy), -record.amount),
+                   (.wallet(playerID, record.currency, record.economy), record.amount)])
+        var cancelled = withdrawal
+        cancelled.status = .cancelled
+        cancelled.finishedAt = now
+        return cancelled
+    }
+
+    /// Settles the pending payments whose time has come (of one player, or of every app); returns
+    /// how many it settled. Each settles exactly once, however many servers try at the same time.
+    @discardableResult
+    public func settleDue(playerID: UUID? = nil, limit: Int = 200) async throws -> Int {
+        var query = PaymentRecord.query(on: database).filter(\.$status == PaymentStatus.pending.rawValue)
+            .filter(\.$settleAfter <= now)
+        if let playerID { query = query.filter(\.$player.$id == playerID) }
+        let due = try await query.sort(\.$settleAfter).limit(limit).all()
+        var settled = 0
+        let now = self.now
+        for record in due {
+            guard let id = record.id else { continue }
+            let appID = record.$app.id, playerID = record.$player.id
+            let direction = Direction(rawValue: record.direction) ?? .deposit
+            let done = try await writer.transaction { sql -> Bool in
+                guard let claimed = try await Self.claim(id, status: .completed, now: now, sql: sql) else { return false }
+                let ledger = Ledger(sql: sql, appID: appID, now: now)
+                let reference = ERN.make(direction.rawValue, id.uuidString.lowercased())
+                switch direction {
+                case .deposit:
+                    _ = try await ledger.post(kind: TransactionKind.deposit.rawValue, playerID: playerID, reference: reference,
+                                              legs: [(.app(.deposits, claimed.currency, claimed.economy), -claimed.amount),
+                                                     (.wallet(playerID, claimed.currency, claimed.economy), claimed.amount)])
+                case .withdrawal:
+                    _ = try await ledger.post(kind: "withdrawal_settled", playerID: playerID, reference: reference,
+                                              legs: [(.held(playerID, claimed.currency, claimed.economy), -claimed.amount),
+                                                     (.app(.payouts, claimed.currency, claimed.economy), claimed.amount)])
+                }
+                return true
+            }
+            if done { settled += 1 }
+        }
+        return settled
+    }
+
+    /// Moves a pending payment to `status`; nil when it is no longer pending (someone else got it).
+    private static func claim(_ id: UUID, status: PaymentStatus, now: Date, sql: any SQLDatabase) async throws
+        -> (currency: String, economy: Economy, amount: Int64)? {
+        guard let row = try await sql.raw("""
+            UPDATE payments SET status = \(bind: status.rawValue), finished_at = \(bind: now)
+            WHERE id = \(bind: id) AND status = \(bind: PaymentStatus.pending.rawValue)
+            RETURNING currency, economy, amount
+            """).first() else { return nil }
+        let economy = Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox
+        return (try row.decode(column: "currency", as: String.self), economy, try row.decode(column: "amount", as: Int64.self))
+    }
+
+    private func wire(_ record: PaymentRecord) async throws -> Payment {
+        let currency = try await CurrencyService(database: database).find(appID: record.$app.id, code: record.currency)
+            ?? CurrencyInfo(code: record.currency, kind: .real, minorUnits: 2, name: record.currency)
+        let id = try record.requireID().uuidString.lowercased()
+        return Payment(id: id, ern: ERN.make(record.direction, id), status: PaymentStatus(rawValue: record.status) ?? .pending,
+                       amount: currency.money(record.amount), economy: Economy(rawValue: record.economy) ?? .sandbox,
+                       paymentMethod: record.paymentMethod, declineReason: record.declineReason,
+                       createdAt: record.createdAt, finishedAt: record.finishedAt)
+    }
+}

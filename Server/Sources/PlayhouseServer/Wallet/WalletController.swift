@@ -1,0 +1,150 @@
+import Fluent
+import PlayhouseAPI
+import Vapor
+
+/// The player's account and wallet (scope `wallet`): balances, history, deposits, withdrawals and
+/// promotions. Every request that moves money accepts `Idempotency-Key`.
+struct WalletController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("account", use: account)
+        routes.get("currencies", use: currencies)
+        let wallet = routes.grouped("wallet")
+        wallet.get(use: show)
+        wallet.get("transactions", use: history)
+        wallet.get("transactions", ":transaction_id", use: transaction)
+        wallet.post("deposits", use: deposit)
+        wallet.get("deposits", ":payment_id") { try await payment($0, .deposit) }
+        wallet.post("withdrawals", use: withdraw)
+        wallet.get("withdrawals", ":payment_id") { try await payment($0, .withdrawal) }
+        wallet.post("withdrawals", ":payment_id", "cancel", use: cancelWithdrawal)
+        routes.post("promotions", "redeem", use: redeem)
+    }
+
+    func account(_ request: Request) async throws -> WalletAccount {
+        let (app, playerID) = try caller(request)
+        guard let player = try await request.players.find(playerID, appID: app.id) else { throw PlayhouseProblem.invalidToken }
+        return try await WalletService(database: request.db).account(app: app, player: player)
+    }
+
+    func currencies(_ request: Request) async throws -> [CurrencyInfo] {
+        let principal = try request.principal
+        try principal.require(scope: "wallet")
+        return try await CurrencyService(database: request.db).list(appID: principal.app.id)
+    }
+
+    func show(_ request: Request) async throws -> Wallet {
+        let (app, playerID) = try caller(request)
+        let payments = request.payments
+        try await payments.settleDue(playerID: playerID)
+        let pending = try await payments.pendingWithdrawals(appID: app.id, playerID: playerID)
+        return try await WalletService(database: request.db).wallet(app: app, playerID: playerID, pendingWithdrawals: pending)
+    }
+
+    func history(_ request: Request) async throws -> PlayhouseAPI.Page<WalletTransaction> {
+        let (app, playerID) = try caller(request)
+        struct Query: Decodable {
+            var currency: String?
+            var kind: String?
+            var economy: String?
+            var limit: Int?
+            var cursor: String?
+        }
+        let query = try request.query.decode(Query.self)
+        let limit = query.limit ?? 25
+        guard (1...100).contains(limit) else { throw PlayhouseProblem.invalidRequest("invalid_limit") }
+        var cursor: Int64?
+        if let text = query.cursor {
+            guard let value = Int64(text), value > 0 else { throw PlayhouseProblem.invalidRequest("invalid_cursor") }
+            cursor = value
+        }
+        var economy: Economy?
+        if let text = query.economy {
+            guard let value = Economy(rawValue: text) else { throw PlayhouseProblem.invalidRequest("invalid_economy") }
+            economy = value
+        }
+        try await request.payments.settleDue(playerID: playerID)
+        let filter = WalletService.HistoryFilter(currency: query.currency?.uppercased(), kind: query.kind, economy: economy)
+        return try await WalletService(database: request.db).history(app: app, playerID: playerID, filter: filter, limit: limit, before: cursor)
+    }
+
+    func transaction(_ request: Request) async throws -> WalletTransaction {
+        let (app, playerID) = try caller(request)
+        guard let id = request.parameters.get("transaction_id", as: UUID.self),
+              let found = try await WalletService(database: request.db).transaction(id, app: app, playerID: playerID) else {
+            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+        }
+        return found
+    }
+
+    func deposit(_ request: Request) async throws -> Response {
+        try await pay(request, .deposit)
+    }
+
+    func withdraw(_ request: Request) async throws -> Response {
+        try await pay(request, .withdrawal)
+    }
+
+    private func pay(_ request: Request, _ direction: PaymentService.Direction) async throws -> Response {
+        let (app, playerID) = try caller(request)
+        let body = try request.content.decode(PaymentRequest.self)
+        let idempotent = try IdempotentRequest(request, appID: app.id, owner: "player:\(playerID.uuidString.lowercased())")
+        if let replay = try await idempotent.replay(on: request.db) { return replay }
+        let payments = request.payments
+        let prepared = try await payments.prepare(direction, body, app: app)
+        return try await idempotent.perform(request.moneyWriter) { sql in
+            try await payments.record(prepared, appID: app.id, playerID: playerID, on: sql)
+        }
+    }
+
+    private func payment(_ request: Request, _ direction: PaymentService.Direction) async throws -> Payment {
+        let (app, playerID) = try caller(request)
+        let payments = request.payments
+        try await payments.settleDue(playerID: playerID)
+        guard let id = request.parameters.get("payment_id", as: UUID.self),
+              let found = try await payments.find(id, direction: direction, appID: app.id, playerID: playerID) else {
+            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+        }
+        return found
+    }
+
+    func cancelWithdrawal(_ request: Request) async throws -> Response {
+        let (app, playerID) = try caller(request)
+        let payments = request.payments
+        guard let id = request.parameters.get("payment_id", as: UUID.self),
+              let current = try await payments.find(id, direction: .withdrawal, appID: app.id, playerID: playerID) else {
+            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+        }
+        let idempotent = try IdempotentRequest(request, appID: app.id, owner: "player:\(playerID.uuidString.lowercased())")
+        if let replay = try await idempotent.replay(on: request.db) { return replay }
+        return try await idempotent.perform(request.moneyWriter, status: .ok) { sql in
+            try await payments.cancel(current, appID: app.id, playerID: playerID, on: sql)
+        }
+    }
+
+    func redeem(_ request: Request) async throws -> Response {
+        let (app, playerID) = try caller(request)
+        let body = try request.content.decode(RedeemRequest.self)
+        let idempotent = try IdempotentRequest(request, appID: app.id, owner: "player:\(playerID.uuidString.lowercased())")
+        if let replay = try await idempotent.replay(on: request.db) { return replay }
+        let currencies = try await CurrencyService(database: request.db).list(appID: app.id)
+        let promotions = request.promotions
+        return try await idempotent.perform(request.moneyWriter) { sql in
+            try await promotions.redeem(body, app: app, playerID: playerID, on: sql, currencies: currencies)
+        }
+    }
+
+    private func caller(_ request: Request) throws -> (AppRecord, UUID) {
+        let principal = try request.principal
+        return (principal.app, try principal.requirePlayer(scope: "wallet"))
+    }
+}
+
+extension Request {
+    var payments: PaymentService {
+        PaymentService(database: db, writer: moneyWriter, configuration: playhouse.configuration, now: now)
+    }
+
+    var promotions: PromotionService {
+        PromotionService(database: db, writer: moneyWriter, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
+    }
+}

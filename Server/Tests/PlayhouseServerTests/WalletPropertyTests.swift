@@ -1,0 +1,151 @@
+import Foundation
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+
+/// Thousands of random money movements, many at once: afterwards the ledger verifies and every
+/// player holds exactly what their successful requests say.
+@Suite struct WalletPropertyTests {
+    /// What the responses said happened, per player, in cents (EUR) and kredits.
+    actor Expected {
+        var deposited: [Int: Int64] = [:]
+        var withdrawn: [Int: Int64] = [:]
+        var kredits: [Int: Int64] = [:]
+        var pendingWithdrawals: [Int: [(id: String, cents: Int64)]] = [:]
+        var seenPayments: Set<String> = []
+
+        func deposit(_ player: Int, _ payment: Payment) {
+            guard payment.status != .declined, seenPayments.insert(payment.id).inserted else { return }
+            deposited[player, default: 0] += cents(payment.amount)
+        }
+
+        func withdrawal(_ player: Int, _ payment: Payment) {
+            guard payment.status != .declined, seenPayments.insert(payment.id).inserted else { return }
+            withdrawn[player, default: 0] += cents(payment.amount)
+            if payment.status == .pending { pendingWithdrawals[player, default: []].append((payment.id, cents(payment.amount))) }
+        }
+
+        func cancelled(_ player: Int, _ payment: Payment) {
+            withdrawn[player, default: 0] -= cents(payment.amount)
+        }
+
+        func redeemed(_ player: Int, _ amount: Int64) { kredits[player, default: 0] += amount }
+
+        func somePendingWithdrawal(_ player: Int, _ pick: Int) -> String? {
+            guard let list = pendingWithdrawals[player], !list.isEmpty else { return nil }
+            return list[pick % list.count].id
+        }
+
+        private func cents(_ money: Money) -> Int64 {
+            Int64((NSDecimalNumber(decimal: money.value).multiplying(by: 100)).int64Value)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func randomConcurrentMovementsKeepTheLedgerSound(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            for code in ["SPRING", "SUMMER", "AUTUMN"] {
+                _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: code, name: nil, amount: "10", currency: "KRD",
+                                                    economy: nil, maxRedemptions: 5, startsAt: nil, expiresAt: nil)
+            }
+            var tokens: [String] = []
+            for index in 0..<8 { tokens.append(try await fixture.player("player\(index)@example.com")) }
+            let players = tokens
+            let expected = Expected()
+            let operations = 2_000, workers = 32
+
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for worker in 0..<workers {
+                    group.addTask {
+                        var random = SeededGenerator(seed: UInt64(worker) &+ 0x5eed)
+                        for step in 0..<(operations / workers) {
+                            let player = Int.random(in: 0..<players.count, using: &random)
+                            let token = players[player]
+                            let cents = Int64.random(in: 1...5_000, using: &random)
+                            let amount = MinorUnits.format(cents, digits: 2)
+                            switch Int.random(in: 0..<100, using: &random) {
+                            case 0..<35:
+                                let methods = ["sandbox", "sandbox", "sandbox", "sandbox_delayed", "sandbox_declined"]
+                                let method = methods[Int.random(in: 0..<methods.count, using: &random)]
+                                let key = "w\(worker)-\(step)"
+                                let response = try await fixture.deposit(token, amount, method: method, key: key)
+                                try #require(response.status == .created, "\(response.body.string)")
+                                await expected.deposit(player, try response.decode(Payment.self))
+                                if Bool.random(using: &random) {  // a client retry: replayed, not repeated
+                                    let retry = try await fixture.deposit(token, amount, method: method, key: key)
+                                    #expect(retry.body.string == response.body.string)
+                                }
+                            case 35..<65:
+                                let response = try await fixture.withdraw(token, amount)
+                                if response.status == .created {
+                                    await expected.withdrawal(player, try response.decode(Payment.self))
+                                } else {
+                                    #expect(try response.problem().code == .insufficientFunds)
+                                }
+                            case 65..<75:
+                                guard let id = await expected.somePendingWithdrawal(player, step) else { continue }
+                                let response = try await fixture.post("/v1/wallet/withdrawals/\(id)/cancel", token, "", key: "c-\(id)")
+                                if response.status == .ok {
+                                    let payment = try response.decode(Payment.self)
+                                    if response.headers.first(name: "Idempotent-Replayed") == nil { await expected.cancelled(player, payment) }
+                                } else {
+                                    #expect(response.status == .conflict, "\(response.body.string)")
+                                }
+                            case 75..<85:
+                                let code = ["SPRING", "SUMMER", "AUTUMN"][Int.random(in: 0..<3, using: &random)]
+                                let response = try await fixture.post("/v1/promotions/redeem", token, #"{"code":"\#(code)"}"#)
+                                if response.status == .created {
+                                    await expected.redeemed(player, 10)
+                                } else {
+                                    #expect([ErrorCode.promotionAlreadyRedeemed, .promotionExhausted].contains(try response.problem().code))
+                                }
+                            default:
+                                let response = try await fixture.deposit(token, "-" + amount)
+                                #expect(response.status == .unprocessableEntity)
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+
+            // Every pending payment settles once its time has come.
+            app.playhouseClock.advance(by: 120)
+            var totalEuros: Int64 = 0, expectedTotal: Int64 = 0, totalKredits: Int64 = 0
+            for (index, token) in players.enumerated() {
+                let wallet = try await fixture.wallet(token)
+                let euros = try #require(wallet.balance("EUR", economy: .sandbox))
+                let cents = try #require(Int64(euros.available.amount.replacingOccurrences(of: ".", with: "")))
+                let owed = (await expected.deposited[index] ?? 0) - (await expected.withdrawn[index] ?? 0)
+                #expect(cents == owed, "player \(index)")
+                #expect(euros.pendingWithdrawals.amount == "0.00")
+                let kredits = Int64(wallet.balance("KRD", economy: .sandbox)?.available.amount ?? "0") ?? -1
+                #expect(kredits == (await expected.kredits[index] ?? 0), "player \(index)")
+                totalEuros += cents
+                expectedTotal += owed
+                totalKredits += kredits
+            }
+            // Money is conserved: players hold deposits minus withdrawals, and 15 bonuses of 10 kredits at most.
+            #expect(totalEuros == expectedTotal)
+            #expect(totalKredits <= 150)
+            let report = try await app.ledgerVerifier.verify()
+            #expect(report.violations.isEmpty, "\(report.violations)")
+            #expect(report.transactions > 500)
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing run can be repeated.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite struct WalletTests {
+    @Test(arguments: Engine.available)
+    func depositsAndWithdrawalsMoveMoneyAndShowInTheHistory(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+
+            let empty = try await fixture.wallet(ann)
+            #expect(empty.balances.map(\.available) == [Money(amount: "0.00", currency: "EUR"), Money(amount: "0", currency: "KRD")])
+
+            let deposit = try await fixture.deposit(ann, "12.5")
+            #expect(deposit.status == .created)
+            let payment = try deposit.decode(Payment.self)
+            #expect(payment.status == .completed)
+            #expect(payment.amount == Money(amount: "12.50", currency: "EUR"))
+            #expect(payment.economy == .sandbox)
+
+            let withdrawal = try await fixture.withdraw(ann, "2.25").decode(Payment.self)
+            #expect(withdrawal.status == .pending)
+            #expect(try await fixture.euros(ann) == ("10.25", "2.25"))
+            #expect(try await fixture.wallet(ann).pendingWithdrawals.map(\.id) == [withdrawal.id])
+
+            // The payout settles when its time comes; the held money leaves.
+            app.playhouseClock.advance(by: 61)
+            #expect(try await fixture.euros(ann) == ("10.25", "0.00"))
+            let settled = try await app.send(.GET, "/v1/wallet/withdrawals/\(withdrawal.id)", headers: bearer(ann)).decode(Payment.self)
+            #expect(settled.status == .completed)
+
+            let history = try await fixture.history(ann)
+            #expect(history.data.map(\.kind) == [.withdrawal, .deposit])
+            #expect(history.data.map(\.amount.amount) == ["-2.25", "12.50"])
+            #expect(history.data.map(\.balanceAfter.amount) == ["10.25", "12.50"])
+            #expect(history.data.first?.reference == withdrawal.ern)
+
+            let firstPage = try await fixture.history(ann, query: "?limit=1")
+            #expect(firstPage.data.count == 1)
+            let cursor = try #require(firstPage.nextCursor)
+            let secondPage = try await fixture.history(ann, query: "?limit=1&cursor=\(cursor)")
+            #expect(secondPage.data.map(\.kind) == [.deposit])
+            #expect(secondPage.nextCursor == nil)
+            #expect(try await fixture.history(ann, query: "?kind=deposit").data.count == 1)
+            #expect(try await fixture.history(ann, query: "?currency=KRD").data.isEmpty)
+
+            // One transaction by id, and nobody else's.
+            let transactionID = try #require(history.data.last?.id)
+            let one = try await app.send(.GET, "/v1/wallet/transactions/\(transactionID)", headers: bearer(ann))
+            #expect(try one.decode(WalletTransaction.self).kind == .deposit)
+            let bob = try await fixture.player("bob@example.com")
+            let foreign = try await app.send(.GET, "/v1/wallet/transactions/\(transactionID)", headers: bearer(bob))
+            #expect(foreign.status == .notFound)
+            #expect(try await app.send(.GET, "/v1/wallet/deposits/\(payment.id)", headers: bearer(bob)).status == .notFound)
+
+            let account = try await app.send(.GET, "/v1/account", headers: bearer(ann)).decode(WalletAccount.self)
+            #expect(account.currency == "EUR")
+            #expect(account.email == "ann@example.com")
+            #expect(account.economy == .sandbox)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func badInputIsRefusedClearlyAndWritesNothing(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+            try #require(try await fixture.deposit(ann, "10.00").status == .created)
+            let before = try await app.ledgerVerifier.verify()
+
+            let cases: [(String, TestingHTTPResponse, ErrorCode, HTTPStatus)] = [
+                ("negative", try await fixture.deposit(ann, "-5.00"), .invalidAmount, .unprocessableEntity),
+                ("zero", try await fixture.deposit(ann, "0.00"), .invalidAmount, .unprocessableEntity),
+                ("too many decimals", try await fixture.deposit(ann, "1.005"), .invalidAmount, .unprocessableEntity),
+                ("not a decimal", try await fixture.deposit(ann, "1e5"), .invalidAmount, .unprocessableEntity),
+                ("too large", try await fixture.deposit(ann, "99999999999999999"), .invalidAmount, .unprocessableEntity),
+                ("unknown currency", try await fixture.deposit(ann, "5.00", currency: "XBT"), .unknownCurrency, .unprocessableEntity),
+                ("virtual currency deposit", try await fixture.deposit(ann, "5", currency: "KRD"), .economyNotAllowed, .unprocessableEntity),
+                ("unknown method", try await fixture.deposit(ann, "5.00", method: "stolen_card"), .unknownPaymentMethod, .unprocessableEntity),
+                ("overdraft", try await fixture.withdraw(ann, "10.01"), .insufficientFunds, .unprocessableEntity),
+                ("real money in a sandbox app", try await fixture.post("/v1/wallet/deposits", ann,
+                    #"{"amount":{"amount":"5.00","currency":"EUR"},"economy":"real"}"#), .economyNotAllowed, .unprocessableEntity),
+                ("amount as a number", try await fixture.post("/v1/wallet/deposits", ann,
+                    #"{"amount":{"amount":5,"currency":"EUR"}}"#), .validationFailed, .unprocessableEntity),
+                ("bad idempotency key", try await fixture.deposit(ann, "5.00", key: "has space"), .invalidRequest, .badRequest),
+            ]
+            for (name, response, code, status) in cases {
+                #expect(response.status == status, "\(name): \(response.status) \(response.body.string)")
+                #expect(try response.problem().code == code, "\(name)")
+            }
+            let amountProblem = try await fixture.deposit(ann, "1.005").problem()
+            #expect(amountProblem.errors?.first?.field == "amount")
+            #expect(amountProblem.errors?.first?.message == "This currency allows at most 2 decimals.")
+            let danish = try await app.send(.POST, "/v1/wallet/withdrawals", headers: bearer(ann).merged(json).merged(["Accept-Language": "da"]),
+                                            body: #"{"amount":{"amount":"50.00","currency":"EUR"}}"#)
+            #expect(try danish.problem().title == "Utilstrækkelige midler")
+
+            let after = try await app.ledgerVerifier.verify()
+            #expect(after.transactions == before.transactions && after.entries == before.entries)
+            #expect(try await fixture.euros(ann) == ("10.00", "0.00"))
+            #expect(try await fixture.history(ann).data.count == 1)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func declinedDelayedAndCancelledPayments(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+
+            let declined = try await fixture.deposit(ann, "5.00", method: "sandbox_declined").decode(Payment.self)
+            #expect(declined.status == .declined)
+            #expect(declined.declineReason != nil)
+            let delayed = try await fixture.deposit(ann, "7.00", method: "sandbox_delayed").decode(Payment.self)
+            #expect(delayed.status == .pending)
+            #expect(try await fixture.euros(ann) == ("0.00", "0.00"))
+            app.playhouseClock.advance(by: 61)
+            #expect(try await fixture.euros(ann) == ("7.00", "0.00"))
+            #expect(try await app.send(.GET, "/v1/wallet/deposits/\(delayed.id)", headers: bearer(ann)).decode(Payment.self).status == .completed)
+
+            let withdrawal = try await fixture.withdraw(ann, "3.00").decode(Payment.self)
+            #expect(try await fixture.euros(ann) == ("4.00", "3.00"))
+            let cancel = try await fixture.post("/v1/wallet/withdrawals/\(withdrawal.id)/cancel", ann, "")
+            #expect(cancel.status == .ok)
+            #expect(try cancel.decode(Payment.self).status == .cancelled)
+            #expect(try await fixture.euros(ann) == ("7.00", "0.00"))
+            let again = try await fixture.post("/v1/wallet/withdrawals/\(withdrawal.id)/cancel", ann, "")
+            #expect(again.status == .conflict)
+            #expect(try again.problem().code == .paymentNotPending)
+
+            let refused = try await fixture.withdraw(ann, "1.00", method: "sandbox_declined").decode(Payment.self)
+            #expect(refused.status == .declined)
+            #expect(try await fixture.euros(ann) == ("7.00", "0.00"))
+            #expect(try await fixture.history(ann).data.map(\.kind) == [.withdrawalReleased, .withdrawal, .deposit])
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func anIdempotencyKeyMovesMoneyOnce(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+
+            let first = try await fixture.deposit(ann, "5.00", key: "deposit-1")
+            let retry = try await fixture.deposit(ann, "5.00", key: "deposit-1")
+            #expect(first.status == .created && retry.status == .created)
+            #expect(first.body.string == retry.body.string)
+            #expect(retry.headers.first(name: "Idempotent-Replayed") == "true")
+            let other = try await fixture.deposit(ann, "6.00", key: "deposit-1")
+            #expect(other.status == .conflict)
+            #expect(try other.problem().code == .idempotencyKeyReused)
+            #expect(try await fixture.euros(ann).available == "5.00")
+
+            // Twenty simultaneous sends of one withdrawal with one key: one withdrawal.
+            let responses = try await withThrowingTaskGroup(of: (HTTPStatus, String).self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        let response = try await fixture.withdraw(ann, "4.00", key: "withdraw-1")
+                        return (response.status, response.body.string)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(responses.allSatisfy { $0.0 == .created }, "\(responses.map(\.0))")
+            #expect(Set(responses.map(\.1)).count == 1)
+            #expect(try await fixture.euros(ann) == ("1.00", "4.00"))
+
+            // A failed request leaves its key free: the retry after a top-up succeeds.
+            let overdraft = try await fixture.withdraw(ann, "3.00", key: "withdraw-2")
+            #expect(overdraft.status == .unprocessableEntity)
+            try await fixture.deposit(ann, "2.00")
+            #expect(try await fixture.withdraw(ann, "3.00", key: "withdraw-2").status == .created)
+
+            // Keys are the caller's own: another player's same key is a different request.
+            let bob = try await fixture.player("bob@example.com")
+            #expect(try await fixture.deposit(bob, "5.00", key: "deposit-1").headers.first(name: "Idempotent-Replayed") == nil)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func promotionsCreditOncePerPlayerWithinTheirLimits(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.publicURL = "https://play.example.com" }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let appID = fixture.credentials.app.id
+            let now = app.playhouseClock.now()
+            let welcome = try await app.promotions.create(appID: appID, code: "welcome", name: "Welcome bonus", amount: "100", currency: "KRD",
+                                                          economy: nil, maxRedemptions: 2, startsAt: nil, expiresAt: now.addingTimeInterval(3600))
+            #expect(welcome.url == "https://play.example.com/promotions/WELCOME")
+            _ = try await app.promotions.create(appID: appID, code: "LATER", name: nil, amount: "1.00", currency: "EUR", economy: nil,
+                                                maxRedemptions: nil, startsAt: now.addingTimeInterval(600), expiresAt: nil)
+            _ = try await app.promotions.create(appID: appID, code: "GONE", name: nil, amount: "5", currency: "KRD", economy: nil,
+                                                maxRedemptions: nil, startsAt: nil, expiresAt: now.addingTimeInterval(650))
+            let ann = try await fixture.player(), bob = try await fixture.player("bob@example.com"), cat = try await fixture.player("cat@example.com")
+
+            let redeemed = try await fixture.post("/v1/promotions/redeem", ann, #"{"code":"Welcome"}"#)
+            #expect(redeemed.status == .created)
+            #expect(try redeemed.decode(Redemption.self).amount == Money(amount: "100", currency: "KRD"))
+            #expect(try await fixture.wallet(ann).balance("KRD", economy: .sandbox)?.available.amount == "100")
+
+            let twice = try await fixture.post("/v1/promotions/redeem", ann, #"{"code":"WELCOME"}"#)
+            #expect(twice.status == .conflict)
+            #expect(try twice.problem().code == .promotionAlreadyRedeemed)
+            #expect(try await fixture.post("/v1/promotions/redeem", bob, #"{"url":"\#(welcome.url)"}"#).status == .created)
+            let exhausted = try await fixture.post("/v1/promotions/redeem", cat, #"{"code":"WELCOME"}"#)
+            #expect(try exhausted.problem().code == .promotionExhausted)
+            #expect(try await fixture.post("/v1/promotions/redeem", cat, #"{"code":"LATER"}"#).problem().code == .promotionNotActive)
+            #expect(try await fixture.post("/v1/promotions/redeem", cat, #"{"code":"NOPE"}"#).problem().code == .promotionNotFound)
+            #expect(try await fixture.post("/v1/promotions/redeem", cat, #"{}"#).status == .notFound)
+
+            app.playhouseClock.advance(by: 700)
+            #expect(try await fixture.post("/v1/promotions/redeem", cat, #"{"code":"LATER"}"#).status == .created)
+            #expect(try await fixture.post("/v1/promotions/redeem", cat, #"{"code":"GONE"}"#).problem().code == .promotionNotActive)
+            #expect(try await fixture.wallet(cat).balance("EUR", economy: .sandbox)?.available.amount == "1.00")
+            #expect(try await app.promotions.list(appID: appID).first { $0.code == "WELCOME" }?.redemptions == 2)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func productionAppsNeedARealPaymentProviderForRealMoney(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app, environment: .production)
+            let ann = try await fixture.player()
+            let real = try await fixture.deposit(ann, "5.00")
+            #expect(try real.problem().code == .realMoneyUnavailable)
+            let sandbox = try await fixture.post("/v1/wallet/deposits", ann, #"{"amount":{"amount":"5.00","currency":"EUR"},"economy":"sandbox"}"#)
+            #expect(sandbox.status == .created)
+            let wallet = try await fixture.wallet(ann)
+            #expect(wallet.balance("EUR", economy: .real)?.available.amount == "0.00")
+            #expect(wallet.balance("EUR", economy: .sandbox)?.available.amount == "5.00")
+        }
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.sandboxRealMoney = true }) { app in
+            let fixture = try await WalletFixture.make(app, environment: .production)
+            let ann = try await fixture.player()
+            #expect(try await fixture.deposit(ann, "5.00").decode(Payment.self).economy == .real)
+        }
+    }
+}

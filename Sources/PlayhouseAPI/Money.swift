@@ -1,0 +1,72 @@
+import Foundation
+
+/// An amount of one currency, as it travels on the wire: a decimal string and the currency's code,
+/// `{"amount": "12.50", "currency": "EUR"}`. Never a floating-point number.
+public struct Money: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The amount as a decimal string with a `.` separator, e.g. `"12.50"`; negative in history
+    /// entries that took money out.
+    public var amount: String
+    /// An ISO 4217 code (`EUR`) or one of the app's virtual currencies (`KRD`).
+    public var currency: String
+
+    public init(amount: String, currency: String) {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// An amount given as a `Decimal`, e.g. `Money(Decimal(string: "12.5")!, currency: "EUR")`.
+    public init(_ value: Decimal, currency: String) {
+        var value = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 18, .plain)
+        self.amount = NSDecimalNumber(decimal: rounded).stringValue
+        self.currency = currency
+    }
+
+    /// The amount as a `Decimal` (exact: decimal strings convert without binary rounding).
+    public var value: Decimal {
+        Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+    }
+
+    public var description: String { "\(amount) \(currency)" }
+}
+
+/// The economy real-money balances live in. A sandbox app only ever has sandbox money.
+public enum Economy: String, Codable, Sendable, CaseIterable {
+    case real
+    case sandbox
+}
+
+/// What a currency is for.
+public enum CurrencyKind: String, Codable, Sendable, CaseIterable {
+    /// Real money in ISO 4217 minor units (cents), deposited and withdrawn through a payment provider.
+    case real
+    /// An app's own currency in whole units, such as kredits (`KRD`); credited by promotions and play.
+    case virtual
+    /// Credits won in one game that fund credit bets (the games feature uses them).
+    case credit
+}
+
+/// A currency an app has configured, as `GET /v1/currencies` lists it.
+public struct CurrencyInfo: Codable, Sendable, Equatable {
+    public var code: String
+    public var kind: CurrencyKind
+    /// Digits after the decimal point: 2 for EUR, 0 for JPY and for virtual currencies.
+    public var minorUnits: Int
+    public var name: String
+    /// For game credits: the game they belong to.
+    public var game: String?
+
+    public init(code: String, kind: CurrencyKind, minorUnits: Int, name: String, game: String? = nil) {
+        self.code = code
+        self.kind = kind
+        self.minorUnits = minorUnits
+        self.name = name
+        self.game = game
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case code, kind, name, game
+        case minorUnits = "minor_units"
+    }
+}

@@ -1,0 +1,18 @@
+/// One page of a cursor-paginated list: pass `next_cursor` as `cursor` to get the next page;
+/// it is absent on the last page.
+public struct Page<Element: Codable & Sendable>: Codable, Sendable {
+    public var data: [Element]
+    public var nextCursor: String?
+
+    public init(data: [Element], nextCursor: String?) {
+        self.data = data
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data
+        case nextCursor = "next_cursor"
+    }
+}
+
+extension Page: Equatable where Element: Equatable {}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The signed-in player's account, as `GET /v1/account` answers it (Betable's account call).
+public struct WalletAccount: Codable, Sendable, Equatable {
+    public var id: String
+    /// `ern:player:<id>`.
+    public var ern: String
+    public var displayName: String?
+    public var firstName: String?
+    public var email: String?
+    /// The currency the app shows the player first: the app's first real-money currency (or its
+    /// first currency), nil while the app has none.
+    public var currency: String?
+    /// The app's environment; a sandbox app's players only have sandbox money.
+    public var environment: AppEnvironment
+    /// The economy money moves in when a request names none.
+    public var economy: Economy
+
+    public init(id: String, ern: String, displayName: String?, firstName: String?, email: String?, currency: String?,
+                environment: AppEnvironment, economy: Economy) {
+        self.id = id
+        self.ern = ern
+        self.displayName = displayName
+        self.firstName = firstName
+        self.email = email
+        self.currency = currency
+        self.environment = environment
+        self.economy = economy
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, ern, email, currency, environment, economy
+        case displayName = "display_name"
+        case firstName = "first_name"
+    }
+}
+
+/// One balance of a wallet: a currency in an economy.
+public struct Balance: Codable, Sendable, Equatable {
+    /// What the player can spend or withdraw now.
+    public var available: Money
+    /// Held for withdrawals that have not settled yet.
+    public var pendingWithdrawals: Money
+    public var economy: Economy
+    public var kind: CurrencyKind
+
+    public init(available: Money, pendingWithdrawals: Money, economy: Economy, kind: CurrencyKind) {
+        self.available = available
+        self.pendingWithdrawals = pendingWithdrawals
+        self.economy = economy
+        self.kind = kind
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case available, economy, kind
+        case pendingWithdrawals = "pending_withdrawals"
+    }
+}
+
+/// The player's wallet, as `GET /v1/wallet` answers it: a balance per currency and economy (every
+/// currency of the app appears, at zero until used) and the withdrawals still pending.
+public struct Wallet: Codable, Sendable, Equatable {
+    public var balances: [Balance]
+    public var pendingWithdrawals: [Withdrawal]
+
+    public init(balances: [Balance], pendingWithdrawals: [Withdrawal]) {
+        self.balances = balances
+        self.pendingWithdrawals = pendingWithdrawals
+    }
+
+    /// The balance of `currency` in `economy`, if the wallet has one.
+    public func balance(_ currency: String, economy: Economy) -> Balance? {
+        balances.first { $0.available.currency == currency && $0.economy == economy }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case balances
+        case pendingWithdrawals = "pending_withdrawals"
+    }
+}
+
+/// What a ledger transaction was. The set is open (later features add kinds such as bets), so an
+/// unknown kind still decodes.
+public struct TransactionKind: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    public static let deposit: TransactionKind = "deposit"
+    /// Money held for a withdrawal (it leaves the balance when requested).
+    public static let withdrawal: TransactionKind = "withdrawal"
+    /// A pending withdrawal cancelled or refused: the held money comes back.
+    public static let withdrawalReleased: TransactionKind = "withdrawal_released"
+    public static let promotion: TransactionKind = "promotion"
+}
+
+/// One line of the player's wallet history: a ledger transaction as it touched one of their balances.
+public struct WalletTransaction: Codable, Sendable, Equatable {
+    /// The ledger transaction's id.
+    public var id: String
+    /// `ern:transaction:<id>`.
+    public var ern: String
+    public var kind: TransactionKind
+    /// Positive when money came in, negative when it went out.
+    public var amount: Money
+    /// The balance right after this transaction.
+    public var balanceAfter: Money
+    public var economy: Economy
+    /// What the transaction belongs to: `ern:deposit:…`, `ern:withdrawal:…`, `ern:promotion:…`.
+    public var reference: String?
+    public var createdAt: Date
+
+    public init(id: String, ern: String, kind: TransactionKind, amount: Money, balanceAfter: Money, economy: Economy,
+                reference: String?, createdAt: Date) {
+        self.id = id
+        self.ern = ern
+        self.kind = kind
+        self.amount = amount
+        self.balanceAfter = balanceAfter
+        self.economy = economy
+        self.reference = reference
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, ern, kind, amount, economy, reference
+        case balanceAfter = "balance_after"
+        case createdAt = "created_at"
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import PlayhouseAPI
+
+/// The signed-in player's account and wallet: `client.wallet`. Needs the `wallet` scope.
+///
+/// Amounts are `Decimal`s with their currency. Every call that moves money sends an
+/// `Idempotency-Key` (a new one per call unless you pass your own), and the SDK's automatic retries
+/// reuse it, so a retried deposit never deposits twice.
+public struct WalletAPI: Sendable {
+    let api: APIClient
+
+    /// The player's account: names, email, the app's currency, environment and economy.
+    public func account() async throws(PlayhouseError) -> WalletAccount {
+        try await api.player("GET", APIPath.account)
+    }
+
+    /// The app's currencies and their decimals.
+    public func currencies() async throws(PlayhouseError) -> [CurrencyInfo] {
+        try await api.player("GET", APIPath.currencies)
+    }
+
+    /// Balances per currency and economy, and pending withdrawals.
+    public func wallet() async throws(PlayhouseError) -> Wallet {
+        try await api.player("GET", APIPath.wallet)
+    }
+
+    /// The wallet's history, newest first, fetched page by page as you iterate:
+    /// `for try await transaction in client.wallet.transactions(currency: "EUR") { … }`.
+    public func transactions(currency: String? = nil, kind: TransactionKind? = nil, economy: Economy? = nil,
+                             pageSize: Int = 25) -> TransactionHistory {
+        TransactionHistory(wallet: self, currency: currency, kind: kind, economy: economy, pageSize: pageSize)
+    }
+
+    /// One page of the history; pass the previous page's `nextCursor` as `cursor`.
+    public func transactionsPage(currency: String? = nil, kind: TransactionKind? = nil, economy: Economy? = nil,
+                                 limit: Int = 25, cursor: String? = nil) async throws(PlayhouseError) -> Page<WalletTransaction> {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let currency { query.append(URLQueryItem(name: "currency", value: currency)) }
+        if let kind { query.append(URLQueryItem(name: "kind", value: kind.rawValue)) }
+        if let economy { query.append(URLQueryItem(name: "economy", value: economy.rawValue)) }
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return try await api.player("GET", APIPath.walletTransactions, query: query)
+    }
+
+    /// One transaction of the player's history.
+    public func transaction(id: String) async throws(PlayhouseError) -> WalletTransaction {
+        try await api.player("GET", APIPath.walletTransactions + "/" + Self.segment(id))
+    }
+
+    /// Deposits `amount` of `currency` through the payment provider. The answer says whether it
+    /// completed, is pending or was declined.
+    public func deposit(_ amount: Decimal, currency: String, economy: Economy? = nil, paymentMethod: String? = nil,
+                        idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Deposit {
+        try await api.player("POST", APIPath.deposits, body: PaymentRequest(amount: Money(amount, currency: currency), economy: economy,
+                                                                            paymentMethod: paymentMethod),
+                             headers: ["Idempotency-Key": idempotencyKey])
+    }
+
+    /// Withdraws `amount`: it leaves the balance at once and is held until paid out.
+    public func withdraw(_ amount: Decimal, currency: String, economy: Economy? = nil, paymentMethod: String? = nil,
+                         idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Withdrawal {
+        try await api.player("POST", APIPath.withdrawals, body: PaymentRequest(amount: Money(amount, currency: currency), economy: economy,
+                                                                               paymentMethod: paymentMethod),
+                             headers: ["Idempotency-Key": idempotencyKey])
+    }
+
+    /// Cancels a pending withdrawal; the held money returns to the balance.
+    public func cancelWithdrawal(id: String, idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Withdrawal {
+        try await api.player("POST", APIPath.withdrawals + "/" + Self.segment(id) + "/cancel", headers: ["Idempotency-Key": idempotencyKey])
+    }
+
+    /// A deposit, to see whether a pending one has completed.
+    public func deposit(id: String) async throws(PlayhouseError) -> Deposit {
+        try await api.player("GET", APIPath.deposits + "/" + Self.segment(id))
+    }
+
+    /// A withdrawal, to see whether it has been paid out.
+    public func withdrawal(id: String) async throws(PlayhouseError) -> Withdrawal {
+        try await api.player("GET", APIPath.withdrawals + "/" + Self.segment(id))
+    }
+
+    /// Redeems a promotion by its code; its bonus is credited once.
+    public func redeem(code: String, idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Redemption {
+        try await api.player("POST", APIPath.redeemPromotion, body: RedeemRequest(code: code), headers: ["Idempotency-Key": idempotencyKey])
+    }
+
+    /// Redeems a promotion by the URL a link or page carried.
+    public func redeem(url: URL, idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Redemption {
+        try await api.player("POST", APIPath.redeemPromotion, body: RedeemRequest(url: url.absoluteString), headers: ["Idempotency-Key": idempotencyKey])
+    }
+
+    private static func segment(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-"))) ?? id
+    }
+
+    // MARK: Completion handlers
+
+    /// Completion-handler form of ``wallet()``; `completion` runs on the main queue.
+    public func wallet(completion: @escaping @MainActor @Sendable (Result<Wallet, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Wallet in try await wallet() }
+    }
+
+    /// Completion-handler form of ``account()``; `completion` runs on the main queue.
+    public func account(completion: @escaping @MainActor @Sendable (Result<WalletAccount, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> WalletAccount in try await account() }
+    }
+
+    /// Completion-handler form of ``deposit(_:currency:economy:paymentMethod:idempotencyKey:)``.
+    public func deposit(_ amount: Decimal, currency: String, economy: Economy? = nil, paymentMethod: String? = nil,
+                        completion: @escaping @MainActor @Sendable (Result<Deposit, PlayhouseError>) -> Void) {
+        let key = UUID().uuidString
+        deliver(completion) { () async throws(PlayhouseError) -> Deposit in
+            try await deposit(amount, currency: currency, economy: economy, paymentMethod: paymentMethod, idempotencyKey: key)
+        }
+    }
+
+    /// Completion-handler form of ``withdraw(_:currency:economy:paymentMethod:idempotencyKey:)``.
+    public func withdraw(_ amount: Decimal, currency: String, economy: Economy? = nil, paymentMethod: String? = nil,
+                         completion: @escaping @MainActor @Sendable (Result<Withdrawal, PlayhouseError>) -> Void) {
+        let key = UUID().uuidString
+        deliver(completion) { () async throws(PlayhouseError) -> Withdrawal in
+            try await withdraw(amount, currency: currency, economy: economy, paymentMethod: paymentMethod, idempotencyKey: key)
+        }
+    }
+
+    /// Completion-handler form of ``redeem(code:idempotencyKey:)``.
+    public func redeem(code: String, completion: @escaping @MainActor @Sendable (Result<Redemption, PlayhouseError>) -> Void) {
+        let key = UUID().uuidString
+        deliver(completion) { () async throws(PlayhouseError) -> Redemption in try await redeem(code: code, idempotencyKey: key) }
+    }
+}
