@@ -20,6 +20,10 @@ public enum APIPath {
     public static let deposits = "/v1/wallet/deposits"
     public static let withdrawals = "/v1/wallet/withdrawals"
     public static let redeemPromotion = "/v1/promotions/redeem"
+    /// `POST`: a one-time URL of a hosted page (wallet, deposit, withdraw, redeem) for a web view.
+    public static let pages = "/v1/pages"
+    /// Where a hosted page navigates when the player is done; the SDK closes the web view there.
+    public static let pageClose = "/pages/close"
     public static let health = "/healthz"
     public static let ready = "/readyz"
     public static let metrics = "/metrics"

@@ -89,6 +89,39 @@ public struct WalletAPI: Sendable {
         try await api.player("POST", APIPath.redeemPromotion, body: RedeemRequest(url: url.absoluteString), headers: ["Idempotency-Key": idempotencyKey])
     }
 
+    // MARK: Hosted pages
+
+    /// Opens the hosted deposit page and returns when it closes (Betable's onClose).
+    public func depositPage(presenter: any WebPagePresenter) async throws(PlayhouseError) {
+        try await openPage(HostedPageRequest(page: .deposit), presenter)
+    }
+
+    /// Opens the hosted withdraw page and returns when it closes.
+    public func withdrawPage(presenter: any WebPagePresenter) async throws(PlayhouseError) {
+        try await openPage(HostedPageRequest(page: .withdraw), presenter)
+    }
+
+    /// Opens the hosted wallet page (balances and history) and returns when it closes.
+    public func walletPage(presenter: any WebPagePresenter) async throws(PlayhouseError) {
+        try await openPage(HostedPageRequest(page: .wallet), presenter)
+    }
+
+    /// Opens the hosted redeem page, with `promotion`'s code filled in, and returns when it closes.
+    public func redeemPage(promotion: String? = nil, presenter: any WebPagePresenter) async throws(PlayhouseError) {
+        try await openPage(HostedPageRequest(page: .redeem, promotion: promotion), presenter)
+    }
+
+    private func openPage(_ request: HostedPageRequest, _ presenter: any WebPagePresenter) async throws(PlayhouseError) {
+        let page: HostedPage = try await api.player("POST", APIPath.pages, body: request)
+        do {
+            try await presenter.present(page.url, closeURL: page.closeURL)
+        } catch let error as PlayhouseError {
+            throw error
+        } catch {
+            throw PlayhouseError(transportError: error)
+        }
+    }
+
     private static func segment(_ id: String) -> String {
         id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-"))) ?? id
     }

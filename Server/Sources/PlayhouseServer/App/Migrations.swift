@@ -22,5 +22,6 @@ enum Migrations {
         app.migrations.add(CreateIdempotencyRecord())
         app.migrations.add(CreatePaymentRecord())
         app.migrations.add(CreatePromotion())
+        app.migrations.add(CreatePageSession())
     }
 }

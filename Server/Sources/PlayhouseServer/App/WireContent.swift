@@ -22,3 +22,5 @@ extension Payment: @retroactive Content {}
 extension PaymentRequest: @retroactive Content {}
 extension RedeemRequest: @retroactive Content {}
 extension Redemption: @retroactive Content {}
+extension HostedPage: @retroactive Content {}
+extension HostedPageRequest: @retroactive Content {}

@@ -7,10 +7,12 @@ func routes(_ app: Application) throws {
     try app.register(collection: OpenAPIController())
     try app.register(collection: OAuthController())
     try app.register(collection: AuthorizePageController())
+    try app.register(collection: WalletPageController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
     try v1.register(collection: AppsController())
     try v1.register(collection: ProfileController())
     try v1.register(collection: PlayerAuthController())
     try v1.register(collection: WalletController())
+    try v1.register(collection: PageSessionController())
 }

@@ -37,6 +37,15 @@ struct IdempotentRequest {
         self.now = request.now
     }
 
+    /// A hosted page's form, keyed by the one-time id the form carried.
+    init(appID: UUID, owner: String, key: String, fields: [String], now: Date) {
+        self.appID = appID
+        self.owner = owner
+        self.key = key
+        self.fingerprint = SHA256.hash(data: Data(fields.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
+        self.now = now
+    }
+
     /// The stored response of an earlier request with this key, or nil when there is none yet.
     func replay(on database: any Database) async throws -> Response? {
         guard let key else { return nil }

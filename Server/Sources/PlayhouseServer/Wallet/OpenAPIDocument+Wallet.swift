@@ -4,6 +4,124 @@ extension OpenAPIDocument {
 {
   "tags": [{ "name": "wallet", "description": "The player's account, balances, history, deposits, withdrawals and promotions (scope `wallet`)" }],
   "paths": {
+    "/v1/pages": {
+      "post": {
+        "tags": ["wallet"], "operationId": "openHostedPage",
+        "summary": "A one-time URL (valid 60 s) of a hosted wallet page for the signed-in player, to open in a web view; the page ends at close_url.",
+        "security": [{ "bearerAuth": [] }],
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/HostedPageRequest" } } } },
+        "responses": {
+          "201": { "description": "Where to open the page.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/HostedPage" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/pages/enter": {
+      "get": {
+        "tags": ["hosted pages"], "operationId": "enterHostedPage", "summary": "Swaps a page ticket for the page cookie and opens the page (303).", "security": [],
+        "parameters": [{ "name": "ticket", "in": "query", "schema": { "type": "string" } }],
+        "responses": {
+          "303": { "description": "On to the page, with the page cookie set." },
+          "401": { "description": "An unknown, used or expired ticket: a page saying so.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/pages/close": {
+      "get": {
+        "tags": ["hosted pages"], "operationId": "closeHostedPage", "summary": "Where hosted pages end; the SDK closes its web view on reaching it.", "security": [],
+        "responses": { "200": { "description": "A page saying the player can return to the app.", "content": { "text/html": { "schema": { "type": "string" } } } } }
+      }
+    },
+    "/wallet": {
+      "get": {
+        "tags": ["hosted pages"], "operationId": "showWalletPage", "summary": "The hosted wallet page: balances and the latest transactions.", "security": [],
+        "responses": {
+          "200": { "description": "The page.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session, or it expired: a page saying so.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/wallet/deposit": { "get": {
+        "tags": ["hosted pages"], "operationId": "showDepositPage", "summary": "The hosted deposit page.", "security": [],
+        "parameters": [{ "name": "code", "in": "query", "schema": { "type": "string" } }],
+        "responses": {
+          "200": { "description": "The page.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session, or it expired: a page saying so.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      },
+      "post": {
+        "tags": ["hosted pages"], "operationId": "submitDepositPage", "summary": "The deposit page's form.", "security": [],
+        "requestBody": { "required": true, "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object", "properties": { "csrf": { "type": "string" }, "form_id": { "type": "string" }, "amount": { "type": "string" }, "currency": { "type": "string" }, "payment_method": { "type": "string" } } } } } },
+        "responses": {
+          "200": { "description": "The page with what happened.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session, or it expired.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "403": { "description": "The form did not come from this page session (CSRF).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "404": { "description": "Unknown promotion: the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "409": { "description": "Refused (already redeemed, used up): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "422": { "description": "Refused (amount, currency, funds): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      } },
+    "/wallet/withdraw": { "get": {
+        "tags": ["hosted pages"], "operationId": "showWithdrawPage", "summary": "The hosted withdraw page.", "security": [],
+        "parameters": [{ "name": "code", "in": "query", "schema": { "type": "string" } }],
+        "responses": {
+          "200": { "description": "The page.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session, or it expired: a page saying so.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      },
+      "post": {
+        "tags": ["hosted pages"], "operationId": "submitWithdrawPage", "summary": "The withdraw page's form.", "security": [],
+        "requestBody": { "required": true, "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object", "properties": { "csrf": { "type": "string" }, "form_id": { "type": "string" }, "amount": { "type": "string" }, "currency": { "type": "string" }, "payment_method": { "type": "string" } } } } } },
+        "responses": {
+          "200": { "description": "The page with what happened.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session, or it expired.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "403": { "description": "The form did not come from this page session (CSRF).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "404": { "description": "Unknown promotion: the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "409": { "description": "Refused (already redeemed, used up): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "422": { "description": "Refused (amount, currency, funds): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      } },
+    "/wallet/redeem": { "get": {
+        "tags": ["hosted pages"], "operationId": "showRedeemPage", "summary": "The hosted redeem page.", "security": [],
+        "parameters": [{ "name": "code", "in": "query", "schema": { "type": "string" } }],
+        "responses": {
+          "200": { "description": "The page.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session, or it expired: a page saying so.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      },
+      "post": {
+        "tags": ["hosted pages"], "operationId": "submitRedeemPage", "summary": "The redeem page's form.", "security": [],
+        "requestBody": { "required": true, "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object", "properties": { "csrf": { "type": "string" }, "form_id": { "type": "string" }, "code": { "type": "string" } } } } } },
+        "responses": {
+          "200": { "description": "The page with what happened.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session, or it expired.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "403": { "description": "The form did not come from this page session (CSRF).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "404": { "description": "Unknown promotion: the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "409": { "description": "Refused (already redeemed, used up): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "422": { "description": "Refused (amount, currency, funds): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      } },
+    "/promotions/{code}": {
+      "get": {
+        "tags": ["hosted pages"], "operationId": "openPromotion", "summary": "A promotion's link: on to the hosted redeem page with the code filled in (303).", "security": [],
+        "parameters": [{ "name": "code", "in": "path", "required": true, "schema": { "type": "string" } }],
+        "responses": { "303": { "description": "On to /wallet/redeem." }, "default": { "$ref": "#/components/responses/Problem" } }
+      }
+    },
     "/v1/account": {
       "get": {
         "tags": ["wallet"], "operationId": "getAccount", "summary": "The signed-in player's account: names, email, currency, environment and economy.",
@@ -191,6 +309,14 @@ extension OpenAPIDocument {
     }
   },
   "schemas": {
+    "HostedPageRequest": {
+      "type": "object", "required": ["page"],
+      "properties": { "page": { "type": "string", "enum": ["wallet", "deposit", "withdraw", "redeem"] }, "promotion": { "type": "string" } }
+    },
+    "HostedPage": {
+      "type": "object", "required": ["url", "close_url", "expires_at"],
+      "properties": { "url": { "type": "string" }, "close_url": { "type": "string" }, "expires_at": { "type": "string", "format": "date-time" } }
+    },
     "Money": {
       "type": "object", "required": ["amount", "currency"],
       "properties": {

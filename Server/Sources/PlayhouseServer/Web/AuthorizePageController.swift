@@ -215,14 +215,7 @@ struct AuthorizePageController: RouteCollection {
     }
 
     private func render(_ request: Request, _ template: String, _ context: PageContext, status: HTTPStatus) async throws -> Response {
-        let view = try await request.view.render(template, context)
-        let response = Response(status: status, body: .init(buffer: view.data))
-        response.headers.contentType = .html
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
-        response.headers.replaceOrAdd(name: "Content-Security-Policy",
-                                      value: "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'")
-        return response
+        try await HostedPages.render(request, template, context, status: status)
     }
 
     func service(_ request: Request) -> AuthorizationService {

@@ -17,4 +17,17 @@ enum HostedPages {
                                                       sandboxDirectory: views.path, viewDirectory: views.path))
         app.leaf.cache.isEnabled = true
     }
+
+    /// A page rendered from `template`, never cached, never framed, with no scripts allowed.
+    static func render(_ request: Request, _ template: String, _ context: some Encodable & Sendable,
+                       status: HTTPStatus) async throws -> Response {
+        let view = try await request.view.render(template, context)
+        let response = Response(status: status, body: .init(buffer: view.data))
+        response.headers.contentType = .html
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
+        response.headers.replaceOrAdd(name: "Content-Security-Policy",
+                                      value: "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'")
+        return response
+    }
 }

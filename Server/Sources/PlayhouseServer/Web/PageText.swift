@@ -1,6 +1,8 @@
 /// The texts of the hosted pages, in English, Danish and German. `{app}` is the app's name.
 enum PageText {
-    static let table: [String: [String: String]] = [
+    static let table = signIn.merging(wallet) { first, _ in first }
+
+    private static let signIn: [String: [String: String]] = [
         "sign_in_title": ["en": "Sign in to {app}", "da": "Log ind på {app}", "de": "Bei {app} anmelden"],
         "consent_title": ["en": "Allow {app}?", "da": "Tillad {app}?", "de": "{app} erlauben?"],
         "wants": ["en": "{app} would like to:", "da": "{app} vil gerne:", "de": "{app} möchte:"],

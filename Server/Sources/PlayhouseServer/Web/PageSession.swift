@@ -1,0 +1,44 @@
+import Fluent
+import Foundation
+
+/// A player's visit to the hosted wallet pages. The SDK asks for one with the player's token and
+/// gets a one-time ticket (60 s) in the page URL; opening it swaps the ticket for an HttpOnly
+/// cookie (30 minutes), so no token ever travels in a URL. Forms carry the session's CSRF token.
+final class PageSession: Model, @unchecked Sendable {
+    static let schema = "page_sessions"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "app_id") var app: DeveloperApp
+    @Parent(key: "player_id") var player: Player
+    /// SHA-256 of the one-time ticket; cleared when it is used.
+    @OptionalField(key: "ticket_hash") var ticketHash: String?
+    /// SHA-256 of the cookie, once the ticket is used.
+    @OptionalField(key: "cookie_hash") var cookieHash: String?
+    @Field(key: "csrf") var csrf: String
+    /// The page to open first: `/wallet`, `/wallet/deposit`, …
+    @Field(key: "page") var page: String
+    @Field(key: "expires_at") var expiresAt: Date
+
+    init() {}
+}
+
+struct CreatePageSession: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(PageSession.schema)
+            .id()
+            .field("app_id", .uuid, .required, .references(DeveloperApp.schema, "id", onDelete: .cascade))
+            .field("player_id", .uuid, .required, .references(Player.schema, "id", onDelete: .cascade))
+            .field("ticket_hash", .string)
+            .field("cookie_hash", .string)
+            .field("csrf", .string, .required)
+            .field("page", .string, .required)
+            .field("expires_at", .datetime, .required)
+            .unique(on: "ticket_hash")
+            .unique(on: "cookie_hash")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(PageSession.schema).delete()
+    }
+}

@@ -1,0 +1,163 @@
+import Fluent
+import PlayhouseAPI
+import Vapor
+
+/// The hosted wallet pages, for the SDK's web views: wallet (balances and history), deposit,
+/// withdraw and redeem. They need a page session (see ``PageSessionController``), work at phone
+/// width, and end by navigating to `/pages/close`. They tell the app nothing: it re-reads the wallet.
+struct WalletPageController: RouteCollection {
+    static let cookie = "playhouse_page"
+    static let sessionLifetime: TimeInterval = 30 * 60
+
+    enum Mode: String {
+        case deposit, withdraw, redeem
+    }
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("pages", "enter", use: enter)
+        routes.get("pages", "close", use: close)
+        routes.get("wallet", use: overview)
+        for mode in [Mode.deposit, .withdraw, .redeem] {
+            routes.get("wallet", PathComponent(stringLiteral: mode.rawValue)) { try await form($0, mode) }
+            routes.post("wallet", PathComponent(stringLiteral: mode.rawValue)) { try await submit($0, mode) }
+        }
+        routes.get("promotions", ":code") { request -> Response in
+            let code = PromotionService.code(from: RedeemRequest(code: request.parameters.get("code"))) ?? ""
+            return Response(status: .seeOther, headers: ["Location": "/wallet/redeem?code=\(code)", "Cache-Control": "no-store"])
+        }
+    }
+
+    /// Swaps the one-time ticket for the page cookie and opens the page it was issued for.
+    func enter(_ request: Request) async throws -> Response {
+        let ticket = (try? request.query.get(String.self, at: "ticket")) ?? ""
+        let cookie = SecretToken.generate(prefix: "")
+        let now = request.now
+        guard ticket.utf8.count <= 100, let row = try await request.db.sql().raw("""
+            UPDATE page_sessions SET ticket_hash = NULL, cookie_hash = \(bind: SecretToken.hash(cookie)),
+                   expires_at = \(bind: now.addingTimeInterval(Self.sessionLifetime))
+            WHERE ticket_hash = \(bind: SecretToken.hash(ticket)) AND expires_at > \(bind: now) RETURNING page
+            """).first() else { return try await message(request, "page_expired", status: .unauthorized) }
+        let response = Response(status: .seeOther, headers: ["Location": try row.decode(column: "page", as: String.self), "Cache-Control": "no-store"])
+        response.cookies[Self.cookie] = HTTPCookies.Value(
+            string: cookie, expires: now.addingTimeInterval(Self.sessionLifetime), path: "/",
+            isSecure: request.playhouse.configuration.resolvedPublicURL.hasPrefix("https:"), isHTTPOnly: true, sameSite: .lax)
+        return response
+    }
+
+    func close(_ request: Request) async throws -> Response {
+        try await message(request, "page_closed", status: .ok)
+    }
+
+    func overview(_ request: Request) async throws -> Response {
+        guard let (session, app) = try await pageSession(request) else { return try await message(request, "page_expired", status: .unauthorized) }
+        let playerID = session.$player.id
+        let payments = request.payments
+        try await payments.settleDue(playerID: playerID)
+        let wallet = try await WalletService(database: request.db).wallet(app: app, playerID: playerID, pendingWithdrawals: [])
+        let history = try await WalletService(database: request.db).history(app: app, playerID: playerID, filter: .init(), limit: 20, before: nil)
+        let texts = PageText.texts(request.localizer.language, [:])
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        struct Line: Encodable { var available: String; var economy: String; var held: String? }
+        struct Entry: Encodable { var date: String; var kind: String; var amount: String }
+        struct Context: Encodable {
+            var lang: String, title: String, t: [String: String], balances: [Line], history: [Entry]
+        }
+        let context = Context(
+            lang: request.localizer.language, title: texts["wallet_title"] ?? "", t: texts,
+            balances: wallet.balances.map { Line(available: $0.available.description, economy: $0.economy.rawValue,
+                                                 held: $0.pendingWithdrawals.value == 0 ? nil : $0.pendingWithdrawals.description) },
+            history: history.data.map { Entry(date: formatter.string(from: $0.createdAt), kind: texts["kind." + $0.kind.rawValue] ?? $0.kind.rawValue,
+                                              amount: $0.amount.description) })
+        return try await HostedPages.render(request, "wallet", context, status: .ok)
+    }
+
+    func form(_ request: Request, _ mode: Mode) async throws -> Response {
+        guard let (session, app) = try await pageSession(request) else { return try await message(request, "page_expired", status: .unauthorized) }
+        let code = (try? request.query.get(String.self, at: "code")).flatMap { PromotionService.code(from: RedeemRequest(code: $0)) }
+        return try await formPage(request, mode, session, app, code: code)
+    }
+
+    func submit(_ request: Request, _ mode: Mode) async throws -> Response {
+        guard let (session, app) = try await pageSession(request) else { return try await message(request, "page_expired", status: .unauthorized) }
+        struct Form: Decodable { var csrf: String?; var form_id: String?; var amount: String?; var currency: String?; var payment_method: String?; var code: String? }
+        guard let form = try? request.content.decode(Form.self, as: .urlEncodedForm),
+              let csrf = form.csrf, SecretToken.hash(csrf) == SecretToken.hash(session.csrf),
+              let formID = form.form_id, UUID(uuidString: formID) != nil else {
+            return try await message(request, "page_forged", status: .forbidden)
+        }
+        let playerID = session.$player.id
+        let fields = [mode.rawValue, form.amount ?? "", form.currency ?? "", form.payment_method ?? "", form.code ?? ""]
+        let idempotent = IdempotentRequest(appID: app.id, owner: "player:\(playerID.uuidString.lowercased())", key: "page:" + formID,
+                                           fields: fields, now: request.now)
+        let texts = PageText.texts(request.localizer.language, [:])
+        do {
+            let response: Response
+            if mode == .redeem {
+                let currencies = try await CurrencyService(database: request.db).list(appID: app.id)
+                let promotions = request.promotions
+                let redeem = RedeemRequest(code: form.code)
+                response = try await idempotent.perform(request.moneyWriter) { sql in
+                    try await promotions.redeem(redeem, app: app, playerID: playerID, on: sql, currencies: currencies)
+                }
+                let redemption = try PlayhouseJSON.makeDecoder().decode(Redemption.self, from: Data(buffer: response.body.buffer ?? ByteBuffer()))
+                return try await formPage(request, mode, session, app, message: PageText.texts(request.localizer.language,
+                                                                                                ["amount": redemption.amount.description])["redeemed"])
+            }
+            let payments = request.payments
+            let paymentRequest = PaymentRequest(amount: Money(amount: form.amount ?? "", currency: form.currency ?? ""),
+                                                paymentMethod: form.payment_method)
+            let prepared = try await payments.prepare(mode == .deposit ? .deposit : .withdrawal, paymentRequest, app: app)
+            response = try await idempotent.perform(request.moneyWriter) { sql in
+                try await payments.record(prepared, appID: app.id, playerID: playerID, on: sql)
+            }
+            let payment = try PlayhouseJSON.makeDecoder().decode(Payment.self, from: Data(buffer: response.body.buffer ?? ByteBuffer()))
+            let key = switch (mode, payment.status) {
+            case (_, .declined): "payment_declined"
+            case (.deposit, .completed): "deposit_completed"
+            case (.deposit, _): "deposit_pending"
+            default: "withdraw_pending"
+            }
+            let text = PageText.texts(request.localizer.language, ["amount": payment.amount.description])[key]
+            return try await formPage(request, mode, session, app, message: payment.status == .declined ? nil : text,
+                                      error: payment.status == .declined ? text : nil)
+        } catch let problem as PlayhouseProblem {
+            let localizer = request.localizer
+            var text = localizer.detail(for: problem.message ?? problem.code.rawValue, problem.parameters)
+            for field in problem.fields { text += " " + localizer.detail(for: "field.\(field.code)", field.parameters) }
+            _ = texts
+            return try await formPage(request, mode, session, app, error: text, status: HTTPStatus(statusCode: Int(problem.status.code)))
+        }
+    }
+
+    private func formPage(_ request: Request, _ mode: Mode, _ session: PageSession, _ app: AppRecord, code: String? = nil,
+                          message: String? = nil, error: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
+        let texts = PageText.texts(request.localizer.language, [:])
+        let currencies = try await CurrencyService(database: request.db).list(appID: app.id).filter { $0.kind == .real }.map(\.code)
+        struct Context: Encodable {
+            var lang: String, title: String, t: [String: String], mode: String, submit: String, csrf: String, formID: String
+            var currencies: [String], methods: [String], code: String?, message: String?, error: String?
+        }
+        let context = Context(lang: request.localizer.language, title: texts["\(mode.rawValue)_title"] ?? "", t: texts, mode: mode.rawValue,
+                              submit: texts["submit_\(mode.rawValue)"] ?? "", csrf: session.csrf, formID: UUID().uuidString,
+                              currencies: currencies, methods: SandboxPaymentProvider().methods.sorted(), code: code,
+                              message: message, error: error)
+        return try await HostedPages.render(request, "wallet-form", context, status: status)
+    }
+
+    /// The page session of the request's cookie, and its app; nil when there is none or it expired.
+    private func pageSession(_ request: Request) async throws -> (PageSession, AppRecord)? {
+        guard let cookie = request.cookies[Self.cookie]?.string, cookie.utf8.count <= 100,
+              let session = try await PageSession.query(on: request.db).filter(\.$cookieHash == SecretToken.hash(cookie))
+                  .filter(\.$expiresAt > request.now).with(\.$app).first() else { return nil }
+        return (session, try AppRecord(session.app))
+    }
+
+    private func message(_ request: Request, _ key: String, status: HTTPStatus) async throws -> Response {
+        let texts = PageText.texts(request.localizer.language, [:])
+        struct Context: Encodable { var lang: String, title: String, message: String }
+        return try await HostedPages.render(request, "page-message",
+                                            Context(lang: request.localizer.language, title: texts["wallet_title"] ?? "", message: texts[key] ?? ""),
+                                            status: status)
+    }
+}

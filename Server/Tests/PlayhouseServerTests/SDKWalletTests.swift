@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import PlayhouseKit
+@testable import PlayhouseServer
+import Testing
+import Vapor
+
+/// The SDK's wallet against a real server on 127.0.0.1.
+@Suite struct SDKWalletTests {
+    /// Delivers every request to the server, but loses the answer to the first deposit, as a
+    /// dropped connection would: the server has done the work, the app has not heard.
+    final class LosesFirstDepositAnswer: Transport, @unchecked Sendable {
+        let real = URLSessionTransport()
+        private let lock = NSLock()
+        private var lost = false
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            let response = try await real.send(request)
+            let loseThis = lock.withLock {
+                guard request.url.path.hasSuffix("/v1/wallet/deposits"), !lost else { return false }
+                lost = true
+                return true
+            }
+            if loseThis { throw URLError(.networkConnectionLost) }
+            return response
+        }
+    }
+
+    func client(_ url: URL, _ credentials: AppCredentials, transport: any Transport = URLSessionTransport()) -> PlayhouseClient {
+        PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
+                                             transport: transport,
+                                             retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5)),
+                                             redirectURI: URL(string: "mygame://authorize")!, tokenStore: MemoryTokenStore()))
+    }
+
+    @Test(arguments: Engine.available)
+    func aPlayerDepositsWithdrawsRedeemsAndReadsTheirHistory(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let fixture = try await WalletFixture.make(app)
+            _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: "WELCOME", name: "Welcome", amount: "50",
+                                                currency: "KRD", economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil)
+            let sdk = client(url, fixture.credentials, transport: LosesFirstDepositAnswer())
+            _ = try await sdk.auth.signIn(scopes: ["profile", "wallet"], presenter: FormPostingPresenter(email: "ann@example.com"))
+
+            // The first answer is lost; the SDK retries with the same Idempotency-Key: one deposit.
+            let deposit = try await sdk.wallet.deposit(Decimal(string: "20.5")!, currency: "EUR")
+            #expect(deposit.status == .completed)
+            #expect(deposit.amount.value == Decimal(string: "20.50"))
+            let withdrawal = try await sdk.wallet.withdraw(Decimal(5), currency: "EUR")
+            #expect(withdrawal.status == .pending)
+            let redemption = try await sdk.wallet.redeem(url: URL(string: "\(url)/promotions/welcome")!)
+            #expect(redemption.amount == Money(amount: "50", currency: "KRD"))
+
+            let wallet = try await sdk.wallet.wallet()
+            #expect(wallet.balance("EUR", economy: .sandbox)?.available.value == Decimal(string: "15.50"))
+            #expect(wallet.balance("EUR", economy: .sandbox)?.pendingWithdrawals.value == 5)
+            #expect(wallet.balance("KRD", economy: .sandbox)?.available.value == 50)
+            #expect(try await sdk.wallet.account().currency == "EUR")
+            #expect(try await sdk.wallet.currencies().map(\.code) == ["EUR", "KRD"])
+
+            var kinds: [TransactionKind] = []
+            for try await transaction in sdk.wallet.transactions(pageSize: 1) { kinds.append(transaction.kind) }
+            #expect(kinds == [.promotion, .withdrawal, .deposit])
+            let euroKinds = try await sdk.wallet.transactions(currency: "EUR").reduce(into: []) { $0.append($1.kind) }
+            #expect(euroKinds == [.withdrawal, .deposit])
+
+            let cancelled = try await sdk.wallet.cancelWithdrawal(id: withdrawal.id)
+            #expect(cancelled.status == .cancelled)
+            do {
+                _ = try await sdk.wallet.withdraw(Decimal(1000), currency: "EUR")
+                Issue.record("an overdraft was accepted")
+            } catch let error as PlayhouseError {
+                #expect(error.code == .insufficientFunds)
+                #expect(error.status == 422)
+            }
+            #expect(try await sdk.wallet.wallet().balance("EUR", economy: .sandbox)?.available.value == Decimal(string: "20.50"))
+            try await fixture.expectLedgerSound()
+        }
+    }
+}
