@@ -168,7 +168,7 @@ extension OpenAPIDocument {
           { "name": "kind", "in": "query", "schema": { "type": "string" }, "description": "deposit, withdrawal, withdrawal_released, promotion, …" },
           { "name": "economy", "in": "query", "schema": { "type": "string", "enum": ["real", "sandbox"] } },
           { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 25 } },
-          { "name": "cursor", "in": "query", "schema": { "type": "string" }, "description": "The next_cursor of the previous page." }
+          { "name": "cursor", "in": "query", "schema": { "type": "string", "pattern": "^([1-9][0-9]{0,17})?$" }, "description": "The next_cursor of the previous page; empty is the first page." }
         ],
         "responses": {
           "200": { "description": "A page of transactions.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/WalletTransactionPage" } } } },
@@ -305,13 +305,13 @@ extension OpenAPIDocument {
     "IdempotencyKey": {
       "name": "Idempotency-Key", "in": "header", "required": false,
       "description": "Makes the request safe to retry: the same key with the same request returns the first response (with Idempotent-Replayed: true); with another request, 409. Kept 24 hours.",
-      "schema": { "type": "string", "minLength": 1, "maxLength": 255 }
+      "schema": { "type": "string", "pattern": "^[!-~]{1,255}$" }
     }
   },
   "schemas": {
     "HostedPageRequest": {
       "type": "object", "required": ["page"],
-      "properties": { "page": { "type": "string", "enum": ["wallet", "deposit", "withdraw", "redeem"] }, "promotion": { "type": "string" } }
+      "properties": { "page": { "type": "string", "enum": ["wallet", "deposit", "withdraw", "redeem"] }, "promotion": { "type": ["string", "null"] } }
     },
     "HostedPage": {
       "type": "object", "required": ["url", "close_url", "expires_at"],

@@ -49,7 +49,11 @@ struct WalletController: RouteCollection {
             var limit: Int?
             var cursor: String?
         }
-        let query = try request.query.decode(Query.self)
+        var query = try request.query.decode(Query.self)
+        // An empty parameter is the same as none.
+        for keyPath in [\Query.currency, \Query.kind, \Query.economy, \Query.cursor] where query[keyPath: keyPath]?.isEmpty == true {
+            query[keyPath: keyPath] = nil
+        }
         let limit = query.limit ?? 25
         guard (1...100).contains(limit) else { throw PlayhouseProblem.invalidRequest("invalid_limit") }
         var cursor: Int64?
