@@ -60,7 +60,9 @@ public struct CurrencyService: Sendable {
 
     /// The currency `money` names, and its amount in minor units, or a problem naming what is wrong.
     func parse(_ money: Money, appID: UUID) async throws -> (currency: CurrencyInfo, minor: Int64) {
-        guard let currency = try await find(appID: appID, code: money.currency) else {
+        // Only a well-formed code is looked up (PostgreSQL refuses text with NUL bytes, for one).
+        guard money.currency.range(of: "^[A-Z][A-Z0-9]{2,9}$", options: .regularExpression) != nil,
+              let currency = try await find(appID: appID, code: money.currency) else {
             throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(money.currency.prefix(20))])
         }
         switch MinorUnits.parse(money.amount, digits: currency.minorUnits) {

@@ -166,7 +166,7 @@ extension OpenAPIDocument {
         "parameters": [
           { "name": "currency", "in": "query", "schema": { "type": "string" } },
           { "name": "kind", "in": "query", "schema": { "type": "string" }, "description": "deposit, withdrawal, withdrawal_released, promotion, …" },
-          { "name": "economy", "in": "query", "schema": { "type": "string", "enum": ["real", "sandbox"] } },
+          { "name": "economy", "in": "query", "schema": { "type": "string", "enum": ["real", "sandbox", ""] }, "description": "Empty means every economy." },
           { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 25 } },
           { "name": "cursor", "in": "query", "schema": { "type": "string", "pattern": "^([1-9][0-9]{0,17})?$" }, "description": "The next_cursor of the previous page; empty is the first page." }
         ],

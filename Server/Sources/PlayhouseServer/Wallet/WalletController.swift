@@ -67,6 +67,13 @@ struct WalletController: RouteCollection {
             economy = value
         }
         try await request.payments.settleDue(playerID: playerID)
+        // A filter no transaction can match (odd characters included) matches nothing.
+        if let currency = query.currency, currency.range(of: "^[A-Za-z0-9]{1,10}$", options: .regularExpression) == nil {
+            return PlayhouseAPI.Page(data: [], nextCursor: nil)
+        }
+        if let kind = query.kind, kind.range(of: "^[a-z_]{1,40}$", options: .regularExpression) == nil {
+            return PlayhouseAPI.Page(data: [], nextCursor: nil)
+        }
         let filter = WalletService.HistoryFilter(currency: query.currency?.uppercased(), kind: query.kind, economy: economy)
         return try await WalletService(database: request.db).history(app: app, playerID: playerID, filter: filter, limit: limit, before: cursor)
     }
