@@ -16,10 +16,7 @@ public struct Money: Codable, Sendable, Hashable, CustomStringConvertible {
 
     /// An amount given as a `Decimal`, e.g. `Money(Decimal(string: "12.5")!, currency: "EUR")`.
     public init(_ value: Decimal, currency: String) {
-        var value = value
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 18, .plain)
-        self.amount = NSDecimalNumber(decimal: rounded).stringValue
+        self.amount = NSDecimalNumber(decimal: value).stringValue
         self.currency = currency
     }
 

@@ -27,7 +27,7 @@ public enum PaymentStatus: String, Codable, Sendable, CaseIterable {
     case pending
     /// Done: a deposit is in the balance, a withdrawal has been paid out.
     case completed
-    /// The provider refused it; no money moved (a withdrawal's hold is released).
+    /// The provider refused it; no money moved.
     case declined
     /// A withdrawal the player cancelled while pending; its hold is released.
     case cancelled

@@ -101,8 +101,10 @@ public struct TransactionKind: RawRepresentable, Hashable, Codable, Sendable, Ex
     public static let deposit: TransactionKind = "deposit"
     /// Money held for a withdrawal (it leaves the balance when requested).
     public static let withdrawal: TransactionKind = "withdrawal"
-    /// A pending withdrawal cancelled or refused: the held money comes back.
+    /// A pending withdrawal cancelled: the held money comes back.
     public static let withdrawalReleased: TransactionKind = "withdrawal_released"
+    /// Held money paid out; it touches only the held money, so it is not in the wallet's history.
+    public static let withdrawalSettled: TransactionKind = "withdrawal_settled"
     public static let promotion: TransactionKind = "promotion"
 }
 

@@ -119,6 +119,10 @@ def test_a_killed_server_loses_and_duplicates_no_money(engine, instances):
             # Withdrawals are held until paid out: the money left the available balance either way.
             assert round(float(balance["available"]["amount"]) * 100) == cents
 
+        account = requests.get(first.base_url + "/v1/account", headers={"Authorization": f"Bearer {tokens[0]}"}, timeout=10).json()
+        statement = first.cli("ledger", "show", account["id"]).stdout
+        assert f"Player {account['id']}" in statement and "wallet" in statement and " EUR" in statement, statement
+
         verify = first.cli("ledger", "verify", check=False)
         assert verify.returncode == 0, verify.stdout + verify.stderr
         assert "the ledger is sound" in verify.stdout

@@ -39,7 +39,7 @@ struct LedgerCommand: AsyncParsableCommand {
             CommandLogging.bootstrap(.warning)
             guard let playerID = UUID(uuidString: player) else { throw ValidationError("the player id must be a UUID") }
             guard let statement = try await withApplication(configuration, { try await $0.ledgerStatement(playerID: playerID, limit: limit) }) else {
-                throw CLIError("no player \(player)")
+                throw CLIError("the ledger has no account of player \(player)")
             }
             print("Player \(player.lowercased())")
             if statement.accounts.isEmpty { print("  no balances yet") }

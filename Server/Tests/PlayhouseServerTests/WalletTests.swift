@@ -1,5 +1,6 @@
 import Foundation
 import PlayhouseAPI
+import SQLKit
 @testable import PlayhouseServer
 import Testing
 import Vapor
@@ -241,6 +242,26 @@ import VaporTesting
             let fixture = try await WalletFixture.make(app, environment: .production)
             let ann = try await fixture.player()
             #expect(try await fixture.deposit(ann, "5.00").decode(Payment.self).economy == .real)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func theVerifierFindsATamperedLedger(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+            try await fixture.deposit(ann, "10.00")
+            try await fixture.expectLedgerSound()
+
+            let sql = try app.db.sql()
+            try await sql.raw("UPDATE ledger_accounts SET balance = balance + 1 WHERE allows_negative = \(bind: false)").run()
+            let cached = try await app.ledgerVerifier.verify().violations
+            #expect(cached.count == 1 && cached.first?.contains("stores balance 1001 but its entries sum to 1000") == true, "\(cached)")
+
+            try await sql.raw("UPDATE ledger_accounts SET balance = balance - 1 WHERE allows_negative = \(bind: false)").run()
+            try await sql.raw("UPDATE ledger_entries SET amount = amount + 5 WHERE id = (SELECT MIN(id) FROM ledger_entries)").run()
+            let unbalanced = try await app.ledgerVerifier.verify().violations
+            #expect(unbalanced.contains { $0.contains("does not balance") }, "\(unbalanced)")
         }
     }
 }

@@ -23,7 +23,7 @@ struct ProblemMiddleware: AsyncMiddleware {
         case is RouteNotFound:
             let allowed = request.playhouse.routeIndex.allowedMethods(for: request.url.path)
             if allowed.isEmpty {
-                return PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+                return PlayhouseProblem.notFound(request.url.path)
             }
             let names = allowed.map(\.rawValue).joined(separator: ", ")
             return PlayhouseProblem(.methodNotAllowed, .methodNotAllowed,
@@ -67,7 +67,7 @@ struct ProblemMiddleware: AsyncMiddleware {
                                     parameters: ["expected": "application/json",
                                                  "actual": request.headers.contentType?.serialize() ?? "no content type"])
         case .notFound:
-            return PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+            return PlayhouseProblem.notFound(request.url.path)
         case .unauthorized:
             return .missingToken
         case let status where status.code >= 400 && status.code < 500:

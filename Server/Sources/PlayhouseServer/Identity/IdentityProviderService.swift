@@ -27,7 +27,7 @@ public struct IdentityProviderService: Sendable {
 
     public func add(app reference: String, name: String, kind: Kind) async throws -> Summary {
         guard let app = try await AppService(database: database).find(reference) else {
-            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": reference])
+            throw PlayhouseProblem.notFound(reference)
         }
         var fields: [PlayhouseProblem.Field] = []
         if name.range(of: "^[a-z0-9][a-z0-9_-]{0,39}$", options: .regularExpression) == nil {

@@ -21,11 +21,14 @@ public struct PlayhouseProblem: Error, Sendable, CustomStringConvertible {
     var headers: HTTPHeaders = [:]
 
     /// The English detail and field messages, for logs and the command line.
-    public var description: String {
-        let english = Localizer(language: "en")
-        var text = english.detail(for: message ?? code.rawValue, parameters)
+    public var description: String { text(Localizer(language: "en")) }
+
+    /// The detail and each field's message in `localizer`'s language, as one sentence or more
+    /// (for a hosted page that shows the problem to a person).
+    func text(_ localizer: Localizer) -> String {
+        var text = localizer.detail(for: message ?? code.rawValue, parameters)
         for field in fields {
-            text += " \(field.name): " + english.detail(for: "field.\(field.code)", field.parameters)
+            text += " \(field.name): " + localizer.detail(for: "field.\(field.code)", field.parameters)
         }
         return text
     }
@@ -53,6 +56,11 @@ extension PlayhouseProblem {
     /// RFC 6749 §5.2 `invalid_grant`: the code, refresh token, PIN or provider token does not hold.
     static func invalidGrant(_ message: String) -> PlayhouseProblem {
         PlayhouseProblem(.badRequest, .invalidGrant, message: message)
+    }
+
+    /// 404 for `path`, which the detail names.
+    static func notFound(_ path: String) -> PlayhouseProblem {
+        PlayhouseProblem(.notFound, .notFound, parameters: ["path": path])
     }
 
     static var missingToken: PlayhouseProblem {

@@ -9,6 +9,9 @@ public struct CurrencyService: Sendable {
 
     public init(database: any Database) { self.database = database }
 
+    /// What a currency code looks like: `EUR`, `KRD`, `GEMS2`.
+    static let codePattern = "^[A-Z][A-Z0-9]{2,9}$"
+
     /// Adds a currency to an app. Real money needs an ISO 4217 code; its minor units come from the
     /// standard unless given. Virtual currencies default to whole units. Credits name their game.
     public func add(appID: UUID, code rawCode: String, kind: CurrencyKind, minorUnits: Int? = nil, name: String? = nil,
@@ -16,7 +19,7 @@ public struct CurrencyService: Sendable {
         let code = rawCode.uppercased()
         var fields: [PlayhouseProblem.Field] = []
         let known = ISO4217.currencies[code]
-        if code.range(of: "^[A-Z][A-Z0-9]{2,9}$", options: .regularExpression) == nil {
+        if code.range(of: Self.codePattern, options: .regularExpression) == nil {
             fields.append(.init(name: "code", code: "invalid_value"))
         } else if kind == .real && code.count != 3 {
             fields.append(.init(name: "code", code: "invalid_value"))
@@ -47,11 +50,14 @@ public struct CurrencyService: Sendable {
         try await Currency.query(on: database).filter(\.$app.$id == appID).filter(\.$code == code).first()?.info
     }
 
-    /// Removes a currency no balance has ever used; returns false when there was none.
+    /// Removes a currency no balance, payment or promotion has used; returns false when there was none.
     public func remove(appID: UUID, code: String) async throws -> Bool {
         guard let currency = try await Currency.query(on: database).filter(\.$app.$id == appID)
             .filter(\.$code == code.uppercased()).first() else { return false }
-        guard try await LedgerAccount.query(on: database).filter(\.$app.$id == appID).filter(\.$currency == currency.code).count() == 0 else {
+        let uses = try await LedgerAccount.query(on: database).filter(\.$app.$id == appID).filter(\.$currency == currency.code).count()
+            + PaymentRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$currency == currency.code).count()
+            + Promotion.query(on: database).filter(\.$app.$id == appID).filter(\.$currency == currency.code).count()
+        guard uses == 0 else {
             throw PlayhouseProblem.validation([.init(name: "code", code: "in_use")])
         }
         try await currency.delete(on: database)
@@ -61,7 +67,7 @@ public struct CurrencyService: Sendable {
     /// The currency `money` names, and its amount in minor units, or a problem naming what is wrong.
     func parse(_ money: Money, appID: UUID) async throws -> (currency: CurrencyInfo, minor: Int64) {
         // Only a well-formed code is looked up (PostgreSQL refuses text with NUL bytes, for one).
-        guard money.currency.range(of: "^[A-Z][A-Z0-9]{2,9}$", options: .regularExpression) != nil,
+        guard money.currency.range(of: Self.codePattern, options: .regularExpression) != nil,
               let currency = try await find(appID: appID, code: money.currency) else {
             throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(money.currency.prefix(20))])
         }

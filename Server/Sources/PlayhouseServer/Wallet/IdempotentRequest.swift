@@ -22,7 +22,10 @@ struct IdempotentRequest {
     let fingerprint: String
     let now: Date
 
-    init(_ request: Request, appID: UUID, owner: String) throws {
+    /// The keys a player sends are theirs alone.
+    static func owner(_ playerID: UUID) -> String { "player:" + playerID.uuidString.lowercased() }
+
+    init(_ request: Request, appID: UUID, playerID: UUID) throws {
         let key = request.headers.first(name: Self.header)
         if let key, key.isEmpty || key.count > 255 || key.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7e }) {
             throw PlayhouseProblem.invalidRequest("invalid_idempotency_key")
@@ -31,16 +34,16 @@ struct IdempotentRequest {
         hasher.update(data: Data("\(request.method.rawValue) \(request.url.path)\n".utf8))
         if let body = request.body.data { hasher.update(data: Data(body.readableBytesView)) }
         self.appID = appID
-        self.owner = owner
+        self.owner = Self.owner(playerID)
         self.key = key
         self.fingerprint = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         self.now = request.now
     }
 
     /// A hosted page's form, keyed by the one-time id the form carried.
-    init(appID: UUID, owner: String, key: String, fields: [String], now: Date) {
+    init(appID: UUID, playerID: UUID, key: String, fields: [String], now: Date) {
         self.appID = appID
-        self.owner = owner
+        self.owner = Self.owner(playerID)
         self.key = key
         self.fingerprint = SHA256.hash(data: Data(fields.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
         self.now = now
@@ -52,21 +55,25 @@ struct IdempotentRequest {
         guard let record = try await IdempotencyRecord.query(on: database)
             .filter(\.$app.$id == appID).filter(\.$owner == owner).filter(\.$key == key).first() else { return nil }
         guard record.fingerprint == fingerprint else { throw PlayhouseProblem(.conflict, .idempotencyKeyReused) }
-        var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8", "Idempotent-Replayed": "true"]
-        headers.add(name: .cacheControl, value: "no-store")
-        return Response(status: HTTPResponseStatus(statusCode: record.status), headers: headers, body: .init(string: record.body))
+        let response = Self.response(HTTPStatus(statusCode: record.status), record.body)
+        response.headers.add(name: "Idempotent-Replayed", value: "true")
+        return response
     }
 
-    /// Runs `work` in one money transaction with the key's claim, and answers with its result
-    /// (or with the stored response when another request with the key got there first).
-    func perform<T: Encodable & Sendable>(_ writer: MoneyWriter, status: HTTPStatus = .created,
-                                          _ work: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> Response {
+    /// Answers with the stored response when this key was used before; otherwise runs `prepare`
+    /// (what must happen before the money moves, such as asking the payment provider), then
+    /// `work` in one money transaction with the key's claim. Should another request with the key
+    /// get there first, its stored response is the answer.
+    func perform<Prepared: Sendable, T: Encodable & Sendable>(
+        _ writer: MoneyWriter, status: HTTPStatus = .created, prepare: () async throws -> Prepared,
+        _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {
+        if let stored = try await replay(on: writer.database) { return stored }
         if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer.database, now: now) }
+        let prepared = try await prepare()
         for _ in 0..<3 {
-            if let stored = try await replay(on: writer.database) { return stored }
             let outcome = try await writer.transaction { sql -> String? in
                 guard try await claim(sql) else { return nil }
-                let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(try await work(sql)), as: UTF8.self)
+                let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(try await work(prepared, sql)), as: UTF8.self)
                 if let key {
                     try await sql.raw("""
                         UPDATE idempotency_keys SET status = \(bind: Int(status.code)), body = \(bind: body)
@@ -75,12 +82,21 @@ struct IdempotentRequest {
                 }
                 return body
             }
-            if let outcome {
-                return Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"],
-                                body: .init(string: outcome))
-            }
+            if let outcome { return Self.response(status, outcome) }
+            if let stored = try await replay(on: writer.database) { return stored }
         }
         throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
+    }
+
+    /// The value a ``perform(_:status:prepare:_:)`` response carries, for a caller that shows it
+    /// (a hosted page), first time or replayed.
+    static func value<T: Decodable>(of response: Response, as type: T.Type) throws -> T {
+        try PlayhouseJSON.makeDecoder().decode(T.self, from: Data(buffer: response.body.buffer ?? ByteBuffer()))
+    }
+
+    private static func response(_ status: HTTPStatus, _ json: String) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"],
+                 body: .init(string: json))
     }
 
     /// Claims the key for this request; false when another request holds it.

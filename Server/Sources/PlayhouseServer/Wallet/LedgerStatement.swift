@@ -31,17 +31,16 @@ public struct LedgerStatement: Sendable {
     /// Newest first.
     public var entries: [Entry]
 
-    /// The statement of the player with this id; nil when there is no such player.
+    /// The statement of the player with this id; nil when the ledger has no account of theirs.
     static func load(playerID: UUID, limit: Int, database: any Database) async throws -> LedgerStatement? {
-        guard let player = try await Player.find(playerID, on: database) else { return nil }
-        let appID = player.$app.id
+        let owned = try await LedgerAccount.query(on: database).filter(\.$playerID == playerID).sort(\.$currency).sort(\.$owner).all()
+        guard let appID = owned.first?.$app.id else { return nil }
         let currencies = try await CurrencyService(database: database).list(appID: appID)
         func money(_ minor: Int64, _ code: String) -> Money {
-            (currencies.first { $0.code == code } ?? CurrencyInfo(code: code, kind: .virtual, minorUnits: 0, name: code)).money(minor)
+            currencies.info(for: code).money(minor)
         }
         func purpose(_ owner: String) -> String { String(owner.prefix { $0 != ":" }) }
-        let accounts = try await LedgerAccount.query(on: database).filter(\.$playerID == playerID).sort(\.$currency).sort(\.$owner).all()
-            .map { Account(purpose: purpose($0.owner), balance: money($0.balance, $0.currency), economy: Economy(rawValue: $0.economy) ?? .sandbox) }
+        let accounts = owned.map { Account(purpose: purpose($0.owner), balance: money($0.balance, $0.currency), economy: Economy(rawValue: $0.economy) ?? .sandbox) }
         let rows = try await database.sql().raw("""
             SELECT e.id, e.amount, e.balance_after, t.id AS transaction_id, t.kind, t.reference, t.created_at, a.owner, a.currency, a.economy
             FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_transactions t ON t.id = e.transaction_id
@@ -64,7 +63,7 @@ public struct LedgerStatement: Sendable {
 }
 
 extension Application {
-    /// The ledger statement of a player (by id); nil when there is no such player.
+    /// The ledger statement of a player (by id); nil when the ledger has no account of theirs.
     public func ledgerStatement(playerID: UUID, limit: Int = 50) async throws -> LedgerStatement? {
         try await LedgerStatement.load(playerID: playerID, limit: limit, database: db)
     }

@@ -9,7 +9,7 @@ import SQLKit
 /// - A deposit's money reaches the wallet when the provider completes it (at once, or when a
 ///   pending deposit settles).
 /// - A withdrawal takes the money out of the wallet at once and holds it; settling pays the held
-///   money out, cancelling (or a decline) gives it back.
+///   money out, cancelling gives it back. A declined payment moves no money.
 public struct PaymentService: Sendable {
     enum Direction: String, Sendable {
         case deposit
@@ -78,31 +78,26 @@ public struct PaymentService: Sendable {
                     \(bind: reason), \(bind: settleAfter), \(bind: now), \(bind: finishedAt))
             """).run()
 
-        let ledger = Ledger(sql: sql, appID: appID, now: now)
-        let code = payment.currency.code, economy = payment.economy, amount = payment.amount
         let reference = ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased())
-        switch (payment.direction, status) {
-        case (.deposit, .completed):
-            _ = try await ledger.post(kind: TransactionKind.deposit.rawValue, playerID: playerID, reference: reference,
-                                      legs: [(.app(.deposits, code, economy), -amount), (.wallet(playerID, code, economy), amount)])
-        case (.withdrawal, .completed):
-            _ = try await ledger.post(kind: TransactionKind.withdrawal.rawValue, playerID: playerID, reference: reference,
-                                      legs: [(.wallet(playerID, code, economy), -amount), (.app(.payouts, code, economy), amount)])
-        case (.withdrawal, .pending):
-            _ = try await ledger.post(kind: TransactionKind.withdrawal.rawValue, playerID: playerID, reference: reference,
-                                      legs: [(.wallet(playerID, code, economy), -amount), (.held(playerID, code, economy), amount)])
-        default:
-            break
+        let booking: Booking? = switch (payment.direction, status) {
+        case (.deposit, .completed): .deposited
+        case (.withdrawal, .completed): .paidOutAtOnce
+        case (.withdrawal, .pending): .held
+        default: nil
         }
-        return Payment(id: payment.id.uuidString.lowercased(), ern: reference, status: status, amount: payment.currency.money(amount),
-                       economy: economy, paymentMethod: payment.method, declineReason: reason, createdAt: now, finishedAt: finishedAt)
+        if let booking {
+            try await book(booking, reference: reference, appID: appID, playerID: playerID,
+                           (payment.currency.code, payment.economy, payment.amount), on: sql)
+        }
+        return Payment(id: payment.id.uuidString.lowercased(), ern: reference, status: status, amount: payment.currency.money(payment.amount),
+                       economy: payment.economy, paymentMethod: payment.method, declineReason: reason, createdAt: now, finishedAt: finishedAt)
     }
 
     /// The player's deposit or withdrawal with this id; nil when it is not theirs.
     func find(_ id: UUID, direction: Direction, appID: UUID, playerID: UUID) async throws -> Payment? {
         guard let record = try await PaymentRecord.query(on: database).filter(\.$id == id).filter(\.$app.$id == appID)
             .filter(\.$player.$id == playerID).filter(\.$direction == direction.rawValue).first() else { return nil }
-        return try await wire(record)
+        return try wire(record, currencies: try await CurrencyService(database: database).list(appID: appID))
     }
 
     /// The player's pending withdrawals, oldest first.
@@ -110,22 +105,18 @@ public struct PaymentService: Sendable {
         let records = try await PaymentRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$player.$id == playerID)
             .filter(\.$direction == Direction.withdrawal.rawValue).filter(\.$status == PaymentStatus.pending.rawValue)
             .sort(\.$createdAt).limit(100).all()
-        var payments: [Payment] = []
-        for record in records { payments.append(try await wire(record)) }
-        return payments
+        let currencies = try await CurrencyService(database: database).list(appID: appID)
+        return try records.map { try wire($0, currencies: currencies) }
     }
 
     /// Cancels a pending withdrawal and gives the held money back; inside a ``MoneyWriter`` transaction.
     func cancel(_ withdrawal: Payment, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {
-        guard let id = UUID(uuidString: withdrawal.id),
-              let record = try await Self.claim(id, status: .cancelled, now: now, sql: sql) else {
-            let status = withdrawal.status == .pending ? PaymentStatus.completed : withdrawal.status
-            throw PlayhouseProblem(.conflict, .paymentNotPending, parameters: ["status": status.rawValue])
+        guard let id = UUID(uuidString: withdrawal.id) else { throw PlayhouseProblem.notFound(withdrawal.ern) }
+        guard let claimed = try await Self.claim(id, status: .cancelled, now: now, sql: sql) else {
+            let status = try await sql.raw("SELECT status FROM payments WHERE id = \(bind: id)").first()?.decode(column: "status", as: String.self)
+            throw PlayhouseProblem(.conflict, .paymentNotPending, parameters: ["status": status ?? withdrawal.status.rawValue])
         }
-        _ = try await Ledger(sql: sql, appID: appID, now: now).post(
-            kind: TransactionKind.withdrawalReleased.rawValue, playerID: playerID, reference: withdrawal.ern,
-            legs: [(.held(playerID, record.currency, record.economy), -record.amount),
-                   (.wallet(playerID, record.currency, record.economy), record.amount)])
+        try await book(.released, reference: withdrawal.ern, appID: appID, playerID: playerID, claimed, on: sql)
         var cancelled = withdrawal
         cancelled.status = .cancelled
         cancelled.finishedAt = now
@@ -148,18 +139,8 @@ public struct PaymentService: Sendable {
             let direction = Direction(rawValue: record.direction) ?? .deposit
             let done = try await writer.transaction { sql -> Bool in
                 guard let claimed = try await Self.claim(id, status: .completed, now: now, sql: sql) else { return false }
-                let ledger = Ledger(sql: sql, appID: appID, now: now)
-                let reference = ERN.make(direction.rawValue, id.uuidString.lowercased())
-                switch direction {
-                case .deposit:
-                    _ = try await ledger.post(kind: TransactionKind.deposit.rawValue, playerID: playerID, reference: reference,
-                                              legs: [(.app(.deposits, claimed.currency, claimed.economy), -claimed.amount),
-                                                     (.wallet(playerID, claimed.currency, claimed.economy), claimed.amount)])
-                case .withdrawal:
-                    _ = try await ledger.post(kind: "withdrawal_settled", playerID: playerID, reference: reference,
-                                              legs: [(.held(playerID, claimed.currency, claimed.economy), -claimed.amount),
-                                                     (.app(.payouts, claimed.currency, claimed.economy), claimed.amount)])
-                }
+                try await book(direction == .deposit ? .deposited : .paidOut, reference: ERN.make(direction.rawValue, id.uuidString.lowercased()),
+                               appID: appID, playerID: playerID, claimed, on: sql)
                 return true
             }
             if done { settled += 1 }
@@ -179,13 +160,51 @@ public struct PaymentService: Sendable {
         return (try row.decode(column: "currency", as: String.self), economy, try row.decode(column: "amount", as: Int64.self))
     }
 
-    private func wire(_ record: PaymentRecord) async throws -> Payment {
-        let currency = try await CurrencyService(database: database).find(appID: record.$app.id, code: record.currency)
-            ?? CurrencyInfo(code: record.currency, kind: .real, minorUnits: 2, name: record.currency)
+    private func wire(_ record: PaymentRecord, currencies: [CurrencyInfo]) throws -> Payment {
         let id = try record.requireID().uuidString.lowercased()
         return Payment(id: id, ern: ERN.make(record.direction, id), status: PaymentStatus(rawValue: record.status) ?? .pending,
-                       amount: currency.money(record.amount), economy: Economy(rawValue: record.economy) ?? .sandbox,
+                       amount: currencies.info(for: record.currency).money(record.amount), economy: Economy(rawValue: record.economy) ?? .sandbox,
                        paymentMethod: record.paymentMethod, declineReason: record.declineReason,
                        createdAt: record.createdAt, finishedAt: record.finishedAt)
+    }
+
+    /// The ledger transaction each step of a payment books.
+    enum Booking {
+        /// A deposit completed: from the app's deposits into the wallet.
+        case deposited
+        /// A withdrawal the provider paid out at once: from the wallet to the app's payouts.
+        case paidOutAtOnce
+        /// A withdrawal requested: from the wallet to the player's held money.
+        case held
+        /// A held withdrawal paid out.
+        case paidOut
+        /// A held withdrawal cancelled: back into the wallet.
+        case released
+
+        var kind: TransactionKind {
+            switch self {
+            case .deposited: .deposit
+            case .paidOutAtOnce, .held: .withdrawal
+            case .paidOut: .withdrawalSettled
+            case .released: .withdrawalReleased
+            }
+        }
+
+        func legs(_ playerID: UUID, _ currency: String, _ economy: Economy) -> (from: LedgerAccountKey, to: LedgerAccountKey) {
+            switch self {
+            case .deposited: (.app(.deposits, currency, economy), .wallet(playerID, currency, economy))
+            case .paidOutAtOnce: (.wallet(playerID, currency, economy), .app(.payouts, currency, economy))
+            case .held: (.wallet(playerID, currency, economy), .held(playerID, currency, economy))
+            case .paidOut: (.held(playerID, currency, economy), .app(.payouts, currency, economy))
+            case .released: (.held(playerID, currency, economy), .wallet(playerID, currency, economy))
+            }
+        }
+    }
+
+    private func book(_ booking: Booking, reference: String, appID: UUID, playerID: UUID,
+                      _ money: (currency: String, economy: Economy, amount: Int64), on sql: any SQLDatabase) async throws {
+        let (from, to) = booking.legs(playerID, money.currency, money.economy)
+        _ = try await Ledger(sql: sql, appID: appID, now: now).post(kind: booking.kind.rawValue, playerID: playerID, reference: reference,
+                                                                   legs: [(from, -money.amount), (to, money.amount)])
     }
 }

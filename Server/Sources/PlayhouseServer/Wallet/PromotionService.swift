@@ -25,15 +25,18 @@ public struct PromotionService: Sendable {
     let now: Date
     let publicURL: String
 
+    /// What a promotion code looks like (upper case): `WELCOME`, `SPRING-2026`.
+    static let codePattern = "^[A-Z0-9][A-Z0-9_-]{2,39}$"
+
     /// Creates a promotion for an app. `amount` is a decimal string in `currency`.
     public func create(appID: UUID, code rawCode: String, name: String?, amount: String, currency: String, economy: Economy?,
                        maxRedemptions: Int?, startsAt: Date?, expiresAt: Date?) async throws -> PromotionInfo {
         guard let app = try await AppService(database: database).find(appID.uuidString) else {
-            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": "app"])
+            throw PlayhouseProblem.notFound("app")
         }
         let code = rawCode.uppercased()
         var fields: [PlayhouseProblem.Field] = []
-        if code.range(of: "^[A-Z0-9][A-Z0-9_-]{2,39}$", options: .regularExpression) == nil { fields.append(.init(name: "code", code: "invalid_value")) }
+        if code.range(of: Self.codePattern, options: .regularExpression) == nil { fields.append(.init(name: "code", code: "invalid_value")) }
         if let maxRedemptions, maxRedemptions < 1 { fields.append(.init(name: "max_redemptions", code: "invalid_value")) }
         if let startsAt, let expiresAt, expiresAt <= startsAt { fields.append(.init(name: "expires_at", code: "invalid_value")) }
         let title = (name ?? code).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -65,8 +68,7 @@ public struct PromotionService: Sendable {
     public func list(appID: UUID) async throws -> [PromotionInfo] {
         let currencies = try await CurrencyService(database: database).list(appID: appID)
         return try await Promotion.query(on: database).filter(\.$app.$id == appID).sort(\.$createdAt, .descending).all().map { promotion in
-            info(promotion, currency: currencies.first { $0.code == promotion.currency }
-                 ?? CurrencyInfo(code: promotion.currency, kind: .virtual, minorUnits: 0, name: promotion.currency))
+            info(promotion, currency: currencies.info(for: promotion.currency))
         }
     }
 
@@ -100,7 +102,7 @@ public struct PromotionService: Sendable {
         _ = try await Ledger(sql: sql, appID: app.id, now: now).post(
             id: transactionID, kind: TransactionKind.promotion.rawValue, playerID: playerID, reference: ERN.make("promotion", code),
             legs: [(.app(.promotions, currencyCode, economy), -amount), (.wallet(playerID, currencyCode, economy), amount)])
-        let currency = currencies.first { $0.code == currencyCode } ?? CurrencyInfo(code: currencyCode, kind: .virtual, minorUnits: 0, name: currencyCode)
+        let currency = currencies.info(for: currencyCode)
         return Redemption(code: code, name: try row.decode(column: "name", as: String.self), amount: currency.money(amount),
                           economy: economy, transactionID: transactionID.uuidString.lowercased(), redeemedAt: now)
     }
@@ -113,7 +115,7 @@ public struct PromotionService: Sendable {
                 ?? url.path.split(separator: "/").last.map(String.init)
         }
         guard let code = candidate?.trimmingCharacters(in: .whitespaces).uppercased(),
-              code.range(of: "^[A-Z0-9][A-Z0-9_-]{2,39}$", options: .regularExpression) != nil else { return nil }
+              code.range(of: Self.codePattern, options: .regularExpression) != nil else { return nil }
         return code
     }
 

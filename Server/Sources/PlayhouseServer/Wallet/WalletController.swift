@@ -23,7 +23,7 @@ struct WalletController: RouteCollection {
     func account(_ request: Request) async throws -> WalletAccount {
         let (app, playerID) = try caller(request)
         guard let player = try await request.players.find(playerID, appID: app.id) else { throw PlayhouseProblem.invalidToken }
-        return try await WalletService(database: request.db).account(app: app, player: player)
+        return try await WalletService(database: request.db).account(app: app, profile: try player.profile())
     }
 
     func currencies(_ request: Request) async throws -> [CurrencyInfo] {
@@ -67,13 +67,6 @@ struct WalletController: RouteCollection {
             economy = value
         }
         try await request.payments.settleDue(playerID: playerID)
-        // A filter no transaction can match (odd characters included) matches nothing.
-        if let currency = query.currency, currency.range(of: "^[A-Za-z0-9]{1,10}$", options: .regularExpression) == nil {
-            return PlayhouseAPI.Page(data: [], nextCursor: nil)
-        }
-        if let kind = query.kind, kind.range(of: "^[a-z_]{1,40}$", options: .regularExpression) == nil {
-            return PlayhouseAPI.Page(data: [], nextCursor: nil)
-        }
         let filter = WalletService.HistoryFilter(currency: query.currency?.uppercased(), kind: query.kind, economy: economy)
         return try await WalletService(database: request.db).history(app: app, playerID: playerID, filter: filter, limit: limit, before: cursor)
     }
@@ -82,29 +75,21 @@ struct WalletController: RouteCollection {
         let (app, playerID) = try caller(request)
         guard let id = request.parameters.get("transaction_id", as: UUID.self),
               let found = try await WalletService(database: request.db).transaction(id, app: app, playerID: playerID) else {
-            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+            throw PlayhouseProblem.notFound(request.url.path)
         }
         return found
     }
 
     func deposit(_ request: Request) async throws -> Response {
-        try await pay(request, .deposit)
+        let (app, playerID) = try caller(request)
+        return try await request.pay(.deposit, try request.content.decode(PaymentRequest.self), app: app, playerID: playerID,
+                                     idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
     }
 
     func withdraw(_ request: Request) async throws -> Response {
-        try await pay(request, .withdrawal)
-    }
-
-    private func pay(_ request: Request, _ direction: PaymentService.Direction) async throws -> Response {
         let (app, playerID) = try caller(request)
-        let body = try request.content.decode(PaymentRequest.self)
-        let idempotent = try IdempotentRequest(request, appID: app.id, owner: "player:\(playerID.uuidString.lowercased())")
-        if let replay = try await idempotent.replay(on: request.db) { return replay }
-        let payments = request.payments
-        let prepared = try await payments.prepare(direction, body, app: app)
-        return try await idempotent.perform(request.moneyWriter) { sql in
-            try await payments.record(prepared, appID: app.id, playerID: playerID, on: sql)
-        }
+        return try await request.pay(.withdrawal, try request.content.decode(PaymentRequest.self), app: app, playerID: playerID,
+                                     idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
     }
 
     private func payment(_ request: Request, _ direction: PaymentService.Direction) async throws -> Payment {
@@ -113,7 +98,7 @@ struct WalletController: RouteCollection {
         try await payments.settleDue(playerID: playerID)
         guard let id = request.parameters.get("payment_id", as: UUID.self),
               let found = try await payments.find(id, direction: direction, appID: app.id, playerID: playerID) else {
-            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+            throw PlayhouseProblem.notFound(request.url.path)
         }
         return found
     }
@@ -123,25 +108,18 @@ struct WalletController: RouteCollection {
         let payments = request.payments
         guard let id = request.parameters.get("payment_id", as: UUID.self),
               let current = try await payments.find(id, direction: .withdrawal, appID: app.id, playerID: playerID) else {
-            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+            throw PlayhouseProblem.notFound(request.url.path)
         }
-        let idempotent = try IdempotentRequest(request, appID: app.id, owner: "player:\(playerID.uuidString.lowercased())")
-        if let replay = try await idempotent.replay(on: request.db) { return replay }
-        return try await idempotent.perform(request.moneyWriter, status: .ok) { sql in
+        let idempotent = try IdempotentRequest(request, appID: app.id, playerID: playerID)
+        return try await idempotent.perform(request.moneyWriter, status: .ok, prepare: {}) { _, sql in
             try await payments.cancel(current, appID: app.id, playerID: playerID, on: sql)
         }
     }
 
     func redeem(_ request: Request) async throws -> Response {
         let (app, playerID) = try caller(request)
-        let body = try request.content.decode(RedeemRequest.self)
-        let idempotent = try IdempotentRequest(request, appID: app.id, owner: "player:\(playerID.uuidString.lowercased())")
-        if let replay = try await idempotent.replay(on: request.db) { return replay }
-        let currencies = try await CurrencyService(database: request.db).list(appID: app.id)
-        let promotions = request.promotions
-        return try await idempotent.perform(request.moneyWriter) { sql in
-            try await promotions.redeem(body, app: app, playerID: playerID, on: sql, currencies: currencies)
-        }
+        return try await request.redeem(try request.content.decode(RedeemRequest.self), app: app, playerID: playerID,
+                                        idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
     }
 
     private func caller(_ request: Request) throws -> (AppRecord, UUID) {
@@ -157,5 +135,22 @@ extension Request {
 
     var promotions: PromotionService {
         PromotionService(database: db, writer: moneyWriter, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
+    }
+
+    /// Deposits or withdraws for the player, once per idempotency key (the API and the hosted pages).
+    func pay(_ direction: PaymentService.Direction, _ body: PaymentRequest, app: AppRecord, playerID: UUID,
+             idempotent: IdempotentRequest) async throws -> Response {
+        let payments = self.payments
+        return try await idempotent.perform(moneyWriter, prepare: { try await payments.prepare(direction, body, app: app) }) { prepared, sql in
+            try await payments.record(prepared, appID: app.id, playerID: playerID, on: sql)
+        }
+    }
+
+    /// Redeems a promotion for the player, once per idempotency key (the API and the hosted pages).
+    func redeem(_ body: RedeemRequest, app: AppRecord, playerID: UUID, idempotent: IdempotentRequest) async throws -> Response {
+        let promotions = self.promotions, database = db
+        return try await idempotent.perform(moneyWriter, prepare: { try await CurrencyService(database: database).list(appID: app.id) }) { currencies, sql in
+            try await promotions.redeem(body, app: app, playerID: playerID, on: sql, currencies: currencies)
+        }
     }
 }

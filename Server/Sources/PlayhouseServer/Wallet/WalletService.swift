@@ -15,15 +15,11 @@ struct WalletService: Sendable {
         let accounts = try await LedgerAccount.query(on: database).filter(\.$app.$id == app.id).filter(\.$playerID == playerID).all()
         let defaultEconomy = CurrencyService.defaultEconomy(app)
         var balances: [Balance] = []
+        let cached = Dictionary(accounts.map { ("\($0.owner) \($0.currency) \($0.economy)", $0.balance) }) { first, _ in first }
+        func balance(_ key: LedgerAccountKey) -> Int64 { cached["\(key.owner) \(key.currency) \(key.economy.rawValue)"] ?? 0 }
         for currency in currencies {
-            var economies = [defaultEconomy]
-            for account in accounts where account.currency == currency.code {
-                if let economy = Economy(rawValue: account.economy), !economies.contains(economy) { economies.append(economy) }
-            }
-            for economy in economies {
-                func balance(_ key: LedgerAccountKey) -> Int64 {
-                    accounts.first { $0.owner == key.owner && $0.currency == key.currency && $0.economy == key.economy.rawValue }?.balance ?? 0
-                }
+            let used = accounts.filter { $0.currency == currency.code }.compactMap { Economy(rawValue: $0.economy) }
+            for economy in ([defaultEconomy] + used).uniqued() {
                 balances.append(Balance(available: currency.money(balance(.wallet(playerID, currency.code, economy))),
                                         pendingWithdrawals: currency.money(balance(.held(playerID, currency.code, economy))),
                                         economy: economy, kind: currency.kind))
@@ -33,13 +29,21 @@ struct WalletService: Sendable {
     }
 
     /// The player's account, as Betable's account call answered it.
-    func account(app: AppRecord, player: Player) async throws -> WalletAccount {
+    func account(app: AppRecord, profile: PlayerProfile) async throws -> WalletAccount {
         let currencies = try await CurrencyService(database: database).list(appID: app.id)
-        let id = try player.requireID().uuidString.lowercased()
-        return WalletAccount(id: id, ern: ERN.make("player", id), displayName: player.displayName, firstName: player.firstName,
-                             email: player.email, currency: (currencies.first { $0.kind == .real } ?? currencies.first)?.code,
+        return WalletAccount(id: profile.id, ern: profile.ern, displayName: profile.displayName, firstName: profile.firstName,
+                             email: profile.email, currency: (currencies.first { $0.kind == .real } ?? currencies.first)?.code,
                              environment: app.environment, economy: CurrencyService.defaultEconomy(app))
     }
+
+    /// A wallet entry with its transaction and account: what one line of the history shows.
+    private static let entryLines: SQLQueryString = """
+        SELECT e.id AS entry_id, e.amount, e.balance_after, t.id AS transaction_id, t.kind, t.reference, t.created_at,
+               a.currency, a.economy
+        FROM ledger_entries e
+        JOIN ledger_accounts a ON a.id = e.account_id
+        JOIN ledger_transactions t ON t.id = e.transaction_id
+        """
 
     /// A filter on the history.
     struct HistoryFilter: Sendable {
@@ -51,13 +55,16 @@ struct WalletService: Sendable {
     /// One page of the player's history, newest first. The cursor is the last entry id seen.
     func history(app: AppRecord, playerID: UUID, filter: HistoryFilter, limit: Int, before cursor: Int64?) async throws -> PlayhouseAPI.Page<WalletTransaction> {
         let currencies = try await CurrencyService(database: database).list(appID: app.id)
-        var query: SQLQueryString = """
-            SELECT e.id AS entry_id, e.amount, e.balance_after, t.id AS transaction_id, t.kind, t.reference, t.created_at,
-                   a.currency, a.economy
-            FROM ledger_entries e
-            JOIN ledger_accounts a ON a.id = e.account_id
-            JOIN ledger_transactions t ON t.id = e.transaction_id
-            WHERE a.app_id = \(bind: app.id) AND a.owner = \(bind: LedgerAccountKey.walletOwner(playerID))
+        // A filter no transaction can match (odd characters included) matches nothing, and never
+        // reaches the database (PostgreSQL refuses text with NUL bytes).
+        if let currency = filter.currency, currency.range(of: "^[A-Za-z0-9]{1,10}$", options: .regularExpression) == nil {
+            return PlayhouseAPI.Page(data: [], nextCursor: nil)
+        }
+        if let kind = filter.kind, kind.range(of: "^[a-z_]{1,40}$", options: .regularExpression) == nil {
+            return PlayhouseAPI.Page(data: [], nextCursor: nil)
+        }
+        var query = Self.entryLines + """
+             WHERE a.app_id = \(bind: app.id) AND a.owner = \(bind: LedgerAccountKey.walletOwner(playerID))
             """
         if let currency = filter.currency { query = query + " AND a.currency = \(bind: currency)" }
         if let economy = filter.economy { query = query + " AND a.economy = \(bind: economy.rawValue)" }
@@ -77,13 +84,8 @@ struct WalletService: Sendable {
     /// One transaction of the player's history; nil when it did not touch their wallet.
     func transaction(_ id: UUID, app: AppRecord, playerID: UUID) async throws -> WalletTransaction? {
         let currencies = try await CurrencyService(database: database).list(appID: app.id)
-        let row = try await database.sql().raw("""
-            SELECT e.id AS entry_id, e.amount, e.balance_after, t.id AS transaction_id, t.kind, t.reference, t.created_at,
-                   a.currency, a.economy
-            FROM ledger_entries e
-            JOIN ledger_accounts a ON a.id = e.account_id
-            JOIN ledger_transactions t ON t.id = e.transaction_id
-            WHERE t.id = \(bind: id) AND a.app_id = \(bind: app.id) AND a.owner = \(bind: LedgerAccountKey.walletOwner(playerID))
+        let row = try await database.sql().raw(Self.entryLines + """
+             WHERE t.id = \(bind: id) AND a.app_id = \(bind: app.id) AND a.owner = \(bind: LedgerAccountKey.walletOwner(playerID))
             ORDER BY e.id LIMIT 1
             """).first()
         return try row.map { try Self.transaction($0, currencies: currencies) }
@@ -91,7 +93,7 @@ struct WalletService: Sendable {
 
     private static func transaction(_ row: any SQLRow, currencies: [CurrencyInfo]) throws -> WalletTransaction {
         let code = try row.decode(column: "currency", as: String.self)
-        let currency = currencies.first { $0.code == code } ?? CurrencyInfo(code: code, kind: .virtual, minorUnits: 0, name: code)
+        let currency = currencies.info(for: code)
         let id = try row.decode(column: "transaction_id", as: UUID.self).uuidString.lowercased()
         return WalletTransaction(id: id, ern: ERN.make("transaction", id), kind: TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)),
                                  amount: currency.money(try row.decode(column: "amount", as: Int64.self)),

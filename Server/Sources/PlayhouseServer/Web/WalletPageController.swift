@@ -88,45 +88,31 @@ struct WalletPageController: RouteCollection {
         }
         let playerID = session.$player.id
         let fields = [mode.rawValue, form.amount ?? "", form.currency ?? "", form.payment_method ?? "", form.code ?? ""]
-        let idempotent = IdempotentRequest(appID: app.id, owner: "player:\(playerID.uuidString.lowercased())", key: "page:" + formID,
-                                           fields: fields, now: request.now)
-        let texts = PageText.texts(request.localizer.language, [:])
+        let idempotent = IdempotentRequest(appID: app.id, playerID: playerID, key: "page:" + formID, fields: fields, now: request.now)
+        let language = request.localizer.language
         do {
-            let response: Response
             if mode == .redeem {
-                let currencies = try await CurrencyService(database: request.db).list(appID: app.id)
-                let promotions = request.promotions
-                let redeem = RedeemRequest(code: form.code)
-                response = try await idempotent.perform(request.moneyWriter) { sql in
-                    try await promotions.redeem(redeem, app: app, playerID: playerID, on: sql, currencies: currencies)
-                }
-                let redemption = try PlayhouseJSON.makeDecoder().decode(Redemption.self, from: Data(buffer: response.body.buffer ?? ByteBuffer()))
-                return try await formPage(request, mode, session, app, message: PageText.texts(request.localizer.language,
-                                                                                                ["amount": redemption.amount.description])["redeemed"])
+                let response = try await request.redeem(RedeemRequest(code: form.code), app: app, playerID: playerID, idempotent: idempotent)
+                let redemption = try IdempotentRequest.value(of: response, as: Redemption.self)
+                return try await formPage(request, mode, session, app,
+                                          message: PageText.texts(language, ["amount": redemption.amount.description])["redeemed"])
             }
-            let payments = request.payments
-            let paymentRequest = PaymentRequest(amount: Money(amount: form.amount ?? "", currency: form.currency ?? ""),
-                                                paymentMethod: form.payment_method)
-            let prepared = try await payments.prepare(mode == .deposit ? .deposit : .withdrawal, paymentRequest, app: app)
-            response = try await idempotent.perform(request.moneyWriter) { sql in
-                try await payments.record(prepared, appID: app.id, playerID: playerID, on: sql)
-            }
-            let payment = try PlayhouseJSON.makeDecoder().decode(Payment.self, from: Data(buffer: response.body.buffer ?? ByteBuffer()))
+            let body = PaymentRequest(amount: Money(amount: form.amount ?? "", currency: form.currency ?? ""), paymentMethod: form.payment_method)
+            let response = try await request.pay(mode == .deposit ? .deposit : .withdrawal, body, app: app, playerID: playerID, idempotent: idempotent)
+            let payment = try IdempotentRequest.value(of: response, as: Payment.self)
             let key = switch (mode, payment.status) {
             case (_, .declined): "payment_declined"
             case (.deposit, .completed): "deposit_completed"
             case (.deposit, _): "deposit_pending"
             default: "withdraw_pending"
             }
-            let text = PageText.texts(request.localizer.language, ["amount": payment.amount.description])[key]
-            return try await formPage(request, mode, session, app, message: payment.status == .declined ? nil : text,
-                                      error: payment.status == .declined ? text : nil)
+            let text = PageText.texts(language, ["amount": payment.amount.description])[key]
+            return payment.status == .declined
+                ? try await formPage(request, mode, session, app, error: text)
+                : try await formPage(request, mode, session, app, message: text)
         } catch let problem as PlayhouseProblem {
-            let localizer = request.localizer
-            var text = localizer.detail(for: problem.message ?? problem.code.rawValue, problem.parameters)
-            for field in problem.fields { text += " " + localizer.detail(for: "field.\(field.code)", field.parameters) }
-            _ = texts
-            return try await formPage(request, mode, session, app, error: text, status: HTTPStatus(statusCode: Int(problem.status.code)))
+            return try await formPage(request, mode, session, app, error: problem.text(request.localizer),
+                                      status: HTTPStatus(statusCode: Int(problem.status.code)))
         }
     }
 
@@ -140,7 +126,7 @@ struct WalletPageController: RouteCollection {
         }
         let context = Context(lang: request.localizer.language, title: texts["\(mode.rawValue)_title"] ?? "", t: texts, mode: mode.rawValue,
                               submit: texts["submit_\(mode.rawValue)"] ?? "", csrf: session.csrf, formID: UUID().uuidString,
-                              currencies: currencies, methods: SandboxPaymentProvider().methods.sorted(), code: code,
+                              currencies: currencies, methods: request.payments.provider.methods.sorted(), code: code,
                               message: message, error: error)
         return try await HostedPages.render(request, "wallet-form", context, status: status)
     }
