@@ -8,8 +8,9 @@ public struct WalletAccount: Codable, Sendable, Equatable {
     public var displayName: String?
     public var firstName: String?
     public var email: String?
-    /// The currency the app shows the player first: the app's first real-money currency (or its
-    /// first currency), nil while the app has none.
+    /// The currency to show the player first: the one they chose (``AccountUpdate``) while the app
+    /// still has it, else the app's first real-money currency (or its first currency); nil while
+    /// the app has none.
     public var currency: String?
     /// The app's environment; a sandbox app's players only have sandbox money.
     public var environment: AppEnvironment
@@ -32,6 +33,16 @@ public struct WalletAccount: Codable, Sendable, Equatable {
         case id, ern, email, currency, environment, economy
         case displayName = "display_name"
         case firstName = "first_name"
+    }
+}
+
+/// The body of `PATCH /v1/account`: fields left out (or null) stay as they are.
+public struct AccountUpdate: Codable, Sendable, Equatable {
+    /// The player's currency preference: one of the app's currency codes.
+    public var currency: String?
+
+    public init(currency: String? = nil) {
+        self.currency = currency
     }
 }
 

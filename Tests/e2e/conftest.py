@@ -118,6 +118,26 @@ def client_app(playhouse):
 ARTIFACTS = ROOT / "artifacts"
 
 
+@pytest.fixture(scope="session")
+def browser():
+    """A real headless Chromium driven by Selenium."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        pytest.fail("chromium and chromium-driver are needed: scripts/test installs them")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=en-US"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+
+
 def pkce_pair():
     """A PKCE verifier and its S256 challenge (RFC 7636)."""
     import base64

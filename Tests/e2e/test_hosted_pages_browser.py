@@ -3,15 +3,12 @@ log in again, decline, a wrong password. The login page is photographed at phone
 in artifacts/."""
 
 import http.server
-import shutil
 import threading
 from urllib.parse import parse_qs, urlencode, urlparse
 import uuid
 
 import pytest
 import requests
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
@@ -43,22 +40,6 @@ def callback_url():
 @pytest.fixture(scope="module")
 def web_app(playhouse, callback_url):
     return playhouse.create_app("Browser Bingo", "--redirect-uri", callback_url)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if not chromium or not driver_path:
-        pytest.fail("chromium and chromium-driver are needed: scripts/test installs them")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=en-US"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
 
 
 def authorize_url(playhouse, app, callback_url, challenge, state):

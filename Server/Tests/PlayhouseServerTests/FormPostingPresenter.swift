@@ -28,8 +28,8 @@ struct FormPostingPresenter: WebAuthenticationPresenter {
     }
 }
 
-/// Keeps the browser cookie and does not follow redirects.
-private final class Browser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// A browser for tests over real HTTP: keeps its cookie and does not follow redirects.
+final class Browser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     private var cookie: String?
     private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
 

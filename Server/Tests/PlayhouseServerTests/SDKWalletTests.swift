@@ -28,6 +28,36 @@ import Vapor
         }
     }
 
+    /// The app's web view, played over real HTTP: opens the hosted page from its one-time URL,
+    /// deposits through the page's form when it is the deposit page, and returns once the page
+    /// navigates to the close URL. What it saw is kept for the test to read.
+    final class WebViewStandIn: WebPagePresenter, @unchecked Sendable {
+        var deposit = "12.00"
+        private(set) var pages: [String] = []
+
+        func present(_ url: URL, closeURL: URL) async throws {
+            let browser = Browser()
+            let entered = try await browser.send(URLRequest(url: url))
+            let location = try #require(entered.response.value(forHTTPHeaderField: "Location"))
+            let pageURL = try #require(URL(string: location, relativeTo: url)?.absoluteURL)
+            var page = String(decoding: try await browser.send(URLRequest(url: pageURL)).body, as: UTF8.self)
+            pages.append(page)
+            if page.contains(#"action="/wallet/deposit""#) {
+                let answer = try await browser.post(pageURL, ["csrf": try Self.field("csrf", page), "form_id": try Self.field("form_id", page),
+                                                              "amount": deposit, "currency": "EUR", "payment_method": "sandbox"])
+                page = String(decoding: answer.body, as: UTF8.self)
+                pages.append(page)
+            }
+            let close = try #require(page.firstMatch(of: #/href="([^"]+)" id="close"/#)?.1)
+            #expect(URL(string: String(close), relativeTo: pageURL)?.absoluteURL == closeURL)
+        }
+
+        static func field(_ name: String, _ page: String) throws -> String {
+            let match = try #require(page.firstMatch(of: Regex(#"name="\#(name)" value="([^"]+)""#)))
+            return try #require(match.output[1].substring.map(String.init))
+        }
+    }
+
     func client(_ url: URL, _ credentials: AppCredentials, transport: any Transport = URLSessionTransport()) -> PlayhouseClient {
         PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
                                              transport: transport,
@@ -76,6 +106,31 @@ import Vapor
                 #expect(error.status == 422)
             }
             #expect(try await sdk.wallet.wallet().balance("EUR", economy: .sandbox)?.available.value == Decimal(string: "20.50"))
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func theHostedPagesOpenAndCloseThroughTheSDK(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let fixture = try await WalletFixture.make(app)
+            let sdk = client(url, fixture.credentials)
+            _ = try await sdk.auth.signIn(scopes: ["profile", "wallet"], presenter: FormPostingPresenter(email: "ann@example.com"))
+            #expect(try await sdk.wallet.setCurrency("KRD").currency == "KRD")
+            #expect(try await sdk.wallet.account().currency == "KRD")
+
+            // The deposit page: the player deposits there; the SDK only hears that it closed.
+            let webView = WebViewStandIn()
+            try await sdk.wallet.depositPage(presenter: webView)
+            #expect(webView.pages.last?.contains("12.00 EUR was deposited.") == true)
+            #expect(try await sdk.wallet.wallet().balance("EUR", economy: .sandbox)?.available.value == 12)
+
+            // The wallet page shows what the app re-reads; the redeem page comes with the code filled in.
+            try await sdk.wallet.walletPage(presenter: webView)
+            #expect(webView.pages.last?.contains("12.00 EUR") == true)
+            try await sdk.wallet.redeemPage(promotion: "WELCOME", presenter: webView)
+            let redeemPage = try #require(webView.pages.last)
+            #expect(try WebViewStandIn.field("code", redeemPage) == "WELCOME")
             try await fixture.expectLedgerSound()
         }
     }

@@ -67,6 +67,43 @@ import VaporTesting
     }
 
     @Test(arguments: Engine.available)
+    func playersChooseTheCurrencyTheirAccountShowsFirst(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+            let bob = try await fixture.player("bob@example.com")
+            func patch(_ token: String, _ body: String) async throws -> TestingHTTPResponse {
+                try await app.send(.PATCH, "/v1/account", headers: bearer(token).merged(json), body: body)
+            }
+            func currency(_ token: String) async throws -> String? {
+                try await app.send(.GET, "/v1/account", headers: bearer(token)).decode(WalletAccount.self).currency
+            }
+
+            let chosen = try await patch(ann, #"{"currency":"KRD"}"#)
+            #expect(chosen.status == .ok)
+            #expect(try chosen.decode(WalletAccount.self).currency == "KRD")
+            #expect(try await currency(ann) == "KRD")
+            #expect(try await currency(bob) == "EUR", "one player's choice is theirs alone")
+
+            // A currency the app does not have, or nonsense, is refused and changes nothing.
+            for body in [#"{"currency":"USD"}"#, #"{"currency":"eur\u0000"}"#, #"{"currency":""}"#] {
+                let refused = try await patch(ann, body)
+                #expect(refused.status == .unprocessableEntity, "\(body)")
+                #expect(try refused.problem().code == .unknownCurrency, "\(body)")
+            }
+            #expect(try await patch(ann, #"{"currency":12}"#).status == .unprocessableEntity)
+            #expect(try await patch(ann, "not json").status == .badRequest)
+            #expect(try await patch(ann, "{}").status == .ok)
+            #expect(try await currency(ann) == "KRD")
+
+            // When the app stops offering the chosen currency, the account falls back to the app's first.
+            let appID = fixture.credentials.app.id
+            #expect(try await app.currencies.remove(appID: appID, code: "KRD"))
+            #expect(try await currency(ann) == "EUR")
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func badInputIsRefusedClearlyAndWritesNothing(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             let fixture = try await WalletFixture.make(app)

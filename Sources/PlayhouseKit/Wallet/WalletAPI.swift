@@ -9,9 +9,14 @@ import PlayhouseAPI
 public struct WalletAPI: Sendable {
     let api: APIClient
 
-    /// The player's account: names, email, the app's currency, environment and economy.
+    /// The player's account: names, email, currency, environment and economy.
     public func account() async throws(PlayhouseError) -> WalletAccount {
         try await api.player("GET", APIPath.account)
+    }
+
+    /// Sets the player's currency preference (one of the app's currencies); answers the account.
+    public func setCurrency(_ currency: String) async throws(PlayhouseError) -> WalletAccount {
+        try await api.player("PATCH", APIPath.account, body: AccountUpdate(currency: currency))
     }
 
     /// The app's currencies and their decimals.
@@ -136,6 +141,11 @@ public struct WalletAPI: Sendable {
     /// Completion-handler form of ``account()``; `completion` runs on the main queue.
     public func account(completion: @escaping @MainActor @Sendable (Result<WalletAccount, PlayhouseError>) -> Void) {
         deliver(completion) { () async throws(PlayhouseError) -> WalletAccount in try await account() }
+    }
+
+    /// Completion-handler form of ``setCurrency(_:)``; `completion` runs on the main queue.
+    public func setCurrency(_ currency: String, completion: @escaping @MainActor @Sendable (Result<WalletAccount, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> WalletAccount in try await setCurrency(currency) }
     }
 
     /// Completion-handler form of ``deposit(_:currency:economy:paymentMethod:idempotencyKey:)``.

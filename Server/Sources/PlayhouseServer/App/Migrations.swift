@@ -23,5 +23,6 @@ enum Migrations {
         app.migrations.add(CreatePaymentRecord())
         app.migrations.add(CreatePromotion())
         app.migrations.add(CreatePageSession())
+        app.migrations.add(AddPlayerCurrency())
     }
 }

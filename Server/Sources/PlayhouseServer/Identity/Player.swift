@@ -19,6 +19,8 @@ final class Player: Model, @unchecked Sendable {
     @OptionalField(key: "gender") var gender: String?
     @OptionalField(key: "locale") var locale: String?
     @Field(key: "invite_code") var inviteCode: String
+    /// The currency the player chose to see first in this app's wallet (`PATCH /v1/account`).
+    @OptionalField(key: "currency") var currency: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -30,6 +32,17 @@ final class Player: Model, @unchecked Sendable {
     }
 
     var profileComplete: Bool { firstName != nil && birthDate != nil && gender != nil }
+}
+
+/// The wallet's currency preference, on the player it belongs to.
+struct AddPlayerCurrency: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Player.schema).field("currency", .string).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Player.schema).deleteField("currency").update()
+    }
 }
 
 struct CreatePlayer: AsyncMigration {

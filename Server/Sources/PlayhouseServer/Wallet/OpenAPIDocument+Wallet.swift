@@ -132,6 +132,20 @@ extension OpenAPIDocument {
           "403": { "$ref": "#/components/responses/Problem" },
           "default": { "$ref": "#/components/responses/Problem" }
         }
+      },
+      "patch": {
+        "tags": ["wallet"], "operationId": "updateAccount", "summary": "Sets the player's currency preference: one of the app's currencies.",
+        "security": [{ "bearerAuth": [] }],
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/AccountUpdate" } } } },
+        "responses": {
+          "200": { "description": "The account.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/WalletAccount" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
       }
     },
     "/v1/currencies": {
@@ -338,6 +352,10 @@ extension OpenAPIDocument {
         "email": { "type": "string" }, "currency": { "type": "string" },
         "environment": { "type": "string", "enum": ["sandbox", "production"] }, "economy": { "type": "string", "enum": ["real", "sandbox"] }
       }
+    },
+    "AccountUpdate": {
+      "type": "object",
+      "properties": { "currency": { "type": ["string", "null"], "description": "One of the app's currency codes; left out or null keeps the current one." } }
     },
     "Balance": {
       "type": "object", "required": ["available", "pending_withdrawals", "economy", "kind"],

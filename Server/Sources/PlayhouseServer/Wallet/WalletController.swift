@@ -7,6 +7,7 @@ import Vapor
 struct WalletController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("account", use: account)
+        routes.patch("account", use: updateAccount)
         routes.get("currencies", use: currencies)
         let wallet = routes.grouped("wallet")
         wallet.get(use: show)
@@ -21,9 +22,20 @@ struct WalletController: RouteCollection {
     }
 
     func account(_ request: Request) async throws -> WalletAccount {
+        let (app, player) = try await accountHolder(request)
+        return try await WalletService(database: request.db).account(app: app, player: player)
+    }
+
+    func updateAccount(_ request: Request) async throws -> WalletAccount {
+        let (app, player) = try await accountHolder(request)
+        let changes = try request.content.decode(AccountUpdate.self)
+        return try await WalletService(database: request.db).update(player, with: changes, app: app)
+    }
+
+    private func accountHolder(_ request: Request) async throws -> (AppRecord, Player) {
         let (app, playerID) = try caller(request)
         guard let player = try await request.players.find(playerID, appID: app.id) else { throw PlayhouseProblem.invalidToken }
-        return try await WalletService(database: request.db).account(app: app, profile: try player.profile())
+        return (app, player)
     }
 
     func currencies(_ request: Request) async throws -> [CurrencyInfo] {

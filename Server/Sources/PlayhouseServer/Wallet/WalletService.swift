@@ -28,12 +28,28 @@ struct WalletService: Sendable {
         return Wallet(balances: balances, pendingWithdrawals: pendingWithdrawals)
     }
 
-    /// The player's account, as Betable's account call answered it.
-    func account(app: AppRecord, profile: PlayerProfile) async throws -> WalletAccount {
+    /// The player's account, as Betable's account call answered it. Its currency is the one the
+    /// player chose while the app still has it, else the app's first real-money currency (or first).
+    func account(app: AppRecord, player: Player) async throws -> WalletAccount {
+        let profile = try player.profile()
         let currencies = try await CurrencyService(database: database).list(appID: app.id)
+        let currency = currencies.first { $0.code == player.currency } ?? currencies.first { $0.kind == .real } ?? currencies.first
         return WalletAccount(id: profile.id, ern: profile.ern, displayName: profile.displayName, firstName: profile.firstName,
-                             email: profile.email, currency: (currencies.first { $0.kind == .real } ?? currencies.first)?.code,
-                             environment: app.environment, economy: CurrencyService.defaultEconomy(app))
+                             email: profile.email, currency: currency?.code, environment: app.environment,
+                             economy: CurrencyService.defaultEconomy(app))
+    }
+
+    /// Sets the currency the player sees first; it must be one of the app's.
+    func update(_ player: Player, with changes: AccountUpdate, app: AppRecord) async throws -> WalletAccount {
+        if let code = changes.currency {
+            guard code.range(of: CurrencyService.codePattern, options: .regularExpression) != nil,
+                  try await CurrencyService(database: database).find(appID: app.id, code: code) != nil else {
+                throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(code.prefix(20))])
+            }
+            player.currency = code
+            try await player.save(on: database)
+        }
+        return try await account(app: app, player: player)
     }
 
     /// A wallet entry with its transaction and account: what one line of the history shows.
