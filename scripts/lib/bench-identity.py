@@ -6,44 +6,19 @@ an introspection form, and a pending hosted sign-in (handle and cookie) for pass
 """
 import base64
 import hashlib
-import json
 import re
-import subprocess
 import sys
 import urllib.parse
-import urllib.request
+
+from bench_players import Server
 
 base, client_id, secret, binary, pool_file, size = sys.argv[1:7]
-size = int(size)
-basic = "Basic " + base64.b64encode(f"{client_id}:{secret}".encode()).decode()
-
-
-def call(path, data=None, headers=None, json_body=None):
-    body = json.dumps(json_body).encode() if json_body is not None else (urllib.parse.urlencode(data).encode() if data else None)
-    request = urllib.request.Request(base + path, data=body, headers=headers or {})
-    if json_body is not None:
-        request.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return response.status, response.headers, response.read().decode()
-
-
-_, _, answer = call("/oauth/token", {"grant_type": "client_credentials"}, {"Authorization": basic})
-app_token = json.loads(answer)["access_token"]
-
-numbers = [f"+4590{index:06d}" for index in range(size)]
-for number in numbers:
-    call("/v1/auth/phone/pin", headers={"Authorization": f"Bearer {app_token}"}, json_body={"phone_number": number})
-outbox = json.loads(subprocess.run([binary, "sms", "outbox", "--limit", str(size + 10), "--json"],
-                                   capture_output=True, text=True, check=True).stdout)
-pins = {message["to"]: re.search(r"\b(\d{6})\b", message["text"]).group(1) for message in outbox}
-access_token = None
+server = Server(base, client_id, secret, binary)
+call = server.call
+players = server.sign_in_players(int(size))
+access_token = players[0]["access_token"]
 with open(pool_file, "w") as pool:
-    for number in numbers:
-        _, _, answer = call("/oauth/token", {"grant_type": "urn:playhouse:grant-type:phone-pin", "phone_number": number,
-                                             "pin": pins[number]}, {"Authorization": basic})
-        tokens = json.loads(answer)
-        access_token = access_token or tokens["access_token"]
-        pool.write(tokens["refresh_token"] + "\n")
+    pool.writelines(tokens["refresh_token"] + "\n" for tokens in players)
 
 # A player with a password, and a sign-in waiting on the hosted page for their login.
 verifier = "bench-verifier-" + "v" * 40

@@ -1,0 +1,52 @@
+# What the benchmarks share: a release build of the server, starting it on one engine, and wrk
+# runs on loopback that report "rps p50_ms p99_ms". Sourced by scripts/bench and scripts/bench-wallet
+# (after postgres.sh); they set $connections, $threads and $work_dir.
+
+# build_release → sets $binary to the release server.
+build_release() {
+    echo "Building the server (release)…"
+    swift build -c release --package-path Server --product playhouse 2>&1 | tail -n 1
+    binary="$PWD/Server/.build/release/playhouse"
+    [ -x "$binary" ] || { echo "The release build failed." >&2; return 1; }
+}
+
+# start_server ENGINE → starts the server on sqlite or postgres (the throwaway cluster) and sets
+# $server_pid, $base and $server_env (the environment the CLI needs to reach the same database).
+start_server() {
+    local engine=$1 port
+    port=$(free_port)
+    server_env=(PLAYHOUSE_PORT="$port" PLAYHOUSE_DATA_DIR="$work_dir/$engine" PLAYHOUSE_LOG_LEVEL=warning)
+    [ "$engine" = postgres ] && server_env+=(PLAYHOUSE_DATABASE_URL="$THROWAWAY_POSTGRES_URL")
+    env "${server_env[@]}" "$binary" serve >"$work_dir/$engine.log" 2>&1 &
+    server_pid=$!
+    base="http://127.0.0.1:$port"
+    local tries=0
+    until curl -fs "$base/readyz" >/dev/null; do
+        tries=$((tries + 1))
+        if [ "$tries" -gt 300 ] || ! kill -0 "$server_pid" 2>/dev/null; then
+            echo "The server did not start:" >&2; cat "$work_dir/$engine.log" >&2; return 1
+        fi
+        sleep 0.1
+    done
+}
+
+stop_server() {
+    [ -n "${server_pid:-}" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    server_pid=
+}
+
+# wrk_run SECONDS URL [header] [script] [connections] → "rps p50_ms p99_ms"; fails when any
+# response was not 2xx/3xx.
+wrk_run() {
+    local seconds=$1 url=$2 header=${3:-} script=${4:-scripts/lib/wrk-report.lua} clients=${5:-$connections}
+    local args=(-t "$threads" -c "$clients" -d "${seconds}s" --timeout 10s -s "$script")
+    [ -n "$header" ] && args+=(-H "$header")
+    local line
+    line=$(wrk "${args[@]}" "$url" | grep '^RESULT') || return 1
+    read -r _ requests micros p50 p99 bad errors <<<"$line"
+    if [ "$bad" -ne 0 ] || [ "$errors" -ne 0 ]; then
+        echo "wrk saw $bad unexpected statuses and $errors socket errors on $url" >&2
+        return 1
+    fi
+    awk -v r="$requests" -v d="$micros" -v a="$p50" -v b="$p99" 'BEGIN { printf "%.1f %.3f %.3f\n", r / (d / 1e6), a / 1000, b / 1000 }'
+}
