@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import PlayhouseAPI
 import SQLKit
 @testable import PlayhouseServer
@@ -63,6 +64,36 @@ import VaporTesting
             #expect(account.email == "ann@example.com")
             #expect(account.economy == .sandbox)
             try await fixture.expectLedgerSound()
+        }
+    }
+
+    /// PostgreSQL may abort a money transaction with a serialization failure or a deadlock; the
+    /// writer runs it again. Any other error reaches the caller at once.
+    @Test(arguments: Engine.available.filter { $0 == .postgres })
+    func aMoneyTransactionPostgreSQLAbortsRunsAgain(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let attempts = NIOLockedValueBox(0)
+            @Sendable func abort(_ sql: any SQLDatabase, _ state: String) async throws {
+                try await sql.raw("DO $$ BEGIN RAISE EXCEPTION 'forced' USING ERRCODE = '\(unsafeRaw: state)'; END $$").run()
+            }
+            for state in ["40001", "40P01"] {
+                attempts.withLockedValue { $0 = 0 }
+                let answer = try await app.moneyWriter.transaction { sql in
+                    if attempts.withLockedValue({ $0 += 1; return $0 }) == 1 { try await abort(sql, state) }
+                    return "done"
+                }
+                #expect(answer == "done")
+                #expect(attempts.withLockedValue { $0 } == 2, "\(state)")
+            }
+
+            attempts.withLockedValue { $0 = 0 }
+            await #expect(throws: (any Error).self) {
+                try await app.moneyWriter.transaction { sql in
+                    attempts.withLockedValue { $0 += 1 }
+                    try await abort(sql, "23505")
+                }
+            }
+            #expect(attempts.withLockedValue { $0 } == 1)
         }
     }
 
@@ -220,6 +251,16 @@ import VaporTesting
             let bob = try await fixture.player("bob@example.com")
             #expect(try await fixture.deposit(bob, "5.00", key: "deposit-1").headers.first(name: "Idempotent-Replayed") == nil)
             try await fixture.expectLedgerSound()
+
+            // Keys are kept 24 hours: a sweep an hour short of that keeps them, one after forgets them.
+            let kept = try await IdempotencyRecord.query(on: app.db).count()
+            #expect(kept == 4, "ann's deposit-1, withdraw-1 and withdraw-2, and bob's deposit-1")
+            app.playhouseClock.advance(by: 23 * 3600)
+            try await IdempotentRequest.sweep(app.db, now: app.playhouseClock.now())
+            #expect(try await IdempotencyRecord.query(on: app.db).count() == kept)
+            app.playhouseClock.advance(by: 2 * 3600)
+            try await IdempotentRequest.sweep(app.db, now: app.playhouseClock.now())
+            #expect(try await IdempotencyRecord.query(on: app.db).count() == 0)
         }
     }
 
