@@ -1,5 +1,6 @@
 import Foundation
 import PlayhouseAPI
+import SQLKit
 @testable import PlayhouseServer
 import Testing
 import Vapor
@@ -15,6 +16,24 @@ import Vapor
             let ready = try await app.send(.GET, "/readyz")
             #expect(ready.status == .ok)
             #expect(try ready.decode(HealthStatus.self).checks == ["database": "ok"])
+        }
+    }
+
+    /// SQLite's durability and busy timeout belong to a connection: every pooled connection has them.
+    @Test func everySQLiteConnectionWaitsForTheWriterAndSyncsAsPromised() async throws {
+        try await withPlayhouse(.sqlite) { app in
+            var checked = 0
+            for eventLoop in app.eventLoopGroup.makeIterator() {
+                let database = try #require(app.databases.database(.sqlite, logger: app.logger, on: eventLoop))
+                try await database.withConnection { connection in
+                    let sql = try connection.sql()
+                    #expect(try await sql.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self) == 1)
+                    #expect(try await sql.raw("PRAGMA busy_timeout").first()?.decode(column: "timeout", as: Int.self) == 5000)
+                    #expect(try await sql.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self) == "wal")
+                }
+                checked += 1
+            }
+            #expect(checked == System.coreCount)
         }
     }
 

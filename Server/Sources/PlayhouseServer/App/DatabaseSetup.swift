@@ -41,17 +41,28 @@ enum DatabaseSetup {
         }
     }
 
-    /// Settings applied once after connecting: SQLite gets write-ahead logging, so readers never
-    /// wait for the writer, and a busy timeout, so concurrent writers queue instead of failing.
-    static func prepare(_ database: any Database, _ configuration: PlayhouseConfiguration) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+    /// Settings applied after connecting. SQLite gets write-ahead logging, so readers never wait
+    /// for the writer; and on every pooled connection (the pool keeps one per event loop open;
+    /// these settings belong to a connection, not to the file) `synchronous=NORMAL`, the
+    /// durability the server promises, and a busy timeout, so writers on two connections queue
+    /// instead of failing with SQLITE_BUSY.
+    static func prepare(_ app: Application) async throws {
+        let configuration = app.playhouse.configuration
+        guard let sql = app.db as? any SQLDatabase else { return }
         if let schema = configuration.postgresSchema, configuration.databaseURL != nil {
             try await sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
             return
         }
         guard sql.dialect.name == "sqlite" else { return }
         try await sql.raw("PRAGMA journal_mode=WAL").run()
-        try await sql.raw("PRAGMA synchronous=NORMAL").run()
+        for eventLoop in app.eventLoopGroup.makeIterator() {
+            guard let database = app.databases.database(.sqlite, logger: app.logger, on: eventLoop) else { continue }
+            try await database.withConnection { connection in
+                let sql = try connection.sql()
+                try await sql.raw("PRAGMA synchronous=NORMAL").run()
+                try await sql.raw("PRAGMA busy_timeout=5000").run()
+            }
+        }
     }
 
     /// A short name of the engine in use, for logs and metrics.

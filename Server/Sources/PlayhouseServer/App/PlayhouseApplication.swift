@@ -38,7 +38,7 @@ public enum PlayhouseApplication {
 
     /// Applies pending migrations and returns how many ran.
     public static func migrate(_ app: Application) async throws {
-        try await DatabaseSetup.prepare(app.db, app.playhouse.configuration)
+        try await DatabaseSetup.prepare(app)
         try await app.autoMigrate()
     }
 }

@@ -36,7 +36,7 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
     app.playhouse.routeIndex.build(from: app.routes.all)
 
     if migrate {
-        try await DatabaseSetup.prepare(app.db, app.playhouse.configuration)
+        try await DatabaseSetup.prepare(app)
         try await app.autoMigrate()
     }
 }
