@@ -256,10 +256,10 @@ import VaporTesting
             let kept = try await IdempotencyRecord.query(on: app.db).count()
             #expect(kept == 4, "ann's deposit-1, withdraw-1 and withdraw-2, and bob's deposit-1")
             app.playhouseClock.advance(by: 23 * 3600)
-            try await IdempotentRequest.sweep(app.db, now: app.playhouseClock.now())
+            try await IdempotentRequest.sweep(app.moneyWriter, now: app.playhouseClock.now())
             #expect(try await IdempotencyRecord.query(on: app.db).count() == kept)
             app.playhouseClock.advance(by: 2 * 3600)
-            try await IdempotentRequest.sweep(app.db, now: app.playhouseClock.now())
+            try await IdempotentRequest.sweep(app.moneyWriter, now: app.playhouseClock.now())
             #expect(try await IdempotencyRecord.query(on: app.db).count() == 0)
         }
     }

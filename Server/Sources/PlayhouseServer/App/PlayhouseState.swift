@@ -11,6 +11,8 @@ struct PlayhouseState: Sendable {
     var jwks = JWKSCache()
     /// Queues this process's money transactions on SQLite, which has one writer at a time.
     var moneyGate = SerialGate()
+    /// The SQLite connection those money transactions run on.
+    var moneyConnection: MoneyConnection
 }
 
 extension Application {

@@ -19,8 +19,10 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
         metrics: ServerMetrics(engine: DatabaseSetup.engineName(configuration),
                                poolSize: configuration.databaseURL == nil
                                    ? 1 : configuration.postgresConnectionsPerEventLoop * System.coreCount),
-        routeIndex: RouteIndex()
+        routeIndex: RouteIndex(),
+        moneyConnection: MoneyConnection(path: configuration.sqlitePath)
     )
+    app.lifecycle.use(MoneyConnectionLifecycle())
 
     try DatabaseSetup.configure(app, configuration)
     try HostedPages.configure(app)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import PlayhouseAPI
 import SQLKit
 
@@ -50,6 +51,9 @@ enum AppAccount: String, Sendable {
 /// deadlock. A movement that would overdraw a balance throws `insufficient_funds`, and the
 /// surrounding transaction rolls back, so it changes nothing.
 struct Ledger {
+    /// Account ids seen in the database, so that a movement need not look them up again.
+    static let knownAccounts = LedgerAccountDirectory()
+
     let sql: any SQLDatabase
     let appID: UUID
     let now: Date
@@ -103,7 +107,12 @@ struct Ledger {
 
     /// The account's id, creating the account on first use.
     private func accountID(_ key: LedgerAccountKey) async throws -> UUID {
-        if let id = try await findAccount(key) { return id }
+        if let id = Self.knownAccounts.id(appID: appID, key) { return id }
+        if let id = try await findAccount(key) {
+            // Found before this transaction wrote anything: a committed row, safe to remember.
+            Self.knownAccounts.remember(id, appID: appID, key)
+            return id
+        }
         try await sql.raw("""
             INSERT INTO ledger_accounts (id, app_id, owner, player_id, currency, economy, balance, allows_negative, created_at)
             VALUES (\(bind: UUID()), \(bind: appID), \(bind: key.owner), \(bind: key.playerID), \(bind: key.currency),
@@ -119,5 +128,30 @@ struct Ledger {
             SELECT id FROM ledger_accounts WHERE app_id = \(bind: appID) AND owner = \(bind: key.owner)
             AND currency = \(bind: key.currency) AND economy = \(bind: key.economy.rawValue)
             """).first()?.decode(column: "id", as: UUID.self)
+    }
+}
+
+/// Ledger account ids by app and key, learned from committed rows. An account keeps its id and is
+/// only deleted with its app, so an id once seen stays right; an id is never learned from a row
+/// the current transaction wrote, which could still roll back.
+final class LedgerAccountDirectory: Sendable {
+    private struct Entry: Hashable {
+        var appID: UUID
+        var key: LedgerAccountKey
+    }
+
+    /// Past this many, the directory starts over rather than grow without bound.
+    private static let capacity = 200_000
+    private let ids = NIOLockedValueBox<[Entry: UUID]>([:])
+
+    func id(appID: UUID, _ key: LedgerAccountKey) -> UUID? {
+        ids.withLockedValue { $0[Entry(appID: appID, key: key)] }
+    }
+
+    func remember(_ id: UUID, appID: UUID, _ key: LedgerAccountKey) {
+        ids.withLockedValue { ids in
+            if ids.count >= Self.capacity { ids.removeAll(keepingCapacity: true) }
+            ids[Entry(appID: appID, key: key)] = id
+        }
     }
 }

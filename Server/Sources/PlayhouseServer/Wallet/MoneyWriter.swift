@@ -8,8 +8,8 @@ import Vapor
 /// serialize correctly.
 ///
 /// - SQLite has one writer at a time anyway: money transactions queue in this process (a
-///   ``SerialGate``) and begin `IMMEDIATE`, so none fails halfway upgrading a read lock and none
-///   spins on a busy database.
+///   ``SerialGate``), run on a connection of their own (``MoneyConnection``) and begin
+///   `IMMEDIATE`, so none fails halfway upgrading a read lock and none spins on a busy database.
 /// - PostgreSQL: each movement takes row locks on the balances it changes, in a fixed order (see
 ///   ``Ledger``), and is retried when the database reports a serialization failure or deadlock,
 ///   so any number of server instances can share one database.
@@ -18,21 +18,20 @@ import Vapor
 struct MoneyWriter: Sendable {
     let database: any Database
     let gate: SerialGate
+    let connection: MoneyConnection
 
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         if try database.sql().dialect.name == "sqlite" {
             return try await gate.run {
-                try await database.withConnection { connection in
-                    let sql = try connection.sql()
-                    try await sql.raw("BEGIN IMMEDIATE").run()
-                    do {
-                        let value = try await body(sql)
-                        try await sql.raw("COMMIT").run()
-                        return value
-                    } catch {
-                        try? await sql.raw("ROLLBACK").run()
-                        throw error
-                    }
+                let sql = try await connection.sql(on: database.eventLoop, logger: database.logger)
+                try await sql.raw("BEGIN IMMEDIATE").run()
+                do {
+                    let value = try await body(sql)
+                    try await sql.raw("COMMIT").run()
+                    return value
+                } catch {
+                    try? await sql.raw("ROLLBACK").run()
+                    throw error
                 }
             }
         }
@@ -56,10 +55,10 @@ struct MoneyWriter: Sendable {
 
 extension Request {
     /// Money-moving transactions on this request's database.
-    var moneyWriter: MoneyWriter { MoneyWriter(database: db, gate: playhouse.moneyGate) }
+    var moneyWriter: MoneyWriter { MoneyWriter(database: db, gate: playhouse.moneyGate, connection: playhouse.moneyConnection) }
 }
 
 extension Application {
     /// Money-moving transactions on the application's database (the CLI and tests).
-    var moneyWriter: MoneyWriter { MoneyWriter(database: db, gate: playhouse.moneyGate) }
+    var moneyWriter: MoneyWriter { MoneyWriter(database: db, gate: playhouse.moneyGate, connection: playhouse.moneyConnection) }
 }
