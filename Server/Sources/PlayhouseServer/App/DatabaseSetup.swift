@@ -41,11 +41,14 @@ enum DatabaseSetup {
         }
     }
 
-    /// Settings applied after connecting. SQLite gets write-ahead logging, so readers never wait
-    /// for the writer; and on every pooled connection (the pool keeps one per event loop open;
-    /// these settings belong to a connection, not to the file) `synchronous=NORMAL`, the
-    /// durability the server promises, and a busy timeout, so writers on two connections queue
-    /// instead of failing with SQLITE_BUSY.
+    /// What every SQLite connection needs, because these belong to a connection, not to the file:
+    /// `synchronous=NORMAL`, the durability the server promises, and a busy timeout, so writers on
+    /// two connections queue instead of failing with SQLITE_BUSY.
+    static let sqliteConnectionSettings = ["PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000"]
+
+    /// Settings applied after connecting: SQLite gets write-ahead logging, so readers never wait
+    /// for the writer, and every pooled connection (the pool keeps one per event loop open) gets
+    /// ``sqliteConnectionSettings``.
     static func prepare(_ app: Application) async throws {
         let configuration = app.playhouse.configuration
         guard let sql = app.db as? any SQLDatabase else { return }
@@ -59,8 +62,7 @@ enum DatabaseSetup {
             guard let database = app.databases.database(.sqlite, logger: app.logger, on: eventLoop) else { continue }
             try await database.withConnection { connection in
                 let sql = try connection.sql()
-                try await sql.raw("PRAGMA synchronous=NORMAL").run()
-                try await sql.raw("PRAGMA busy_timeout=5000").run()
+                for setting in sqliteConnectionSettings { try await sql.raw(SQLQueryString(setting)).run() }
             }
         }
     }

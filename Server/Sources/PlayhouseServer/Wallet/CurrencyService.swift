@@ -46,8 +46,11 @@ public struct CurrencyService: Sendable {
             .sort(\.$createdAt).sort(\.$code).all().map(\.info)
     }
 
+    /// The app's currency with this code; nil when there is none or the code is malformed (only a
+    /// well-formed code is looked up: PostgreSQL refuses text with NUL bytes, for one).
     func find(appID: UUID, code: String) async throws -> CurrencyInfo? {
-        try await Currency.query(on: database).filter(\.$app.$id == appID).filter(\.$code == code).first()?.info
+        guard code.range(of: Self.codePattern, options: .regularExpression) != nil else { return nil }
+        return try await Currency.query(on: database).filter(\.$app.$id == appID).filter(\.$code == code).first()?.info
     }
 
     /// Removes a currency no balance, payment or promotion has used; returns false when there was none.
@@ -66,9 +69,7 @@ public struct CurrencyService: Sendable {
 
     /// The currency `money` names, and its amount in minor units, or a problem naming what is wrong.
     func parse(_ money: Money, appID: UUID) async throws -> (currency: CurrencyInfo, minor: Int64) {
-        // Only a well-formed code is looked up (PostgreSQL refuses text with NUL bytes, for one).
-        guard money.currency.range(of: Self.codePattern, options: .regularExpression) != nil,
-              let currency = try await find(appID: appID, code: money.currency) else {
+        guard let currency = try await find(appID: appID, code: money.currency) else {
             throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(money.currency.prefix(20))])
         }
         switch MinorUnits.parse(money.amount, digits: currency.minorUnits) {

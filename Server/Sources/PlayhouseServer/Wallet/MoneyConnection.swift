@@ -21,7 +21,7 @@ final class MoneyConnection: Sendable {
     func sql(on eventLoop: any EventLoop, logger: Logger) async throws -> any SQLDatabase {
         if let open = connection.withLockedValue({ $0 }), !open.isClosed { return open.sql() }
         let opened = try await SQLiteConnection.open(storage: .file(path: path), threadPool: .singleton, logger: logger, on: eventLoop)
-        for pragma in ["PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 5000"] {
+        for pragma in ["PRAGMA foreign_keys=ON"] + DatabaseSetup.sqliteConnectionSettings {
             _ = try await opened.query(pragma)
         }
         connection.withLockedValue { $0 = opened }

@@ -42,8 +42,7 @@ struct WalletService: Sendable {
     /// Sets the currency the player sees first; it must be one of the app's.
     func update(_ player: Player, with changes: AccountUpdate, app: AppRecord) async throws -> WalletAccount {
         if let code = changes.currency {
-            guard code.range(of: CurrencyService.codePattern, options: .regularExpression) != nil,
-                  try await CurrencyService(database: database).find(appID: app.id, code: code) != nil else {
+            guard try await CurrencyService(database: database).find(appID: app.id, code: code) != nil else {
                 throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(code.prefix(20))])
             }
             player.currency = code

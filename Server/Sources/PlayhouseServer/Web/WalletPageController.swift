@@ -7,7 +7,6 @@ import Vapor
 /// width, and end by navigating to `/pages/close`. They tell the app nothing: it re-reads the wallet.
 struct WalletPageController: RouteCollection {
     static let cookie = "playhouse_page"
-    static let sessionLifetime: TimeInterval = 30 * 60
 
     enum Mode: String {
         case deposit, withdraw, redeem
@@ -30,16 +29,12 @@ struct WalletPageController: RouteCollection {
     /// Swaps the one-time ticket for the page cookie and opens the page it was issued for.
     func enter(_ request: Request) async throws -> Response {
         let ticket = (try? request.query.get(String.self, at: "ticket")) ?? ""
-        let cookie = SecretToken.generate(prefix: "")
-        let now = request.now
-        guard ticket.utf8.count <= 100, let row = try await request.db.sql().raw("""
-            UPDATE page_sessions SET ticket_hash = NULL, cookie_hash = \(bind: SecretToken.hash(cookie)),
-                   expires_at = \(bind: now.addingTimeInterval(Self.sessionLifetime))
-            WHERE ticket_hash = \(bind: SecretToken.hash(ticket)) AND expires_at > \(bind: now) RETURNING page
-            """).first() else { return try await message(request, "page_expired", status: .unauthorized) }
-        let response = Response(status: .seeOther, headers: ["Location": try row.decode(column: "page", as: String.self), "Cache-Control": "no-store"])
+        guard let (cookie, page) = try await PageSessionService(database: request.db, now: request.now).enter(ticket: ticket) else {
+            return try await message(request, "page_expired", status: .unauthorized)
+        }
+        let response = Response(status: .seeOther, headers: ["Location": page, "Cache-Control": "no-store"])
         response.cookies[Self.cookie] = HTTPCookies.Value(
-            string: cookie, expires: now.addingTimeInterval(Self.sessionLifetime), path: "/",
+            string: cookie, expires: request.now.addingTimeInterval(PageSessionService.sessionLifetime), path: "/",
             isSecure: request.playhouse.configuration.resolvedPublicURL.hasPrefix("https:"), isHTTPOnly: true, sameSite: .lax)
         return response
     }
@@ -133,10 +128,8 @@ struct WalletPageController: RouteCollection {
 
     /// The page session of the request's cookie, and its app; nil when there is none or it expired.
     private func pageSession(_ request: Request) async throws -> (PageSession, AppRecord)? {
-        guard let cookie = request.cookies[Self.cookie]?.string, cookie.utf8.count <= 100,
-              let session = try await PageSession.query(on: request.db).filter(\.$cookieHash == SecretToken.hash(cookie))
-                  .filter(\.$expiresAt > request.now).with(\.$app).first() else { return nil }
-        return (session, try AppRecord(session.app))
+        guard let cookie = request.cookies[Self.cookie]?.string else { return nil }
+        return try await PageSessionService(database: request.db, now: request.now).session(cookie: cookie)
     }
 
     private func message(_ request: Request, _ key: String, status: HTTPStatus) async throws -> Response {
