@@ -12,15 +12,20 @@ let package = Package(
     products: [
         .library(name: "PlayhouseKit", targets: ["PlayhouseKit"]),
         .library(name: "PlayhouseAPI", targets: ["PlayhouseAPI"]),
+        .library(name: "GameMath", targets: ["GameMath"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(name: "PlayhouseAPI", swiftSettings: strict),
-        .target(name: "PlayhouseKit", dependencies: ["PlayhouseAPI", .product(name: "Crypto", package: "swift-crypto")],
+        // The games' math (random draws, provable fairness, slot evaluation, exact return to player):
+        // the server plays with it, and the SDK re-derives outcomes with it to verify bets.
+        .target(name: "GameMath", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        .target(name: "PlayhouseKit", dependencies: ["PlayhouseAPI", "GameMath", .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
         .testTarget(name: "PlayhouseKitTests", dependencies: ["PlayhouseKit"], swiftSettings: strict),
+        .testTarget(name: "GameMathTests", dependencies: ["GameMath"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

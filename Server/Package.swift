@@ -25,12 +25,14 @@ let package = Package(
         .package(url: "https://github.com/vapor/leaf.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/leaf-kit.git", from: "1.14.3"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         .target(
             name: "PlayhouseServer",
             dependencies: [
                 .product(name: "PlayhouseAPI", package: "Playhouse"),
+                .product(name: "GameMath", package: "Playhouse"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -48,8 +50,10 @@ let package = Package(
             name: "playhouse",
             dependencies: [
                 "PlayhouseServer",
+                .product(name: "GameMath", package: "Playhouse"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
@@ -58,6 +62,7 @@ let package = Package(
             dependencies: [
                 "PlayhouseServer",
                 .product(name: "PlayhouseKit", package: "Playhouse"),
+                .product(name: "GameMath", package: "Playhouse"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],

@@ -77,6 +77,19 @@ extension ErrorCode {
     /// Every redemption the promotion allows has been used.
     public static let promotionExhausted: ErrorCode = "promotion_exhausted"
 
+    // Games
+    public static let gameNotFound: ErrorCode = "game_not_found"
+    /// A game definition the server cannot accept: the detail lists every problem.
+    public static let invalidGameDefinition: ErrorCode = "invalid_game_definition"
+    /// The operator has closed the game: no bets until it opens again.
+    public static let gameClosed: ErrorCode = "game_closed"
+    /// The wager is below the game's minimum or above its maximum.
+    public static let wagerOutOfRange: ErrorCode = "wager_out_of_range"
+    /// The bet names a payline the game does not have (or paylines for a wheel).
+    public static let unknownPayline: ErrorCode = "unknown_payline"
+    /// The game does not take bets in this currency.
+    public static let currencyNotAllowed: ErrorCode = "currency_not_allowed"
+
     // Server side
     public static let internalError: ErrorCode = "internal_error"
     public static let serviceUnavailable: ErrorCode = "service_unavailable"

@@ -22,6 +22,12 @@ public enum APIPath {
     public static let redeemPromotion = "/v1/promotions/redeem"
     /// `POST`: a one-time URL of a hosted page (wallet, deposit, withdraw, redeem) for a web view.
     public static let pages = "/v1/pages"
+    /// The app's games; `/v1/games/{id}`, its `definition`, `bet` and `unbacked-bet` below it.
+    public static let games = "/v1/games"
+    /// The player's bets, newest first; `/v1/bets/{id}` for one.
+    public static let bets = "/v1/bets"
+    /// The player's fairness seeds; `client-seed` (PUT) and `rotate` (POST) below it.
+    public static let fairness = "/v1/fairness"
     /// Where a hosted page navigates when the player is done; the SDK closes the web view there.
     public static let pageClose = "/pages/close"
     public static let health = "/healthz"

@@ -117,6 +117,8 @@ public struct TransactionKind: RawRepresentable, Hashable, Codable, Sendable, Ex
     /// Held money paid out; it touches only the held money, so it is not in the wallet's history.
     public static let withdrawalSettled: TransactionKind = "withdrawal_settled"
     public static let promotion: TransactionKind = "promotion"
+    /// A bet: the stake out of the wallet and the payout, if any, back in.
+    public static let bet: TransactionKind = "bet"
 }
 
 /// One line of the player's wallet history: a ledger transaction as it touched one of their balances.

@@ -24,5 +24,8 @@ enum Migrations {
         app.migrations.add(CreatePromotion())
         app.migrations.add(CreatePageSession())
         app.migrations.add(AddPlayerCurrency())
+        app.migrations.add(CreateGameRecord())
+        app.migrations.add(CreateFairnessSeed())
+        app.migrations.add(CreateBetRecord())
     }
 }

@@ -60,6 +60,8 @@ extension Application {
     public var payments: PaymentService {
         PaymentService(database: db, writer: moneyWriter, configuration: playhouse.configuration, now: playhouse.clock.now())
     }
+    /// The games apps offer, imported by operators.
+    public var games: GameService { GameService(database: db, now: playhouse.clock.now()) }
     /// The ledger's invariants, checked.
     public var ledgerVerifier: LedgerVerifier { LedgerVerifier(database: db) }
 }

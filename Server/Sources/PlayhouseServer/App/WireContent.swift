@@ -1,3 +1,4 @@
+import GameMath
 import PlayhouseAPI
 import Vapor
 
@@ -24,3 +25,10 @@ extension RedeemRequest: @retroactive Content {}
 extension Redemption: @retroactive Content {}
 extension HostedPage: @retroactive Content {}
 extension HostedPageRequest: @retroactive Content {}
+extension GameInfo: @retroactive Content {}
+extension GameDefinition: @retroactive Content {}
+extension BetRequest: @retroactive Content {}
+extension Bet: @retroactive Content {}
+extension FairnessSeeds: @retroactive Content {}
+extension ClientSeedUpdate: @retroactive Content {}
+extension FairnessRotation: @retroactive Content {}

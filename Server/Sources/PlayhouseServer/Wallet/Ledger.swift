@@ -69,10 +69,9 @@ struct Ledger {
         for leg in legs { sums["\(leg.account.currency)/\(leg.account.economy.rawValue)", default: 0] += leg.amount }
         precondition(legs.count >= 2 && sums.values.allSatisfy { $0 == 0 } && legs.allSatisfy { $0.amount != 0 },
                      "a ledger transaction must have two or more non-zero entries that sum to zero per currency")
-        precondition(Set(legs.map(\.account)).count == legs.count, "a ledger transaction touches each account once")
 
         var ids: [LedgerAccountKey: UUID] = [:]
-        for leg in legs { ids[leg.account] = try await accountID(leg.account) }
+        for leg in legs where ids[leg.account] == nil { ids[leg.account] = try await accountID(leg.account) }
 
         try await sql.raw("""
             INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)
@@ -81,7 +80,13 @@ struct Ledger {
 
         var balances: [LedgerAccountKey: Int64] = [:]
         var entries: [SQLQueryString] = []
-        for leg in legs.sorted(by: { ids[$0.account]!.uuidString < ids[$1.account]!.uuidString }) {
+        // Account-id order (a fixed lock order); an account's own legs keep their order, so a bet's
+        // stake leaves the wallet (and is checked against the balance) before its payout comes back.
+        let ordered = legs.enumerated().sorted { a, b in
+            let (left, right) = (ids[a.element.account]!.uuidString, ids[b.element.account]!.uuidString)
+            return left == right ? a.offset < b.offset : left < right
+        }.map(\.element)
+        for leg in ordered {
             let accountID = ids[leg.account]!
             var balanceAfter: Int64?
             if !leg.account.allowsNegative {

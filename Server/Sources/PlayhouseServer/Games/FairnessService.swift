@@ -1,0 +1,116 @@
+import Fluent
+import Foundation
+import GameMath
+import PlayhouseAPI
+import SQLKit
+
+/// Each player's fairness seeds: the server seed their bets are drawn from (shown only as its
+/// hash until rotated), their client seed, and the nonce each bet takes in turn.
+struct FairnessService: Sendable {
+    let writer: MoneyWriter
+    let now: Date
+
+    /// Whose seeds: a player's, or the game's own user's (an unbacked token).
+    static func owner(playerID: UUID?, clientUserID: String?) -> String? {
+        if let playerID { return "player:" + playerID.uuidString.lowercased() }
+        if let clientUserID { return "user:" + clientUserID }
+        return nil
+    }
+
+    /// A client seed: 1 to 64 visible ASCII characters.
+    static func isValidClientSeed(_ seed: String) -> Bool {
+        !seed.isEmpty && seed.utf8.count <= 64 && seed.unicodeScalars.allSatisfy { (0x21...0x7e).contains($0.value) }
+    }
+
+    /// The seeds the next bet is drawn from.
+    func current(appID: UUID, owner: String) async throws -> FairnessSeeds {
+        try await writer.transaction { sql in try await Self.currentSeed(sql, appID: appID, owner: owner, now: now).seeds }
+    }
+
+    /// Sets the client seed for the bets to come.
+    func setClientSeed(_ clientSeed: String, appID: UUID, owner: String) async throws -> FairnessSeeds {
+        guard Self.isValidClientSeed(clientSeed) else { throw PlayhouseProblem.validation([.init(name: "client_seed", code: "invalid_value")]) }
+        return try await writer.transaction { sql in
+            _ = try await Self.currentSeed(sql, appID: appID, owner: owner, now: now)
+            try await sql.raw("""
+                UPDATE fairness_seeds SET client_seed = \(bind: clientSeed)
+                WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND current = 1
+                """).run()
+            return try await Self.currentSeed(sql, appID: appID, owner: owner, now: now).seeds
+        }
+    }
+
+    /// Reveals the current server seed and starts a new one with the same client seed.
+    func rotate(appID: UUID, owner: String) async throws -> FairnessRotation {
+        try await writer.transaction { sql in
+            let old = try await Self.currentSeed(sql, appID: appID, owner: owner, now: now)
+            try await sql.raw("""
+                UPDATE fairness_seeds SET current = NULL, revealed_at = \(bind: now) WHERE id = \(bind: old.id)
+                """).run()
+            let next = try await Self.currentSeed(sql, appID: appID, owner: owner, clientSeed: old.seeds.clientSeed, now: now)
+            return FairnessRotation(revealed: RevealedSeed(serverSeed: old.serverSeed, serverSeedHash: old.seeds.serverSeedHash,
+                                                           clientSeed: old.seeds.clientSeed, nextNonce: old.seeds.nextNonce),
+                                    current: next.seeds)
+        }
+    }
+
+    /// The seeds one bet draws from: takes the current seed's next nonce (setting the client seed
+    /// first when the bet names one), inside the bet's transaction.
+    struct Draw: Sendable {
+        var seedID: UUID
+        var serverSeed: String
+        var serverSeedHash: String
+        var clientSeed: String
+        var nonce: Int64
+    }
+
+    static func draw(_ sql: any SQLDatabase, appID: UUID, owner: String, clientSeed: String?, now: Date) async throws -> Draw {
+        for _ in 0..<2 {
+            let update: SQLQueryString = clientSeed.map { "client_seed = \(bind: $0), " } ?? ""
+            if let row = try await sql.raw("""
+                UPDATE fairness_seeds SET \(update)next_nonce = next_nonce + 1
+                WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND current = 1
+                RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce
+                """).first() {
+                return Draw(seedID: try row.decode(column: "id", as: UUID.self),
+                            serverSeed: try row.decode(column: "server_seed", as: String.self),
+                            serverSeedHash: try row.decode(column: "server_seed_hash", as: String.self),
+                            clientSeed: try row.decode(column: "client_seed", as: String.self),
+                            nonce: try row.decode(column: "next_nonce", as: Int64.self) - 1)
+            }
+            _ = try await currentSeed(sql, appID: appID, owner: owner, now: now)
+        }
+        throw PlayhouseProblem(.internalServerError, .internalError)
+    }
+
+    private struct Current {
+        var id: UUID
+        var serverSeed: String
+        var seeds: FairnessSeeds
+    }
+
+    /// The owner's current seed, made on first use.
+    private static func currentSeed(_ sql: any SQLDatabase, appID: UUID, owner: String, clientSeed: String? = nil,
+                                    now: Date) async throws -> Current {
+        func find() async throws -> Current? {
+            guard let row = try await sql.raw("""
+                SELECT id, server_seed, server_seed_hash, client_seed, next_nonce FROM fairness_seeds
+                WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND current = 1
+                """).first() else { return nil }
+            return Current(id: try row.decode(column: "id", as: UUID.self), serverSeed: try row.decode(column: "server_seed", as: String.self),
+                           seeds: FairnessSeeds(serverSeedHash: try row.decode(column: "server_seed_hash", as: String.self),
+                                                clientSeed: try row.decode(column: "client_seed", as: String.self),
+                                                nextNonce: Int(try row.decode(column: "next_nonce", as: Int64.self))))
+        }
+        if let found = try await find() { return found }
+        let serverSeed = Fairness.newServerSeed()
+        try await sql.raw("""
+            INSERT INTO fairness_seeds (id, app_id, owner, server_seed, server_seed_hash, client_seed, next_nonce, current, created_at)
+            VALUES (\(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: serverSeed), \(bind: Fairness.hash(serverSeed: serverSeed)),
+                    \(bind: clientSeed ?? Fairness.newClientSeed()), \(bind: Int64(0)), \(bind: 1), \(bind: now))
+            ON CONFLICT (app_id, owner, current) DO NOTHING
+            """).run()
+        guard let made = try await find() else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        return made
+    }
+}

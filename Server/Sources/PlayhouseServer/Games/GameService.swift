@@ -1,0 +1,146 @@
+import Fluent
+import Foundation
+import GameMath
+import NIOConcurrencyHelpers
+import PlayhouseAPI
+
+/// The games each app offers: imported from definition files by the operator, checked for
+/// consistency, their exact return to player computed by enumerating every outcome.
+public struct GameService: Sendable {
+    let database: any Database
+    let now: Date
+
+    public init(database: any Database, now: Date = Date()) {
+        self.database = database
+        self.now = now
+    }
+
+    /// What an import did.
+    public struct Imported: Sendable {
+        public var game: GameInfo
+        public var report: MathReport
+        /// False when it replaced an earlier definition of the game (its version grew).
+        public var created: Bool
+    }
+
+    /// Imports a definition: adds the game, or replaces the definition of the app's game with its id
+    /// (keeping it open or closed as it was). Refuses an inconsistent definition, naming every problem.
+    public func importGame(appID: UUID, _ definition: GameDefinition) async throws -> Imported {
+        let machine: GameMachine
+        do { machine = try GameMachine(definition) } catch {
+            throw PlayhouseProblem(.unprocessableEntity, .invalidGameDefinition, parameters: ["problems": error.description])
+        }
+        try await checkMoney(definition, appID: appID)
+        let report = machine.report()
+        let json = String(decoding: try JSONEncoder().encode(definition), as: UTF8.self)
+        let existing = try await GameRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$slug == definition.id).first()
+        let record = existing ?? GameRecord()
+        if existing == nil {
+            record.$app.id = appID
+            record.slug = definition.id
+            record.status = "open"
+            record.version = 1
+            record.createdAt = now
+        } else {
+            record.version += 1
+        }
+        record.name = definition.name
+        record.type = definition.type
+        record.definition = json
+        record.rtp = report.rtp
+        record.hitFrequency = report.hitFrequency
+        record.updatedAt = now
+        try await record.save(on: database)
+        return Imported(game: try info(record), report: report, created: existing == nil)
+    }
+
+    /// The app's games, by id.
+    public func list(appID: UUID) async throws -> [GameInfo] {
+        try await GameRecord.query(on: database).filter(\.$app.$id == appID).sort(\.$slug).all().map(info)
+    }
+
+    /// The app's game with this id; nil when there is none.
+    public func find(appID: UUID, slug: String) async throws -> GameInfo? {
+        try await record(appID: appID, slug: slug).map(info)
+    }
+
+    /// The definition as imported.
+    public func definition(appID: UUID, slug: String) async throws -> GameDefinition? {
+        guard let record = try await record(appID: appID, slug: slug) else { return nil }
+        return try Self.machine(record).definition
+    }
+
+    /// Opens or closes a game; a closed game refuses bets. False when there is no such game.
+    public func setOpen(_ open: Bool, appID: UUID, slug: String) async throws -> Bool {
+        guard let record = try await record(appID: appID, slug: slug) else { return false }
+        record.status = open ? "open" : "closed"
+        record.updatedAt = now
+        try await record.save(on: database)
+        return true
+    }
+
+    /// A game ready to take bets: its record and its compiled machine.
+    struct Playable: Sendable {
+        var slug: String
+        var version: Int
+        var open: Bool
+        var machine: GameMachine
+        var definition: GameDefinition { machine.definition }
+    }
+
+    func playable(appID: UUID, slug: String) async throws -> Playable {
+        guard let record = try await record(appID: appID, slug: slug) else {
+            throw PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(slug.prefix(64))])
+        }
+        return Playable(slug: record.slug, version: record.version, open: record.status == "open", machine: try Self.machine(record))
+    }
+
+    private func record(appID: UUID, slug: String) async throws -> GameRecord? {
+        // Only a well-formed id is looked up (PostgreSQL refuses text with NUL bytes, for one).
+        guard slug.range(of: "^[a-z0-9][a-z0-9-]{1,63}$", options: .regularExpression) != nil else { return nil }
+        return try await GameRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$slug == slug).first()
+    }
+
+    private func info(_ record: GameRecord) throws -> GameInfo {
+        let definition = try Self.machine(record).definition
+        return GameInfo(id: record.slug, ern: ERN.make("game", record.slug), name: record.name, type: record.type, status: record.status,
+                        minWager: definition.minWager, maxWager: definition.maxWager, currencies: definition.currencies,
+                        paylines: try Self.machine(record).paylines, rtp: record.rtp, hitFrequency: record.hitFrequency,
+                        provablyFair: definition.provablyFair, version: record.version)
+    }
+
+    /// The wager limits are positive decimals, the smaller first, and the currencies are the app's.
+    private func checkMoney(_ definition: GameDefinition, appID: UUID) async throws {
+        var fields: [PlayhouseProblem.Field] = []
+        let low = Self.limit(definition.minWager), high = Self.limit(definition.maxWager)
+        if low == nil { fields.append(.init(name: "min_wager", code: "invalid_value")) }
+        if high == nil { fields.append(.init(name: "max_wager", code: "invalid_value")) }
+        if let low, let high, low > high { fields.append(.init(name: "max_wager", code: "invalid_value")) }
+        let currencies = CurrencyService(database: database)
+        for code in definition.currencies where try await currencies.find(appID: appID, code: code) == nil {
+            fields.append(.init(name: "currencies", code: "invalid_value"))
+        }
+        guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
+    }
+
+    /// A wager limit in ten-thousandths, so that wagers of any currency compare with it exactly.
+    static func limit(_ text: String) -> Int64? {
+        if case .success(let value) = MinorUnits.parse(text, digits: 4) { return value }
+        return nil
+    }
+
+    /// Compiled games by record id and version: a definition is decoded and compiled once.
+    private static let machines = NIOLockedValueBox<[UUID: (version: Int, machine: GameMachine)]>([:])
+
+    static func machine(_ record: GameRecord) throws -> GameMachine {
+        let id = try record.requireID()
+        if let cached = machines.withLockedValue({ $0[id] }), cached.version == record.version { return cached.machine }
+        let definition = try JSONDecoder().decode(GameDefinition.self, from: Data(record.definition.utf8))
+        let machine = try GameMachine(definition)
+        machines.withLockedValue { machines in
+            if machines.count > 10_000 { machines.removeAll() }
+            machines[id] = (record.version, machine)
+        }
+        return machine
+    }
+}

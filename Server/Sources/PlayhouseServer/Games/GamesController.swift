@@ -1,0 +1,137 @@
+import Fluent
+import GameMath
+import PlayhouseAPI
+import Vapor
+
+/// The app's games, bets on them and the player's fairness seeds (scope `play`). A backed bet
+/// needs a player's token and accepts `Idempotency-Key`; an unbacked bet also takes an unbacked
+/// token (client credentials with `client_user_id`).
+struct GamesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let games = routes.grouped("games")
+        games.get(use: list)
+        games.get(":game", use: show)
+        games.get(":game", "definition", use: definition)
+        games.post(":game", "bet", use: bet)
+        games.post(":game", "unbacked-bet", use: unbackedBet)
+        routes.get("bets", use: history)
+        routes.get("bets", ":bet_id", use: showBet)
+        routes.get("fairness", use: fairness)
+        routes.put("fairness", "client-seed", use: setClientSeed)
+        routes.post("fairness", "rotate", use: rotate)
+    }
+
+    func list(_ request: Request) async throws -> [GameInfo] {
+        let principal = try request.principal
+        try principal.require(scope: "play")
+        return try await GameService(database: request.db, now: request.now).list(appID: principal.app.id)
+    }
+
+    func show(_ request: Request) async throws -> GameInfo {
+        let principal = try request.principal
+        try principal.require(scope: "play")
+        let slug = try request.parameters.require("game")
+        guard let game = try await GameService(database: request.db, now: request.now).find(appID: principal.app.id, slug: slug) else {
+            throw PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(slug.prefix(64))])
+        }
+        return game
+    }
+
+    /// The definition as imported: what a device needs to re-derive a bet's outcome.
+    func definition(_ request: Request) async throws -> GameDefinition {
+        let principal = try request.principal
+        try principal.require(scope: "play")
+        let slug = try request.parameters.require("game")
+        guard let definition = try await GameService(database: request.db, now: request.now).definition(appID: principal.app.id, slug: slug) else {
+            throw PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(slug.prefix(64))])
+        }
+        return definition
+    }
+
+    func bet(_ request: Request) async throws -> Response {
+        let principal = try request.principal
+        let playerID = try principal.requirePlayer(scope: "play")
+        let slug = try request.parameters.require("game")
+        let body = try request.content.decode(BetRequest.self)
+        let bets = request.bets
+        let bettor = BetService.Bettor(app: principal.app, playerID: playerID)
+        let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
+        return try await idempotent.perform(request.moneyWriter, prepare: {
+            try await bets.prepare(body, game: slug, kind: .backed, app: principal.app)
+        }) { prepared, sql in
+            try await bets.place(prepared, by: bettor, on: sql)
+        }
+    }
+
+    func unbackedBet(_ request: Request) async throws -> Response {
+        let bettor = try unbackedBettor(request)
+        let slug = try request.parameters.require("game")
+        let body = try request.content.decode(BetRequest.self)
+        let bets = request.bets
+        let prepared = try await bets.prepare(body, game: slug, kind: .unbacked, app: bettor.app)
+        let bet = try await request.moneyWriter.transaction { sql in try await bets.place(prepared, by: bettor, on: sql) }
+        return try await bet.encodeResponse(status: .created, for: request)
+    }
+
+    func history(_ request: Request) async throws -> PlayhouseAPI.Page<Bet> {
+        let bettor = try unbackedBettor(request)
+        struct Query: Decodable {
+            var game: String?
+            var limit: Int?
+            var cursor: String?
+        }
+        let query = try request.query.decode(Query.self)
+        let limit = query.limit ?? 25
+        guard (1...100).contains(limit) else { throw PlayhouseProblem.invalidRequest("invalid_limit") }
+        var cursor: Int64?
+        if let text = query.cursor, !text.isEmpty {
+            guard let value = Int64(text), value > 0 else { throw PlayhouseProblem.invalidRequest("invalid_cursor") }
+            cursor = value
+        }
+        let game = query.game?.isEmpty == true ? nil : query.game
+        return try await request.bets.history(bettor, game: game, limit: limit, before: cursor)
+    }
+
+    func showBet(_ request: Request) async throws -> Bet {
+        let bettor = try unbackedBettor(request)
+        guard let id = request.parameters.get("bet_id", as: UUID.self), let bet = try await request.bets.find(id, for: bettor) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        return bet
+    }
+
+    func fairness(_ request: Request) async throws -> FairnessSeeds {
+        let (appID, owner) = try fairnessOwner(request)
+        return try await request.fairness.current(appID: appID, owner: owner)
+    }
+
+    func setClientSeed(_ request: Request) async throws -> FairnessSeeds {
+        let (appID, owner) = try fairnessOwner(request)
+        let body = try request.content.decode(ClientSeedUpdate.self)
+        return try await request.fairness.setClientSeed(body.clientSeed, appID: appID, owner: owner)
+    }
+
+    func rotate(_ request: Request) async throws -> FairnessRotation {
+        let (appID, owner) = try fairnessOwner(request)
+        return try await request.fairness.rotate(appID: appID, owner: owner)
+    }
+
+    /// A player, or the game's own user behind an unbacked token.
+    private func unbackedBettor(_ request: Request) throws -> BetService.Bettor {
+        let principal = try request.principal
+        try principal.require(scope: "play")
+        guard principal.playerID != nil || principal.clientUserID != nil else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        return BetService.Bettor(app: principal.app, playerID: principal.playerID, clientUserID: principal.clientUserID)
+    }
+
+    private func fairnessOwner(_ request: Request) throws -> (UUID, String) {
+        let bettor = try unbackedBettor(request)
+        guard let owner = bettor.fairnessOwner else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        return (bettor.app.id, owner)
+    }
+}
+
+extension Request {
+    var bets: BetService { BetService(database: db, writer: moneyWriter, now: now) }
+    var fairness: FairnessService { FairnessService(writer: moneyWriter, now: now) }
+}

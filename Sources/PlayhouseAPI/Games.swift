@@ -1,0 +1,265 @@
+import Foundation
+
+/// A game the app offers, as `GET /v1/games` lists it.
+public struct GameInfo: Codable, Sendable, Equatable {
+    /// The game's id within the app, as in `/v1/games/{id}/bet`: `lucky-sevens`.
+    public var id: String
+    /// `ern:game:<id>`.
+    public var ern: String
+    public var name: String
+    /// `slot` or `wheel`.
+    public var type: String
+    /// `open`, or `closed` (bets are refused).
+    public var status: String
+    /// The smallest and largest wager: per payline for a slot.
+    public var minWager: String
+    public var maxWager: String
+    /// The currencies bets may use; empty means any of the app's.
+    public var currencies: [String]
+    /// The paylines a slot bet may name, each one row (0 is the top) per reel.
+    public var paylines: [[Int]]
+    /// The exact return to player with every payline played, from enumerating every outcome (0.9527 is 95.27 %).
+    public var rtp: Double
+    /// The share of plays that pay anything.
+    public var hitFrequency: Double
+    public var provablyFair: Bool
+    /// Grows each time the operator imports a new definition of the game.
+    public var version: Int
+
+    public init(id: String, ern: String, name: String, type: String, status: String, minWager: String, maxWager: String,
+                currencies: [String], paylines: [[Int]], rtp: Double, hitFrequency: Double, provablyFair: Bool, version: Int) {
+        self.id = id
+        self.ern = ern
+        self.name = name
+        self.type = type
+        self.status = status
+        self.minWager = minWager
+        self.maxWager = maxWager
+        self.currencies = currencies
+        self.paylines = paylines
+        self.rtp = rtp
+        self.hitFrequency = hitFrequency
+        self.provablyFair = provablyFair
+        self.version = version
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, ern, name, type, status, currencies, paylines, rtp, version
+        case minWager = "min_wager"
+        case maxWager = "max_wager"
+        case hitFrequency = "hit_frequency"
+        case provablyFair = "provably_fair"
+    }
+}
+
+/// The body of a bet (Betable's): `{"currency": "EUR", "economy": "sandbox", "wager": "0.10", "paylines": [[1, 1, 1]]}`.
+///
+/// A slot's wager is per payline, so the stake is the wager × the paylines named; a wheel's is
+/// the stake. An unbacked bet may leave out currency and economy.
+public struct BetRequest: Codable, Sendable, Equatable {
+    public var currency: String?
+    public var economy: Economy?
+    /// A decimal string, as `"0.10"`.
+    public var wager: String
+    /// The slot's paylines to play, each given by its rows; all of them when left out. Not for a wheel.
+    public var paylines: [[Int]]?
+    /// Sets the player's client seed before this bet (provably fair games).
+    public var clientSeed: String?
+
+    public init(currency: String? = nil, economy: Economy? = nil, wager: String, paylines: [[Int]]? = nil, clientSeed: String? = nil) {
+        self.currency = currency
+        self.economy = economy
+        self.wager = wager
+        self.paylines = paylines
+        self.clientSeed = clientSeed
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case currency, economy, wager, paylines
+        case clientSeed = "client_seed"
+    }
+}
+
+/// What kind of bet was placed.
+public enum BetKind: String, Codable, Sendable, CaseIterable {
+    /// Money from the player's wallet.
+    case backed
+    /// The same math with no money.
+    case unbacked
+}
+
+/// One thing that paid in a bet: a payline, scatter symbols or a wheel's segment.
+public struct BetOutcome: Codable, Sendable, Equatable {
+    /// Always `win` (plays that pay nothing list no outcomes).
+    public var outcome: String
+    /// `line`, `scatter` or `segment`.
+    public var kind: String
+    /// The payline's rows, for a line.
+    public var payline: [Int]?
+    public var symbol: String?
+    /// How many symbols made the win.
+    public var count: Int
+    /// A decimal string in the bet's currency.
+    public var payout: String
+
+    public init(outcome: String = "win", kind: String, payline: [Int]?, symbol: String?, count: Int, payout: String) {
+        self.outcome = outcome
+        self.kind = kind
+        self.payline = payline
+        self.symbol = symbol
+        self.count = count
+        self.payout = payout
+    }
+}
+
+/// The seeds a provably fair bet was drawn from. `serverSeed` is there once the player has
+/// rotated past it; until then only its hash is.
+public struct BetFairness: Codable, Sendable, Equatable {
+    public var serverSeedHash: String
+    public var serverSeed: String?
+    public var clientSeed: String
+    public var nonce: Int
+
+    public init(serverSeedHash: String, serverSeed: String?, clientSeed: String, nonce: Int) {
+        self.serverSeedHash = serverSeedHash
+        self.serverSeed = serverSeed
+        self.clientSeed = clientSeed
+        self.nonce = nonce
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case nonce
+        case serverSeedHash = "server_seed_hash"
+        case serverSeed = "server_seed"
+        case clientSeed = "client_seed"
+    }
+}
+
+/// A bet and its full outcome, as the bet call answers and the history keeps it.
+public struct Bet: Codable, Sendable, Equatable {
+    public var id: String
+    /// `ern:bet:<id>`.
+    public var ern: String
+    public var game: String
+    /// The game definition's version the bet was played on.
+    public var gameVersion: Int
+    public var kind: BetKind
+    public var currency: String?
+    public var economy: Economy?
+    /// Per payline for a slot, as sent.
+    public var wager: String
+    /// What the bet cost: the wager × the paylines played.
+    public var stake: String
+    public var paylines: [[Int]]
+    /// Rows × reels of symbols (a wheel: one row with its segment's pays, `"x2"`).
+    public var window: [[String]]
+    /// Where each reel stopped (its top row's position on the strip), or the wheel's segment.
+    public var stops: [Int]
+    public var outcomes: [BetOutcome]
+    /// The total paid, a decimal string.
+    public var payout: String
+    /// The wallet's balance right after the bet, for a backed bet.
+    public var balance: Money?
+    /// For provably fair games.
+    public var fairness: BetFairness?
+    /// The ledger transaction of a backed bet.
+    public var transactionId: String?
+    public var createdAt: Date
+
+    public init(id: String, ern: String, game: String, gameVersion: Int, kind: BetKind, currency: String?, economy: Economy?,
+                wager: String, stake: String, paylines: [[Int]], window: [[String]], stops: [Int], outcomes: [BetOutcome],
+                payout: String, balance: Money?, fairness: BetFairness?, transactionId: String?, createdAt: Date) {
+        self.id = id
+        self.ern = ern
+        self.game = game
+        self.gameVersion = gameVersion
+        self.kind = kind
+        self.currency = currency
+        self.economy = economy
+        self.wager = wager
+        self.stake = stake
+        self.paylines = paylines
+        self.window = window
+        self.stops = stops
+        self.outcomes = outcomes
+        self.payout = payout
+        self.balance = balance
+        self.fairness = fairness
+        self.transactionId = transactionId
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, ern, game, kind, currency, economy, wager, stake, paylines, window, stops, outcomes, payout, balance, fairness
+        case gameVersion = "game_version"
+        case transactionId = "transaction_id"
+        case createdAt = "created_at"
+    }
+}
+
+/// The player's current fairness seeds: the hash of the server seed bets are drawn from now,
+/// the client seed, and the nonce the next bet gets.
+public struct FairnessSeeds: Codable, Sendable, Equatable {
+    public var serverSeedHash: String
+    public var clientSeed: String
+    public var nextNonce: Int
+
+    public init(serverSeedHash: String, clientSeed: String, nextNonce: Int) {
+        self.serverSeedHash = serverSeedHash
+        self.clientSeed = clientSeed
+        self.nextNonce = nextNonce
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case serverSeedHash = "server_seed_hash"
+        case clientSeed = "client_seed"
+        case nextNonce = "next_nonce"
+    }
+}
+
+/// The body of `PUT /v1/fairness/client-seed`.
+public struct ClientSeedUpdate: Codable, Sendable, Equatable {
+    /// 1 to 64 visible ASCII characters.
+    public var clientSeed: String
+
+    public init(clientSeed: String) { self.clientSeed = clientSeed }
+
+    enum CodingKeys: String, CodingKey {
+        case clientSeed = "client_seed"
+    }
+}
+
+/// The answer to `POST /v1/fairness/rotate`: the server seed that is now revealed, so every bet
+/// drawn from it can be checked, and the new seeds.
+public struct FairnessRotation: Codable, Sendable, Equatable {
+    public var revealed: RevealedSeed
+    public var current: FairnessSeeds
+
+    public init(revealed: RevealedSeed, current: FairnessSeeds) {
+        self.revealed = revealed
+        self.current = current
+    }
+}
+
+/// A server seed after rotation, with the client seed and nonces its bets used.
+public struct RevealedSeed: Codable, Sendable, Equatable {
+    public var serverSeed: String
+    public var serverSeedHash: String
+    public var clientSeed: String
+    /// Bets drawn from it used nonces 0 up to, but not including, this.
+    public var nextNonce: Int
+
+    public init(serverSeed: String, serverSeedHash: String, clientSeed: String, nextNonce: Int) {
+        self.serverSeed = serverSeed
+        self.serverSeedHash = serverSeedHash
+        self.clientSeed = clientSeed
+        self.nextNonce = nextNonce
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case serverSeed = "server_seed"
+        case serverSeedHash = "server_seed_hash"
+        case clientSeed = "client_seed"
+        case nextNonce = "next_nonce"
+    }
+}
