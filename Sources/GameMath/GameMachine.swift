@@ -131,3 +131,13 @@ public struct Simulation: Sendable, Equatable {
         sumOfSquaredReturns += other.sumOfSquaredReturns
     }
 }
+
+extension GameMachine {
+    /// Re-derives a provably fair play from its seeds, as anyone can once the server seed is
+    /// revealed; nil when the game has no such paylines.
+    public func replay(serverSeed: String, clientSeed: String, nonce: UInt64, paylines: [[Int]]) -> Spin? {
+        guard case .success(let lines) = paylineIndices(paylines) else { return nil }
+        var source = FairOutcomeSource(serverSeed: serverSeed, clientSeed: clientSeed, nonce: nonce)
+        return spin(lines: lines, using: &source)
+    }
+}

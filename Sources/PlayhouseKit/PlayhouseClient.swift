@@ -20,6 +20,8 @@ public final class PlayhouseClient: Sendable {
     public let profile: ProfileAPI
     /// The signed-in player's account, balances, history, deposits, withdrawals and promotions.
     public let wallet: WalletAPI
+    /// The app's games, the player's bets and their provably fair seeds.
+    public let games: GamesAPI
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -28,5 +30,6 @@ public final class PlayhouseClient: Sendable {
         self.auth = AuthAPI(api: api)
         self.profile = ProfileAPI(api: api)
         self.wallet = WalletAPI(api: api)
+        self.games = GamesAPI(api: api)
     }
 }

@@ -1,0 +1,154 @@
+import Foundation
+import GameMath
+import PlayhouseAPI
+
+/// The app's games and the signed-in player's bets: `client.games`. Needs the `play` scope.
+///
+/// ```swift
+/// let bet = try await client.games.bet(game: "lucky-sevens", wager: 0.10, currency: "EUR", paylines: [[1, 1, 1, 1, 1]])
+/// print(bet.window, bet.payout)
+/// ```
+///
+/// A backed bet sends an `Idempotency-Key` (a new one per call unless you pass your own), and the
+/// SDK's automatic retries reuse it, so a retried bet is never placed twice.
+public struct GamesAPI: Sendable {
+    let api: APIClient
+
+    /// The app's games, with their limits, paylines and exact return to player.
+    public func list() async throws(PlayhouseError) -> [GameInfo] {
+        try await api.player("GET", APIPath.games)
+    }
+
+    /// One game.
+    public func game(id: String) async throws(PlayhouseError) -> GameInfo {
+        try await api.player("GET", APIPath.games + "/" + Self.segment(id))
+    }
+
+    /// The game's full definition (reels, paylines, paytable or segments), typed: what
+    /// ``FairnessVerifier`` re-derives outcomes with.
+    public func definition(id: String) async throws(PlayhouseError) -> GameDefinition {
+        try await api.player("GET", APIPath.games + "/" + Self.segment(id) + "/definition")
+    }
+
+    /// Bets the player's money (Betable's `betForGame`): `wager` per payline of `currency`; every
+    /// payline when `paylines` is nil. The answer carries the window, the wins, the payout and the
+    /// balance after.
+    public func bet(game: String, wager: Decimal, currency: String, economy: Economy? = nil, paylines: [[Int]]? = nil,
+                    clientSeed: String? = nil, idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Bet {
+        try await api.player("POST", APIPath.games + "/" + Self.segment(game) + "/bet",
+                             body: BetRequest(currency: currency, economy: economy, wager: Self.decimal(wager), paylines: paylines,
+                                              clientSeed: clientSeed),
+                             headers: ["Idempotency-Key": idempotencyKey])
+    }
+
+    /// The same math with no money (Betable's `unbackedBetForGame`); the currency only sets the decimals.
+    public func unbackedBet(game: String, wager: Decimal, currency: String? = nil, paylines: [[Int]]? = nil,
+                            clientSeed: String? = nil) async throws(PlayhouseError) -> Bet {
+        try await api.player("POST", APIPath.games + "/" + Self.segment(game) + "/unbacked-bet",
+                             body: BetRequest(currency: currency, wager: Self.decimal(wager), paylines: paylines, clientSeed: clientSeed))
+    }
+
+    /// The player's bets, newest first, fetched page by page as you iterate.
+    public func bets(game: String? = nil, pageSize: Int = 25) -> BetHistory {
+        BetHistory(games: self, game: game, pageSize: pageSize)
+    }
+
+    /// One page of the player's bets; pass the previous page's `nextCursor` as `cursor`.
+    public func betsPage(game: String? = nil, limit: Int = 25, cursor: String? = nil) async throws(PlayhouseError) -> Page<Bet> {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let game { query.append(URLQueryItem(name: "game", value: game)) }
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return try await api.player("GET", APIPath.bets, query: query)
+    }
+
+    /// One of the player's bets; its fairness carries the server seed once rotated.
+    public func bet(id: String) async throws(PlayhouseError) -> Bet {
+        try await api.player("GET", APIPath.bets + "/" + Self.segment(id))
+    }
+
+    // MARK: Provable fairness
+
+    /// The hash of the server seed the next bets are drawn from, the client seed and the next nonce.
+    public func fairnessSeeds() async throws(PlayhouseError) -> FairnessSeeds {
+        try await api.player("GET", APIPath.fairness)
+    }
+
+    /// Sets the client seed of the bets to come (1 to 64 visible ASCII characters).
+    public func setClientSeed(_ clientSeed: String) async throws(PlayhouseError) -> FairnessSeeds {
+        try await api.player("PUT", APIPath.fairness + "/client-seed", body: ClientSeedUpdate(clientSeed: clientSeed))
+    }
+
+    /// Reveals the current server seed, so every bet drawn from it can be verified, and starts a new one.
+    public func rotateSeed() async throws(PlayhouseError) -> FairnessRotation {
+        try await api.player("POST", APIPath.fairness + "/rotate")
+    }
+
+    /// Fetches the bet (with its revealed seed) and its game's definition, and re-derives the
+    /// outcome on the device.
+    public func verify(betID: String) async throws(PlayhouseError) -> FairnessVerifier.Verdict {
+        let bet = try await bet(id: betID)
+        let definition = try await definition(id: bet.game)
+        let game = try await game(id: bet.game)
+        guard game.version == bet.gameVersion else { return .definitionChanged(betVersion: bet.gameVersion, currentVersion: game.version) }
+        return FairnessVerifier.verify(bet, definition: definition)
+    }
+
+    static func decimal(_ value: Decimal) -> String { Money(value, currency: "").amount }
+
+    private static func segment(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-"))) ?? id
+    }
+
+    // MARK: Completion handlers
+
+    /// Completion-handler form of ``list()``; `completion` runs on the main queue.
+    public func list(completion: @escaping @MainActor @Sendable (Result<[GameInfo], PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> [GameInfo] in try await list() }
+    }
+
+    /// Completion-handler form of ``bet(game:wager:currency:economy:paylines:clientSeed:idempotencyKey:)``.
+    public func bet(game: String, wager: Decimal, currency: String, economy: Economy? = nil, paylines: [[Int]]? = nil,
+                    completion: @escaping @MainActor @Sendable (Result<Bet, PlayhouseError>) -> Void) {
+        let key = UUID().uuidString
+        deliver(completion) { () async throws(PlayhouseError) -> Bet in
+            try await bet(game: game, wager: wager, currency: currency, economy: economy, paylines: paylines, idempotencyKey: key)
+        }
+    }
+
+    /// Completion-handler form of ``unbackedBet(game:wager:currency:paylines:clientSeed:)``.
+    public func unbackedBet(game: String, wager: Decimal, currency: String? = nil, paylines: [[Int]]? = nil,
+                            completion: @escaping @MainActor @Sendable (Result<Bet, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Bet in
+            try await unbackedBet(game: game, wager: wager, currency: currency, paylines: paylines)
+        }
+    }
+}
+
+/// The player's bets as an `AsyncSequence`, newest first; pages are fetched as you iterate.
+public struct BetHistory: AsyncSequence, Sendable {
+    public typealias Element = Bet
+
+    let games: GamesAPI
+    let game: String?
+    let pageSize: Int
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let history: BetHistory
+        var buffer: [Bet] = []
+        var cursor: String?
+        var finished = false
+
+        public mutating func next() async throws -> Bet? {
+            while buffer.isEmpty {
+                guard !finished else { return nil }
+                let page = try await history.games.betsPage(game: history.game, limit: history.pageSize, cursor: cursor)
+                buffer = page.data
+                cursor = page.nextCursor
+                finished = page.nextCursor == nil
+            }
+            return buffer.removeFirst()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(history: self) }
+}
