@@ -86,6 +86,13 @@ public enum BetKind: String, Codable, Sendable, CaseIterable {
     case backed
     /// The same math with no money.
     case unbacked
+    /// Paid with credits won in another game (Betable's credit bet).
+    case credit
+    /// A credit bet's math with no money.
+    case unbackedCredit = "unbacked_credit"
+
+    /// Whether the bet moves money.
+    public var isBacked: Bool { self == .backed || self == .credit }
 }
 
 /// One thing that paid in a bet: a payline, scatter symbols or a wheel's segment.
@@ -141,6 +148,8 @@ public struct Bet: Codable, Sendable, Equatable {
     /// `ern:bet:<id>`.
     public var ern: String
     public var game: String
+    /// For a credit bet: the game whose credits paid for it.
+    public var creditGame: String?
     /// The game definition's version the bet was played on.
     public var gameVersion: Int
     public var kind: BetKind
@@ -166,12 +175,13 @@ public struct Bet: Codable, Sendable, Equatable {
     public var transactionId: String?
     public var createdAt: Date
 
-    public init(id: String, ern: String, game: String, gameVersion: Int, kind: BetKind, currency: String?, economy: Economy?,
+    public init(id: String, ern: String, game: String, creditGame: String? = nil, gameVersion: Int, kind: BetKind, currency: String?, economy: Economy?,
                 wager: String, stake: String, paylines: [[Int]], window: [[String]], stops: [Int], outcomes: [BetOutcome],
                 payout: String, balance: Money?, fairness: BetFairness?, transactionId: String?, createdAt: Date) {
         self.id = id
         self.ern = ern
         self.game = game
+        self.creditGame = creditGame
         self.gameVersion = gameVersion
         self.kind = kind
         self.currency = currency
@@ -192,6 +202,7 @@ public struct Bet: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, ern, game, kind, currency, economy, wager, stake, paylines, window, stops, outcomes, payout, balance, fairness
         case gameVersion = "game_version"
+        case creditGame = "credit_game"
         case transactionId = "transaction_id"
         case createdAt = "created_at"
     }

@@ -229,6 +229,44 @@ import VaporTesting
         }
     }
 
+    @Test(arguments: Engine.available)
+    func creditsWonInOneGamePayForBetsOnAnother(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            let appID = fixture.credentials.app.id
+            _ = try await app.currencies.add(appID: appID, code: "NWC", kind: .credit, name: "Never-wins credits", game: "never-wins")
+            _ = try await app.promotions.create(appID: appID, code: "CREDITS", name: "Credits", amount: "10", currency: "NWC", economy: nil,
+                                                maxRedemptions: nil, startsAt: nil, expiresAt: nil)
+            let ann = try await fixture.player()
+            #expect(try await fixture.post("/v1/promotions/redeem", ann, #"{"code":"CREDITS"}"#).status == .created)
+
+            // Credits of never-wins, bet on always-wins: 2 credits staked, 10 paid, in credits.
+            let response = try await fixture.post("/v1/games/never-wins/always-wins/bet", ann, #"{"wager":"2"}"#, key: "credit-1")
+            #expect(response.status == .created, "\(response.body.string)")
+            let bet = try response.decode(Bet.self)
+            #expect(bet.kind == .credit && bet.game == "always-wins" && bet.creditGame == "never-wins")
+            #expect(bet.currency == "NWC" && bet.stake == "2" && bet.payout == "10" && bet.balance == Money(amount: "18", currency: "NWC"))
+            #expect(try await fixture.wallet(ann).balance("NWC", economy: .sandbox)?.available.amount == "18")
+
+            let practice = try await fixture.post("/v1/games/never-wins/wheel/unbacked-bet", ann, #"{"wager":"1"}"#).decode(Bet.self)
+            #expect(practice.kind == .unbackedCredit && practice.balance == nil && practice.currency == "NWC")
+
+            // Credits only buy bets through the credit path, and only a game with credits has any.
+            #expect(try await fixture.bet(ann, game: "always-wins", #"{"currency":"NWC","wager":"1"}"#).status == .unprocessableEntity)
+            let noCredits = try await fixture.post("/v1/games/wheel/always-wins/bet", ann, #"{"wager":"1"}"#)
+            #expect(try noCredits.decode(Problem.self).code == .currencyNotAllowed)
+            let wrongCurrency = try await fixture.post("/v1/games/never-wins/always-wins/bet", ann, #"{"currency":"EUR","wager":"1"}"#)
+            #expect(try wrongCurrency.decode(Problem.self).code == .currencyNotAllowed)
+            #expect(try await fixture.post("/v1/games/no-such/always-wins/bet", ann, #"{"wager":"1"}"#).status == .notFound)
+            // Another, naming its payline: 18 − 2 + 10.
+            let again = try await fixture.post("/v1/games/never-wins/always-wins/bet", ann, #"{"wager":"2","paylines":[[0,0,0]]}"#)
+            #expect(again.status == .created)
+            #expect(try await fixture.wallet(ann).balance("NWC", economy: .sandbox)?.available.amount == "26")
+            try await fixture.expectLedgerSound()
+        }
+    }
+
     /// Many players bet at once on every game: the ledger holds and no money appears or disappears.
     @Test(arguments: Engine.available)
     func concurrentBetsConserveMoney(_ engine: Engine) async throws {

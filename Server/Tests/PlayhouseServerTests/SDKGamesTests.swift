@@ -48,12 +48,20 @@ import Vapor
             _ = try await sdk.games.setClientSeed("device-seed")
             let played = try await sdk.games.bet(game: "ten-symbols", wager: Decimal(string: "0.05")!, currency: "EUR")
             #expect(played.fairness?.clientSeed == "device-seed")
+            _ = try await app.currencies.add(appID: fixture.credentials.app.id, code: "NWC", kind: .credit, game: "never-wins")
+            _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: "CREDITS", name: nil, amount: "5", currency: "NWC",
+                                                economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil)
+            _ = try await sdk.wallet.redeem(code: "CREDITS")
+            let credit = try await sdk.games.creditBet(game: "always-wins", creditsFrom: "never-wins", wager: 1)
+            #expect(credit.kind == .credit && credit.balance == Money(amount: "9", currency: "NWC"))
+            let practiceCredit = try await sdk.games.unbackedCreditBet(game: "always-wins", creditsFrom: "never-wins", wager: 1)
+            #expect(practiceCredit.kind == .unbackedCredit && practiceCredit.payout == "5")
             let practice = try await sdk.games.unbackedBet(game: "wheel", wager: 2)
             #expect(practice.kind == .unbacked && practice.balance == nil)
 
             var ids: [String] = []
             for try await bet in sdk.games.bets(pageSize: 2) { ids.append(bet.id) }
-            #expect(ids == [practice.id, played.id, win.id])
+            #expect(ids == [practice.id, practiceCredit.id, credit.id, played.id, win.id])
             #expect(try await sdk.wallet.wallet().balance("EUR", economy: .sandbox)?.available == played.balance)
 
             // Before rotation the seed is secret; after it, the device re-derives the bet.

@@ -48,6 +48,22 @@ public struct GamesAPI: Sendable {
                              body: BetRequest(currency: currency, wager: Self.decimal(wager), paylines: paylines, clientSeed: clientSeed))
     }
 
+    /// Bets credits won in `creditsFrom` (that game's credit currency) on `game` (Betable's
+    /// `creditBetForGame`); the payout is in the same credits.
+    public func creditBet(game: String, creditsFrom: String, wager: Decimal, paylines: [[Int]]? = nil, clientSeed: String? = nil,
+                          idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Bet {
+        try await api.player("POST", APIPath.games + "/" + Self.segment(creditsFrom) + "/" + Self.segment(game) + "/bet",
+                             body: BetRequest(wager: Self.decimal(wager), paylines: paylines, clientSeed: clientSeed),
+                             headers: ["Idempotency-Key": idempotencyKey])
+    }
+
+    /// A credit bet's math with no money.
+    public func unbackedCreditBet(game: String, creditsFrom: String, wager: Decimal, paylines: [[Int]]? = nil,
+                                  clientSeed: String? = nil) async throws(PlayhouseError) -> Bet {
+        try await api.player("POST", APIPath.games + "/" + Self.segment(creditsFrom) + "/" + Self.segment(game) + "/unbacked-bet",
+                             body: BetRequest(wager: Self.decimal(wager), paylines: paylines, clientSeed: clientSeed))
+    }
+
     /// The player's bets, newest first, fetched page by page as you iterate.
     public func bets(game: String? = nil, pageSize: Int = 25) -> BetHistory {
         BetHistory(games: self, game: game, pageSize: pageSize)
@@ -95,7 +111,7 @@ public struct GamesAPI: Sendable {
 
     static func decimal(_ value: Decimal) -> String { Money(value, currency: "").amount }
 
-    private static func segment(_ id: String) -> String {
+    static func segment(_ id: String) -> String {
         id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-"))) ?? id
     }
 

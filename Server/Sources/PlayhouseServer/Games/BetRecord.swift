@@ -12,8 +12,10 @@ final class BetRecord: Model, @unchecked Sendable {
     @OptionalField(key: "player_id") var playerID: UUID?
     @OptionalField(key: "client_user_id") var clientUserID: String?
     @Field(key: "game_slug") var gameSlug: String
+    /// For a credit bet: the game whose credits paid for it.
+    @OptionalField(key: "credit_game") var creditGame: String?
     @Field(key: "game_version") var gameVersion: Int
-    /// `backed` or `unbacked`.
+    /// `backed`, `unbacked`, `credit` or `unbacked_credit`.
     @Field(key: "kind") var kind: String
     @OptionalField(key: "currency") var currency: String?
     @OptionalField(key: "economy") var economy: String?
@@ -46,6 +48,7 @@ struct CreateBetRecord: AsyncMigration {
             .field("player_id", .uuid, .references(Player.schema, "id", onDelete: .cascade))
             .field("client_user_id", .string)
             .field("game_slug", .string, .required)
+            .field("credit_game", .string)
             .field("game_version", .int, .required)
             .field("kind", .string, .required)
             .field("currency", .string)

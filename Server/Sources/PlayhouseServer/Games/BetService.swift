@@ -25,6 +25,8 @@ struct BetService: Sendable {
     struct Prepared: Sendable {
         var game: GameService.Playable
         var kind: BetKind
+        /// For a credit bet: the game whose credits pay.
+        var creditGame: String?
         var currency: CurrencyInfo?
         var economy: Economy?
         var minorUnits: Int
@@ -35,15 +37,28 @@ struct BetService: Sendable {
     }
 
     /// Checks the bet: the game is open, the currency and economy allowed, the wager a decimal within
-    /// the game's limits, the paylines the game's own.
-    func prepare(_ body: BetRequest, game slug: String, kind: BetKind, app: AppRecord) async throws -> Prepared {
-        let game = try await GameService(database: database, now: now).playable(appID: app.id, slug: slug)
+    /// the game's limits, the paylines the game's own. A credit bet (`creditsFrom`, the game whose
+    /// credits pay) takes that game's credit currency.
+    func prepare(_ body: BetRequest, game slug: String, creditsFrom: String? = nil, kind: BetKind, app: AppRecord) async throws -> Prepared {
+        let games = GameService(database: database, now: now)
+        let game = try await games.playable(appID: app.id, slug: slug)
         guard game.open else { throw PlayhouseProblem(.unprocessableEntity, .gameClosed, parameters: ["game": game.slug]) }
 
         var currency: CurrencyInfo?
         var economy: Economy?
-        if let code = body.currency {
-            guard let found = try await CurrencyService(database: database).find(appID: app.id, code: code.uppercased()) else {
+        let currencies = CurrencyService(database: database)
+        if let creditsFrom {
+            guard try await games.find(appID: app.id, slug: creditsFrom) != nil else {
+                throw PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(creditsFrom.prefix(64))])
+            }
+            let credits = try await currencies.list(appID: app.id).first { $0.kind == .credit && $0.game == creditsFrom }
+            guard let credits, body.currency.map({ $0.uppercased() == credits.code }) ?? true else {
+                throw PlayhouseProblem(.unprocessableEntity, .currencyNotAllowed,
+                                       parameters: ["currency": body.currency.map { String($0.prefix(20)) } ?? "\(creditsFrom) credits", "game": game.slug])
+            }
+            currency = credits
+        } else if let code = body.currency {
+            guard let found = try await currencies.find(appID: app.id, code: code.uppercased()) else {
                 throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(code.prefix(20))])
             }
             let allowed = game.definition.currencies.isEmpty || game.definition.currencies.contains(found.code)
@@ -51,10 +66,10 @@ struct BetService: Sendable {
                 throw PlayhouseProblem(.unprocessableEntity, .currencyNotAllowed, parameters: ["currency": found.code, "game": game.slug])
             }
             currency = found
-            if kind == .backed { economy = try CurrencyService.economy(body.economy, app: app, currency: found.code) }
-        } else if kind == .backed {
+        } else if kind.isBacked {
             throw PlayhouseProblem.validation([.init(name: "currency", code: "required")])
         }
+        if kind.isBacked, let code = currency?.code { economy = try CurrencyService.economy(body.economy, app: app, currency: code) }
 
         let digits = currency?.minorUnits ?? 2
         let wager: Int64
@@ -97,7 +112,7 @@ struct BetService: Sendable {
         guard !stake.overflow, stake.partialValue <= MinorUnits.maximum else {
             throw PlayhouseProblem(.unprocessableEntity, .invalidAmount, fields: [.init(name: "wager", code: "too_large")])
         }
-        return Prepared(game: game, kind: kind, currency: currency, economy: economy, minorUnits: digits, wager: wager,
+        return Prepared(game: game, kind: kind, creditGame: creditsFrom, currency: currency, economy: economy, minorUnits: digits, wager: wager,
                         stake: stake.partialValue, lines: lines, clientSeed: body.clientSeed)
     }
 
@@ -124,7 +139,7 @@ struct BetService: Sendable {
         let betID = UUID()
         var transactionID: UUID?
         var balance: Int64?
-        if bet.kind == .backed, let currency = bet.currency, let economy = bet.economy, let playerID = bettor.playerID {
+        if bet.kind.isBacked, let currency = bet.currency, let economy = bet.economy, let playerID = bettor.playerID {
             let wallet = LedgerAccountKey.wallet(playerID, currency.code, economy)
             let house = LedgerAccountKey.app(.house, currency.code, economy)
             var legs: [(account: LedgerAccountKey, amount: Int64)] = [(wallet, -bet.stake), (house, bet.stake)]
@@ -137,15 +152,15 @@ struct BetService: Sendable {
         let paylines = bet.lines.map { bet.game.machine.paylines[$0] }
         let result = StoredResult(stops: spin.stops, window: spin.window, wins: spin.wins.map(StoredResult.StoredWin.init))
         try await sql.raw("""
-            INSERT INTO bets (bet_id, app_id, player_id, client_user_id, game_slug, game_version, kind, currency, economy, minor_units,
+            INSERT INTO bets (bet_id, app_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy, minor_units,
                               wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, transaction_id, balance_after, created_at)
             VALUES (\(bind: betID), \(bind: bettor.app.id), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
-                    \(bind: bet.game.slug), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
+                    \(bind: bet.game.slug), \(bind: bet.creditGame), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
                     \(bind: bet.economy?.rawValue), \(bind: bet.minorUnits), \(bind: bet.wager), \(bind: bet.stake), \(bind: payout.partialValue),
                     \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
                     \(bind: draw?.nonce), \(bind: transactionID), \(bind: balance), \(bind: now))
             """).run()
-        return Self.bet(id: betID, game: bet.game.slug, version: bet.game.version, kind: bet.kind, currency: bet.currency?.code,
+        return Self.bet(id: betID, game: bet.game.slug, creditGame: bet.creditGame, version: bet.game.version, kind: bet.kind, currency: bet.currency?.code,
                         economy: bet.economy, digits: bet.minorUnits, wager: bet.wager, stake: bet.stake, payout: payout.partialValue,
                         paylines: paylines, result: result,
                         fairness: draw.map { BetFairness(serverSeedHash: $0.serverSeedHash, serverSeed: nil, clientSeed: $0.clientSeed, nonce: Int($0.nonce)) },
@@ -155,7 +170,7 @@ struct BetService: Sendable {
     // MARK: History
 
     private static let selection: SQLQueryString = """
-        SELECT b.seq, b.bet_id, b.game_slug, b.game_version, b.kind, b.currency, b.economy, b.minor_units, b.wager, b.stake, b.payout,
+        SELECT b.seq, b.bet_id, b.game_slug, b.credit_game, b.game_version, b.kind, b.currency, b.economy, b.minor_units, b.wager, b.stake, b.payout,
                b.paylines, b.result, b.client_seed, b.nonce, b.transaction_id, b.balance_after, b.created_at,
                f.server_seed_hash, CASE WHEN f.revealed_at IS NULL THEN NULL ELSE f.server_seed END AS revealed_seed
         FROM bets b LEFT JOIN fairness_seeds f ON f.id = b.fairness_seed_id
@@ -193,6 +208,7 @@ struct BetService: Sendable {
                                    clientSeed: try row.decode(column: "client_seed", as: String?.self) ?? "", nonce: Int(nonce))
         }
         return bet(id: try row.decode(column: "bet_id", as: UUID.self), game: try row.decode(column: "game_slug", as: String.self),
+                   creditGame: try row.decode(column: "credit_game", as: String?.self),
                    version: try row.decode(column: "game_version", as: Int.self),
                    kind: BetKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .unbacked,
                    currency: try row.decode(column: "currency", as: String?.self),
@@ -204,7 +220,7 @@ struct BetService: Sendable {
                    balance: try row.decode(column: "balance_after", as: Int64?.self), createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
-    private static func bet(id: UUID, game: String, version: Int, kind: BetKind, currency: String?, economy: Economy?, digits: Int,
+    private static func bet(id: UUID, game: String, creditGame: String?, version: Int, kind: BetKind, currency: String?, economy: Economy?, digits: Int,
                             wager: Int64, stake: Int64, payout: Int64, paylines: [[Int]], result: StoredResult, fairness: BetFairness?,
                             transactionID: UUID?, balance: Int64?, createdAt: Date) -> Bet {
         func amount(_ minor: Int64) -> String { MinorUnits.format(minor, digits: digits) }
@@ -212,7 +228,7 @@ struct BetService: Sendable {
             BetOutcome(kind: win.kind, payline: win.payline, symbol: win.symbol, count: win.count, payout: amount(wager * Int64(win.pays)))
         }
         let text = id.uuidString.lowercased()
-        return Bet(id: text, ern: ERN.make("bet", text), game: game, gameVersion: version, kind: kind, currency: currency, economy: economy,
+        return Bet(id: text, ern: ERN.make("bet", text), game: game, creditGame: creditGame, gameVersion: version, kind: kind, currency: currency, economy: economy,
                    wager: amount(wager), stake: amount(stake), paylines: paylines, window: result.window, stops: result.stops,
                    outcomes: outcomes, payout: amount(payout), balance: balance.flatMap { value in currency.map { Money(amount: amount(value), currency: $0) } },
                    fairness: fairness, transactionId: transactionID?.uuidString.lowercased(), createdAt: createdAt)

@@ -14,6 +14,9 @@ struct GamesController: RouteCollection {
         games.get(":game", "definition", use: definition)
         games.post(":game", "bet", use: bet)
         games.post(":game", "unbacked-bet", use: unbackedBet)
+        // Betable's credit bets: credits won in :game, bet on :play_game.
+        games.post(":game", ":play_game", "bet", use: creditBet)
+        games.post(":game", ":play_game", "unbacked-bet", use: unbackedCreditBet)
         routes.get("bets", use: history)
         routes.get("bets", ":bet_id", use: showBet)
         routes.get("fairness", use: fairness)
@@ -49,26 +52,41 @@ struct GamesController: RouteCollection {
     }
 
     func bet(_ request: Request) async throws -> Response {
+        try await backedBet(request, game: try request.parameters.require("game"), creditsFrom: nil)
+    }
+
+    func unbackedBet(_ request: Request) async throws -> Response {
+        try await unbackedBet(request, game: try request.parameters.require("game"), creditsFrom: nil)
+    }
+
+    func creditBet(_ request: Request) async throws -> Response {
+        try await backedBet(request, game: try request.parameters.require("play_game"), creditsFrom: try request.parameters.require("game"))
+    }
+
+    func unbackedCreditBet(_ request: Request) async throws -> Response {
+        try await unbackedBet(request, game: try request.parameters.require("play_game"), creditsFrom: try request.parameters.require("game"))
+    }
+
+    private func backedBet(_ request: Request, game slug: String, creditsFrom: String?) async throws -> Response {
         let principal = try request.principal
         let playerID = try principal.requirePlayer(scope: "play")
-        let slug = try request.parameters.require("game")
         let body = try request.content.decode(BetRequest.self)
         let bets = request.bets
         let bettor = BetService.Bettor(app: principal.app, playerID: playerID)
         let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
         return try await idempotent.perform(request.moneyWriter, prepare: {
-            try await bets.prepare(body, game: slug, kind: .backed, app: principal.app)
+            try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit, app: principal.app)
         }) { prepared, sql in
             try await bets.place(prepared, by: bettor, on: sql)
         }
     }
 
-    func unbackedBet(_ request: Request) async throws -> Response {
+    private func unbackedBet(_ request: Request, game slug: String, creditsFrom: String?) async throws -> Response {
         let bettor = try unbackedBettor(request)
-        let slug = try request.parameters.require("game")
         let body = try request.content.decode(BetRequest.self)
         let bets = request.bets
-        let prepared = try await bets.prepare(body, game: slug, kind: .unbacked, app: bettor.app)
+        let prepared = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom,
+                                              kind: creditsFrom == nil ? .unbacked : .unbackedCredit, app: bettor.app)
         let bet = try await request.moneyWriter.transaction { sql in try await bets.place(prepared, by: bettor, on: sql) }
         return try await bet.encodeResponse(status: .created, for: request)
     }

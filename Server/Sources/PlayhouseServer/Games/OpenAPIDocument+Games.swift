@@ -86,6 +86,46 @@ extension OpenAPIDocument {
         }
       }
     },
+    "/v1/games/{game}/{play_game}/bet": {
+      "post": {
+        "tags": ["games"], "operationId": "placeCreditBet",
+        "summary": "A credit bet (Betable's): paid with the credits won in {game} (its credit currency), played on {play_game}; the payout is in the same credits.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [{ "$ref": "#/components/parameters/GameID" }, { "$ref": "#/components/parameters/PlayGameID" }, { "$ref": "#/components/parameters/IdempotencyKey" }],
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/BetRequest" } } } },
+        "responses": {
+          "201": { "description": "The bet and its outcome.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Bet" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "404": { "$ref": "#/components/responses/Problem" },
+          "409": { "$ref": "#/components/responses/Problem" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/games/{game}/{play_game}/unbacked-bet": {
+      "post": {
+        "tags": ["games"], "operationId": "placeUnbackedCreditBet", "summary": "A credit bet's math with no money.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [{ "$ref": "#/components/parameters/GameID" }, { "$ref": "#/components/parameters/PlayGameID" }],
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/BetRequest" } } } },
+        "responses": {
+          "201": { "description": "The bet and its outcome.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Bet" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "404": { "$ref": "#/components/responses/Problem" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/v1/bets": {
       "get": {
         "tags": ["games"], "operationId": "listBets", "summary": "The caller's bets with their full outcomes, newest first.",
@@ -161,7 +201,8 @@ extension OpenAPIDocument {
     }
   },
   "parameters": {
-    "GameID": { "name": "game", "in": "path", "required": true, "schema": { "type": "string" }, "description": "The game's id within the app, e.g. lucky-sevens." }
+    "GameID": { "name": "game", "in": "path", "required": true, "schema": { "type": "string" }, "description": "The game's id within the app, e.g. lucky-sevens." },
+    "PlayGameID": { "name": "play_game", "in": "path", "required": true, "schema": { "type": "string" }, "description": "The game a credit bet is played on." }
   },
   "schemas": {
     "GameInfo": {
@@ -226,7 +267,7 @@ extension OpenAPIDocument {
       "required": ["id", "ern", "game", "game_version", "kind", "wager", "stake", "paylines", "window", "stops", "outcomes", "payout", "created_at"],
       "properties": {
         "id": { "type": "string" }, "ern": { "type": "string" }, "game": { "type": "string" }, "game_version": { "type": "integer" },
-        "kind": { "type": "string", "enum": ["backed", "unbacked"] }, "currency": { "type": "string" },
+        "credit_game": { "type": "string" }, "kind": { "type": "string", "enum": ["backed", "unbacked", "credit", "unbacked_credit"] }, "currency": { "type": "string" },
         "economy": { "type": "string", "enum": ["real", "sandbox"] }, "wager": { "type": "string" }, "stake": { "type": "string" },
         "paylines": { "type": "array", "items": { "type": "array", "items": { "type": "integer" } } },
         "window": { "type": "array", "items": { "type": "array", "items": { "type": "string" } } },
