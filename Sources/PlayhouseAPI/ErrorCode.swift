@@ -90,6 +90,15 @@ extension ErrorCode {
     /// The game does not take bets in this currency.
     public static let currencyNotAllowed: ErrorCode = "currency_not_allowed"
 
+    // Batch
+    /// The batch cannot run: too many sub-requests, a duplicate or unknown name, a cycle, a path
+    /// outside the API, a reference to a sub-request it does not depend on. Nothing ran.
+    public static let invalidBatch: ErrorCode = "invalid_batch"
+    /// A sub-request was not run because one it depends on failed.
+    public static let failedDependency: ErrorCode = "failed_dependency"
+    /// A sub-request refers to a value its dependency's answer does not have.
+    public static let unresolvedReference: ErrorCode = "unresolved_reference"
+
     // Server side
     public static let internalError: ErrorCode = "internal_error"
     public static let serviceUnavailable: ErrorCode = "service_unavailable"

@@ -22,10 +22,12 @@ public final class PlayhouseClient: Sendable {
     public let wallet: WalletAPI
     /// The app's games, the player's bets and their provably fair seeds.
     public let games: GamesAPI
+    let api: APIClient
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         let api = APIClient(configuration: configuration)
+        self.api = api
         self.app = AppAPI(api: api)
         self.auth = AuthAPI(api: api)
         self.profile = ProfileAPI(api: api)

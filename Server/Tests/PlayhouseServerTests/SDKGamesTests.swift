@@ -91,4 +91,49 @@ import Vapor
             try await fixture.expectLedgerSound()
         }
     }
+
+    @Test(arguments: Engine.available)
+    func aBatchRunsBetsInOrderWithTypedResults(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            let sdk = SDKWalletTests().client(url, fixture.credentials)
+            _ = try await sdk.auth.signIn(scopes: ["profile", "wallet", "play"], presenter: FormPostingPresenter(email: "ann@example.com"))
+            _ = try await sdk.wallet.deposit(Decimal(3), currency: "EUR")
+
+            var batch = sdk.batch()
+            try batch.bet(name: "win", game: "always-wins", wager: Decimal(string: "0.5")!, currency: "EUR")
+            try batch.bet(name: "lose", game: "never-wins", wager: 1, currency: "EUR", dependsOn: ["win"])
+            try batch.unbackedBet(name: "practice", game: "wheel", wager: 1)
+            try batch.wallet(name: "wallet", dependsOn: ["win", "lose"])
+            try batch.account(name: "account")
+            try batch.add(name: "again", method: "GET", path: "/v1/bets/" + BatchRequest.reference("win", "body", "id"), dependsOn: ["win"])
+            try batch.bet(name: "too-big", game: "always-wins", wager: 50, currency: "EUR")
+            try batch.wallet(name: "skipped", dependsOn: ["too-big"])
+            let result = try await batch.run()
+            #expect(result.responses.map(\.name) == ["win", "lose", "practice", "wallet", "account", "again", "too-big", "skipped"])
+            let win = try result.value("win", as: Bet.self)
+            #expect(win.payout == "2.50")
+            #expect(try result.value("lose", as: Bet.self).balance?.amount == "4.00")
+            #expect(try result.value("wallet", as: Wallet.self).balance("EUR", economy: .sandbox)?.available.amount == "4.00")
+            #expect(try result.value("account", as: WalletAccount.self).currency == "EUR")
+            #expect(try result.value("again", as: Bet.self).id == win.id)
+            #expect(try result.value("practice", as: Bet.self).kind == .unbacked)
+            #expect(throws: PlayhouseError.self) { try result.value("too-big", as: Bet.self) }
+            #expect { _ = try result.value("skipped", as: Wallet.self) } throws: { error in
+                (error as? PlayhouseError)?.code == .failedDependency && (error as? PlayhouseError)?.status == 424
+            }
+
+            // Running the same batch value again replays its bets: no money moves twice.
+            let again = try await batch.run()
+            #expect(try again.value("win", as: Bet.self) == win)
+            #expect(try await sdk.wallet.wallet().balance("EUR", economy: .sandbox)?.available.amount == "4.00")
+
+            var cyclic = sdk.batch()
+            try cyclic.wallet(name: "a", dependsOn: ["b"])
+            try cyclic.wallet(name: "b", dependsOn: ["a"])
+            await #expect { try await cyclic.run() } throws: { ($0 as? PlayhouseError)?.code == .invalidBatch }
+            try await fixture.expectLedgerSound()
+        }
+    }
 }

@@ -79,9 +79,21 @@ struct ProblemMiddleware: AsyncMiddleware {
 
     static func render(_ problem: PlayhouseProblem, for request: Request) -> Response {
         let localizer = request.localizer
+        let body = Self.body(for: problem, request: request)
+        var headers = problem.headers
+        headers.replaceOrAdd(name: .contentType, value: "\(Problem.mediaType); charset=utf-8")
+        headers.replaceOrAdd(name: .contentLanguage, value: localizer.language)
+        if body.error != nil { headers.replaceOrAdd(name: .cacheControl, value: "no-store") }
+        let data = (try? PlayhouseJSON.makeEncoder().encode(body)) ?? Data()
+        return Response(status: problem.status, headers: headers, body: .init(data: data))
+    }
+
+    /// The problem body, in the request's language.
+    static func body(for problem: PlayhouseProblem, request: Request) -> Problem {
+        let localizer = request.localizer
         let isOAuth = request.url.path.hasPrefix("/oauth/")
         let detail = localizer.detail(for: problem.message ?? problem.code.rawValue, problem.parameters)
-        let body = Problem(
+        return Problem(
             type: "https://playhouse.dev/problems/\(problem.code.rawValue)",
             title: localizer.title(for: problem.code.rawValue),
             status: Int(problem.status.code),
@@ -94,12 +106,6 @@ struct ProblemMiddleware: AsyncMiddleware {
             error: isOAuth ? oauthError(for: problem.code) : nil,
             errorDescription: isOAuth ? detail : nil
         )
-        var headers = problem.headers
-        headers.replaceOrAdd(name: .contentType, value: "\(Problem.mediaType); charset=utf-8")
-        headers.replaceOrAdd(name: .contentLanguage, value: localizer.language)
-        if isOAuth { headers.replaceOrAdd(name: .cacheControl, value: "no-store") }
-        let data = (try? PlayhouseJSON.makeEncoder().encode(body)) ?? Data()
-        return Response(status: problem.status, headers: headers, body: .init(data: data))
     }
 
     /// The RFC 6749 §5.2 error name for a code, so OAuth client libraries understand the answer.

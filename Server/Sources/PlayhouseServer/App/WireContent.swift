@@ -32,3 +32,5 @@ extension Bet: @retroactive Content {}
 extension FairnessSeeds: @retroactive Content {}
 extension ClientSeedUpdate: @retroactive Content {}
 extension FairnessRotation: @retroactive Content {}
+extension BatchRequestBody: @retroactive Content {}
+extension BatchResponseBody: @retroactive Content {}

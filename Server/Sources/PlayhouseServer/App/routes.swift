@@ -15,5 +15,6 @@ func routes(_ app: Application) throws {
     try v1.register(collection: PlayerAuthController())
     try v1.register(collection: WalletController())
     try v1.register(collection: GamesController())
+    try v1.register(collection: BatchController())
     try v1.register(collection: PageSessionController())
 }
