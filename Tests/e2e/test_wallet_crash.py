@@ -1,10 +1,13 @@
-"""The real server under a bounded concurrent load of money movements is killed with SIGKILL and
+"""The real server under a bounded concurrent load of money movements (deposits, withdrawals and
+bets on the example wheel) is killed with SIGKILL and
 restarted: every movement that got a 2xx is in the ledger exactly once, a movement whose answer was
 lost is settled by retrying it with its Idempotency-Key, nothing else is in the ledger, and
 `playhouse ledger verify` passes. On SQLite, on PostgreSQL, and with two instances on one PostgreSQL."""
 
 import random
 import signal
+from decimal import Decimal
+from pathlib import Path
 import threading
 import time
 import uuid
@@ -17,6 +20,7 @@ from conftest import ENGINES, POSTGRES_URL, Playhouse, player_tokens
 PLAYERS = 4
 WORKERS = 12
 LOAD_SECONDS = 2.0
+WHEEL = Path(__file__).resolve().parents[2] / "Server" / "Examples" / "games" / "wheel-of-fortune.json"
 
 
 def start_second(first):
@@ -34,9 +38,22 @@ def movement(kind, amount, player):
 
 
 def send(base_url, token, move):
+    headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": move["key"]}
+    if move["kind"] == "bet":
+        return requests.post(base_url + "/v1/games/wheel-of-fortune/bet", json={"currency": "EUR", "wager": move["amount"]},
+                             headers=headers, timeout=10)
     path = "/v1/wallet/deposits" if move["kind"] == "deposit" else "/v1/wallet/withdrawals"
-    return requests.post(base_url + path, json={"amount": {"amount": move["amount"], "currency": "EUR"}},
-                         headers={"Authorization": f"Bearer {token}", "Idempotency-Key": move["key"]}, timeout=10)
+    return requests.post(base_url + path, json={"amount": {"amount": move["amount"], "currency": "EUR"}}, headers=headers, timeout=10)
+
+
+def record(move, response):
+    """Keeps what a movement did: its payment's or bet's id, and a bet's net effect on the wallet."""
+    move["status"] = response.status_code
+    if response.status_code in (200, 201):
+        body = response.json()
+        move["payment"] = body["id"]
+        if move["kind"] == "bet":
+            move["net"] = Decimal(body["payout"]) - Decimal(body["stake"])
 
 
 def load(servers, tokens, moves, stop):
@@ -44,14 +61,12 @@ def load(servers, tokens, moves, stop):
     rng = random.Random()
     while not stop.is_set():
         player = rng.randrange(PLAYERS)
-        kind = "deposit" if rng.random() < 0.6 else "withdrawal"
-        move = movement(kind, f"{rng.randint(1, 2000) / 100:.2f}", player)
+        roll = rng.random()
+        kind = "deposit" if roll < 0.45 else "withdrawal" if roll < 0.7 else "bet"
+        move = movement(kind, f"{rng.randint(10, 2000) / 100:.2f}", player)
         moves.append(move)
         try:
-            response = send(rng.choice(servers).base_url, tokens[player], move)
-            move["status"] = response.status_code
-            if response.status_code in (200, 201):
-                move["payment"] = response.json()["id"]
+            record(move, send(rng.choice(servers).base_url, tokens[player], move))
         except requests.RequestException:
             move["status"] = None  # the answer was lost: maybe done, maybe not
 
@@ -66,6 +81,7 @@ def test_a_killed_server_loses_and_duplicates_no_money(engine, instances):
     try:
         app = first.create_app("Crash Casino", "--redirect-uri", "crash://authorize")
         first.cli("currencies", "add", app["client_id"], "EUR")
+        first.cli("games", "import", app["client_id"], str(WHEEL))
         tokens = [player_tokens(first.base_url, app)["access_token"] for _ in range(PLAYERS)]
 
         moves, stop = [], threading.Event()
@@ -81,6 +97,7 @@ def test_a_killed_server_loses_and_duplicates_no_money(engine, instances):
             thread.join()
         answered = [m for m in moves if m["status"] in (200, 201)]
         assert len(answered) > 20, f"too little load before the kill: {len(moves)} sent"
+        assert any(m["kind"] == "bet" for m in answered), "no bet was placed before the kill"
 
         first.process = None
         first.start()  # same data directory or schema
@@ -88,9 +105,7 @@ def test_a_killed_server_loses_and_duplicates_no_money(engine, instances):
         for move in [m for m in moves if m["status"] is None]:
             response = send(first.base_url, tokens[move["player"]], move)
             assert response.status_code in (201, 422), response.text
-            move["status"] = response.status_code
-            if response.status_code == 201:
-                move["payment"] = response.json()["id"]
+            record(move, response)
         # A retry of an answered movement is a replay, never a second movement.
         for move in answered[:10]:
             replay = send(first.base_url, tokens[move["player"]], move)
@@ -101,6 +116,7 @@ def test_a_killed_server_loses_and_duplicates_no_money(engine, instances):
             mine = [m for m in moves if m["player"] == player and m.get("payment")]
             expected_deposits = sorted(m["payment"] for m in mine if m["kind"] == "deposit")
             expected_withdrawals = sorted(m["payment"] for m in mine if m["kind"] == "withdrawal")
+            expected_bets = sorted(m["payment"] for m in mine if m["kind"] == "bet")
             history, cursor = [], None
             while True:
                 params = {"limit": 100, **({"cursor": cursor} if cursor else {})}
@@ -113,7 +129,11 @@ def test_a_killed_server_loses_and_duplicates_no_money(engine, instances):
             booked = lambda kind: sorted(t["reference"].split(":")[-1] for t in history if t["kind"] == kind)
             assert booked("deposit") == expected_deposits
             assert booked("withdrawal") == expected_withdrawals
-            cents = sum(round(float(m["amount"]) * 100) * (1 if m["kind"] == "deposit" else -1) for m in mine)
+            # A bet is one transaction: its stake and its payout (when it won) are two entries of it.
+            assert sorted(set(booked("bet"))) == expected_bets
+            assert len({t["id"] for t in history if t["kind"] == "bet"}) == len(expected_bets)
+            change = {"deposit": 1, "withdrawal": -1}
+            cents = sum(round(m["net"] * 100) if m["kind"] == "bet" else round(float(m["amount"]) * 100) * change[m["kind"]] for m in mine)
             wallet = requests.get(first.base_url + "/v1/wallet", headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
             balance = next(b for b in wallet["balances"] if b["available"]["currency"] == "EUR")
             # Withdrawals are held until paid out: the money left the available balance either way.
