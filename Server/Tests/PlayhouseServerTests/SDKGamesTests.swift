@@ -9,30 +9,12 @@ import Vapor
 
 /// The SDK's games against a real server on 127.0.0.1.
 @Suite struct SDKGamesTests {
-    /// Delivers every request, but loses the answer to the first bet, as a dropped connection would.
-    final class LosesFirstBetAnswer: Transport, @unchecked Sendable {
-        let real = URLSessionTransport()
-        private let lock = NSLock()
-        private var lost = false
-
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            let response = try await real.send(request)
-            let loseThis = lock.withLock {
-                guard request.url.path.hasSuffix("/bet"), !lost else { return false }
-                lost = true
-                return true
-            }
-            if loseThis { throw URLError(.networkConnectionLost) }
-            return response
-        }
-    }
-
     @Test(arguments: Engine.available)
     func aPlayerBetsReadsTheHistoryAndVerifiesOnTheDevice(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
             let fixture = try await WalletFixture.make(app)
             try await fixture.importGames()
-            let sdk = SDKWalletTests().client(url, fixture.credentials, transport: LosesFirstBetAnswer())
+            let sdk = SDKWalletTests().client(url, fixture.credentials, transport: SDKWalletTests.LosesFirstAnswer(to: "/bet"))
             _ = try await sdk.auth.signIn(scopes: ["profile", "wallet", "play"], presenter: FormPostingPresenter(email: "ann@example.com"))
             _ = try await sdk.wallet.deposit(Decimal(10), currency: "EUR")
 

@@ -9,17 +9,20 @@ import Vapor
 
 /// The SDK's wallet against a real server on 127.0.0.1.
 @Suite struct SDKWalletTests {
-    /// Delivers every request to the server, but loses the answer to the first deposit, as a
-    /// dropped connection would: the server has done the work, the app has not heard.
-    final class LosesFirstDepositAnswer: Transport, @unchecked Sendable {
+    /// Delivers every request to the server, but loses the answer to the first one whose path ends
+    /// with `suffix`, as a dropped connection would: the server has done the work, the app has not heard.
+    final class LosesFirstAnswer: Transport, @unchecked Sendable {
         let real = URLSessionTransport()
+        let suffix: String
         private let lock = NSLock()
         private var lost = false
+
+        init(to suffix: String) { self.suffix = suffix }
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             let response = try await real.send(request)
             let loseThis = lock.withLock {
-                guard request.url.path.hasSuffix("/v1/wallet/deposits"), !lost else { return false }
+                guard request.url.path.hasSuffix(suffix), !lost else { return false }
                 lost = true
                 return true
             }
@@ -71,7 +74,7 @@ import Vapor
             let fixture = try await WalletFixture.make(app)
             _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: "WELCOME", name: "Welcome", amount: "50",
                                                 currency: "KRD", economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil)
-            let sdk = client(url, fixture.credentials, transport: LosesFirstDepositAnswer())
+            let sdk = client(url, fixture.credentials, transport: LosesFirstAnswer(to: "/v1/wallet/deposits"))
             _ = try await sdk.auth.signIn(scopes: ["profile", "wallet"], presenter: FormPostingPresenter(email: "ann@example.com"))
 
             // The first answer is lost; the SDK retries with the same Idempotency-Key: one deposit.

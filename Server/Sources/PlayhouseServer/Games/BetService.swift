@@ -75,14 +75,7 @@ struct BetService: Sendable {
         let wager: Int64
         switch MinorUnits.parse(body.wager, digits: digits) {
         case .success(let value): wager = value
-        case .failure(let error):
-            let field: PlayhouseProblem.Field = switch error {
-            case .notADecimal: .init(name: "wager", code: "not_a_decimal")
-            case .notPositive: .init(name: "wager", code: "not_positive")
-            case .tooManyDecimals(let allowed): .init(name: "wager", code: "too_many_decimals", parameters: ["max": String(allowed)])
-            case .tooLarge: .init(name: "wager", code: "too_large")
-            }
-            throw PlayhouseProblem(.unprocessableEntity, .invalidAmount, fields: [field])
+        case .failure(let error): throw error.problem(field: "wager")
         }
         let scaled = wager.multipliedReportingOverflow(by: Self.powerOfTen(4 - digits))
         guard let low = GameService.limit(game.definition.minWager), let high = GameService.limit(game.definition.maxWager),

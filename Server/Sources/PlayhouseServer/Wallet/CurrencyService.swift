@@ -76,13 +76,7 @@ public struct CurrencyService: Sendable {
         case .success(let minor):
             return (currency, minor)
         case .failure(let error):
-            let field: PlayhouseProblem.Field = switch error {
-            case .notADecimal: .init(name: "amount", code: "not_a_decimal")
-            case .notPositive: .init(name: "amount", code: "not_positive")
-            case .tooManyDecimals(let allowed): .init(name: "amount", code: "too_many_decimals", parameters: ["max": String(allowed)])
-            case .tooLarge: .init(name: "amount", code: "too_large")
-            }
-            throw PlayhouseProblem(.unprocessableEntity, .invalidAmount, fields: [field])
+            throw error.problem(field: "amount")
         }
     }
 
@@ -99,5 +93,18 @@ public struct CurrencyService: Sendable {
     /// Production apps move real money unless told otherwise; sandbox apps only ever sandbox money.
     static func defaultEconomy(_ app: AppRecord) -> Economy {
         app.environment == .production ? .real : .sandbox
+    }
+}
+
+extension MinorUnits.ParseError {
+    /// `invalid_amount`, naming the field and what is wrong with it.
+    func problem(field name: String) -> PlayhouseProblem {
+        let field: PlayhouseProblem.Field = switch self {
+        case .notADecimal: .init(name: name, code: "not_a_decimal")
+        case .notPositive: .init(name: name, code: "not_positive")
+        case .tooManyDecimals(let allowed): .init(name: name, code: "too_many_decimals", parameters: ["max": String(allowed)])
+        case .tooLarge: .init(name: name, code: "too_large")
+        }
+        return PlayhouseProblem(.unprocessableEntity, .invalidAmount, fields: [field])
     }
 }

@@ -1,10 +1,12 @@
--- Deposits 1.00 EUR for the players whose access tokens are in $WRK_PLAYER_TOKENS, one after
--- another, each request with its own Idempotency-Key, as the SDK sends them. Reports like
--- wrk-report.lua.
+-- POSTs $WRK_MONEY_BODY to $WRK_MONEY_PATH (a deposit, a bet) for the players whose access tokens
+-- are in $WRK_PLAYER_TOKENS, one after another, each request with its own Idempotency-Key, as the
+-- SDK sends them. Reports like wrk-report.lua.
 dofile("scripts/lib/wrk-report.lua")
 local threads = 0
 local tokens = {}
 local sent = 0
+local path = os.getenv("WRK_MONEY_PATH")
+local body = os.getenv("WRK_MONEY_BODY")
 
 setup = function(thread)
   threads = threads + 1
@@ -24,6 +26,5 @@ request = function()
     ["Content-Type"] = "application/json",
     ["Idempotency-Key"] = string.format("bench-%s-%d-%d", run, thread_number or 0, sent),
   }
-  return wrk.format("POST", "/v1/wallet/deposits", headers,
-    '{"amount":{"amount":"1.00","currency":"EUR"},"payment_method":"sandbox"}')
+  return wrk.format("POST", path, headers, body)
 end
