@@ -42,7 +42,7 @@ struct FairnessCommand: AsyncParsableCommand {
                 guard audit.bet.gameVersion == audit.definitionVersion else {
                     throw CLIError("the bet was played on version \(audit.bet.gameVersion) of \(audit.bet.game), which is now at version \(audit.definitionVersion): verify it with that version's definition file and --game")
                 }
-                let fairness = audit.bet.fairness!
+                guard let fairness = audit.bet.fairness else { throw CLIError("bet \(bet) was not provably fair") }
                 try check(definition: audit.definition, serverSeed: audit.serverSeed, hash: fairness.serverSeedHash,
                           clientSeed: fairness.clientSeed, nonce: UInt64(fairness.nonce), paylines: audit.bet.paylines, stops: audit.bet.stops,
                           wager: audit.bet.wager, payout: audit.bet.payout)

@@ -40,35 +40,11 @@ struct BetService: Sendable {
     /// the game's limits, the paylines the game's own. A credit bet (`creditsFrom`, the game whose
     /// credits pay) takes that game's credit currency.
     func prepare(_ body: BetRequest, game slug: String, creditsFrom: String? = nil, kind: BetKind, app: AppRecord) async throws -> Prepared {
-        let games = GameService(database: database, now: now)
-        let game = try await games.playable(appID: app.id, slug: slug)
+        let game = try await GameService(database: database, now: now).playable(appID: app.id, slug: slug)
         guard game.open else { throw PlayhouseProblem(.unprocessableEntity, .gameClosed, parameters: ["game": game.slug]) }
 
-        var currency: CurrencyInfo?
+        let currency = try await currency(of: body, game: game, creditsFrom: creditsFrom, kind: kind, app: app)
         var economy: Economy?
-        let currencies = CurrencyService(database: database)
-        if let creditsFrom {
-            guard try await games.find(appID: app.id, slug: creditsFrom) != nil else {
-                throw PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(creditsFrom.prefix(64))])
-            }
-            let credits = try await currencies.list(appID: app.id).first { $0.kind == .credit && $0.game == creditsFrom }
-            guard let credits, body.currency.map({ $0.uppercased() == credits.code }) ?? true else {
-                throw PlayhouseProblem(.unprocessableEntity, .currencyNotAllowed,
-                                       parameters: ["currency": body.currency.map { String($0.prefix(20)) } ?? "\(creditsFrom) credits", "game": game.slug])
-            }
-            currency = credits
-        } else if let code = body.currency {
-            guard let found = try await currencies.find(appID: app.id, code: code.uppercased()) else {
-                throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(code.prefix(20))])
-            }
-            let allowed = game.definition.currencies.isEmpty || game.definition.currencies.contains(found.code)
-            guard allowed && found.kind != .credit else {
-                throw PlayhouseProblem(.unprocessableEntity, .currencyNotAllowed, parameters: ["currency": found.code, "game": game.slug])
-            }
-            currency = found
-        } else if kind.isBacked {
-            throw PlayhouseProblem.validation([.init(name: "currency", code: "required")])
-        }
         if kind.isBacked, let code = currency?.code { economy = try CurrencyService.economy(body.economy, app: app, currency: code) }
 
         let digits = currency?.minorUnits ?? 2
@@ -107,6 +83,36 @@ struct BetService: Sendable {
         }
         return Prepared(game: game, kind: kind, creditGame: creditsFrom, currency: currency, economy: economy, minorUnits: digits, wager: wager,
                         stake: stake.partialValue, lines: lines, clientSeed: body.clientSeed)
+    }
+
+    /// The bet's currency: a credit bet's game credits, or the one the body names (the game must
+    /// allow it; credits only through the credit path), which a backed bet must name.
+    private func currency(of body: BetRequest, game: GameService.Playable, creditsFrom: String?, kind: BetKind,
+                          app: AppRecord) async throws -> CurrencyInfo? {
+        let currencies = CurrencyService(database: database)
+        if let creditsFrom {
+            guard try await GameService(database: database, now: now).find(appID: app.id, slug: creditsFrom) != nil else {
+                throw PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(creditsFrom.prefix(64))])
+            }
+            let credits = try await currencies.list(appID: app.id).first { $0.kind == .credit && $0.game == creditsFrom }
+            guard let credits, body.currency.map({ $0.uppercased() == credits.code }) ?? true else {
+                throw PlayhouseProblem(.unprocessableEntity, .currencyNotAllowed,
+                                       parameters: ["currency": body.currency.map { String($0.prefix(20)) } ?? "\(creditsFrom) credits", "game": game.slug])
+            }
+            return credits
+        } else if let code = body.currency {
+            guard let found = try await currencies.find(appID: app.id, code: code.uppercased()) else {
+                throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(code.prefix(20))])
+            }
+            let allowed = game.definition.currencies.isEmpty || game.definition.currencies.contains(found.code)
+            guard allowed && found.kind != .credit else {
+                throw PlayhouseProblem(.unprocessableEntity, .currencyNotAllowed, parameters: ["currency": found.code, "game": game.slug])
+            }
+            return found
+        } else if kind.isBacked {
+            throw PlayhouseProblem.validation([.init(name: "currency", code: "required")])
+        }
+        return nil
     }
 
     /// Draws and settles the bet, inside the caller's money transaction.
