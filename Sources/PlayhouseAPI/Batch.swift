@@ -47,7 +47,8 @@ public struct BatchSubRequest: Codable, Sendable, Equatable {
         name = try container.decode(String.self, forKey: .name)
         method = try container.decodeIfPresent(String.self, forKey: .method) ?? "GET"
         // Betable's wire key was `url`.
-        guard let path = try container.decodeIfPresent(String.self, forKey: .path) ?? container.decodeIfPresent(String.self, forKey: .url) else {
+        let url = try container.decodeIfPresent(String.self, forKey: .url)
+        guard let path = try container.decodeIfPresent(String.self, forKey: .path) ?? url else {
             throw DecodingError.keyNotFound(CodingKeys.path, .init(codingPath: decoder.codingPath, debugDescription: "a sub-request needs a path"))
         }
         self.path = path

@@ -31,12 +31,12 @@ extension OpenAPIDocument {
       "type": "object", "required": ["name"],
       "properties": {
         "name": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$" },
-        "method": { "type": "string", "enum": ["GET", "POST", "PUT", "PATCH", "DELETE"], "default": "GET" },
-        "path": { "type": "string", "description": "An API path such as /v1/games/lucky-sevens/bet (Betable's key url and paths without /v1 work too)." },
-        "url": { "type": "string" },
-        "depends_on": { "type": "array", "items": { "type": "string" } },
+        "method": { "type": ["string", "null"], "enum": ["GET", "POST", "PUT", "PATCH", "DELETE", null], "default": "GET" },
+        "path": { "type": ["string", "null"], "description": "An API path such as /v1/games/lucky-sevens/bet (Betable's key url and paths without /v1 work too)." },
+        "url": { "type": ["string", "null"] },
+        "depends_on": { "type": ["array", "null"], "items": { "type": "string" } },
         "body": { "description": "Any JSON; strings may carry ${name.path} references." },
-        "idempotency_key": { "type": "string", "description": "Sent as the sub-request's Idempotency-Key." }
+        "idempotency_key": { "type": ["string", "null"], "description": "Sent as the sub-request's Idempotency-Key." }
       }
     },
     "BatchResponseBody": {

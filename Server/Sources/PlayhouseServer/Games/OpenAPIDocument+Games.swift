@@ -133,7 +133,7 @@ extension OpenAPIDocument {
         "parameters": [
           { "name": "game", "in": "query", "required": false, "schema": { "type": "string" } },
           { "name": "limit", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 25 } },
-          { "name": "cursor", "in": "query", "required": false, "schema": { "type": "string" } }
+          { "name": "cursor", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([1-9][0-9]{0,17})?$" }, "description": "The next_cursor of the previous page; empty is the first page." }
         ],
         "responses": {
           "200": { "description": "A page of bets.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/BetPage" } } } },
@@ -288,7 +288,7 @@ extension OpenAPIDocument {
     },
     "ClientSeedUpdate": {
       "type": "object", "required": ["client_seed"],
-      "properties": { "client_seed": { "type": "string", "description": "1 to 64 visible ASCII characters." } }
+      "properties": { "client_seed": { "type": "string", "pattern": "^[!-~]{1,64}$", "description": "1 to 64 visible ASCII characters." } }
     },
     "RevealedSeed": {
       "type": "object", "required": ["server_seed", "server_seed_hash", "client_seed", "next_nonce"],
