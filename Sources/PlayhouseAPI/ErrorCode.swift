@@ -90,6 +90,14 @@ extension ErrorCode {
     /// The game does not take bets in this currency.
     public static let currencyNotAllowed: ErrorCode = "currency_not_allowed"
 
+    // Play sessions
+    /// The token carries no play session (an app token, an unbacked token).
+    public static let sessionNotFound: ErrorCode = "session_not_found"
+    /// The play session ended or expired from inactivity: sign in again.
+    public static let sessionExpired: ErrorCode = "session_expired"
+    /// A reality check is due: bets are refused until the player acknowledges it.
+    public static let realityCheckDue: ErrorCode = "reality_check_due"
+
     // Batch
     /// The batch cannot run: too many sub-requests, a duplicate or unknown name, a cycle, a path
     /// outside the API, a reference to a sub-request it does not depend on. Nothing ran.

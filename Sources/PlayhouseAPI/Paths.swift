@@ -26,6 +26,8 @@ public enum APIPath {
     public static let games = "/v1/games"
     /// The player's bets, newest first; `/v1/bets/{id}` for one.
     public static let bets = "/v1/bets"
+    /// The signed-in player's play session (GET, DELETE); `keep-alive` (POST) below it.
+    public static let currentSession = "/v1/sessions/current"
     /// Up to 50 sub-requests in one call, run in dependency order.
     public static let batch = "/v1/batch"
     /// The player's fairness seeds; `client-seed` (PUT) and `rotate` (POST) below it.

@@ -22,6 +22,8 @@ public final class PlayhouseClient: Sendable {
     public let wallet: WalletAPI
     /// The app's games, the player's bets and their provably fair seeds.
     public let games: GamesAPI
+    /// The signed-in player's play session and its reality checks.
+    public let session: SessionAPI
     let api: APIClient
 
     public init(configuration: Configuration) {
@@ -33,5 +35,6 @@ public final class PlayhouseClient: Sendable {
         self.profile = ProfileAPI(api: api)
         self.wallet = WalletAPI(api: api)
         self.games = GamesAPI(api: api)
+        self.session = SessionAPI(api: api)
     }
 }

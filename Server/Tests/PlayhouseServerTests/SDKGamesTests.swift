@@ -64,6 +64,12 @@ import Vapor
             revealed.payout = "9.99"
             if case .payoutDiffers = FairnessVerifier.verify(revealed, definition: definition) {} else { Issue.record("a changed payout verified") }
 
+            // The session's figures count the backed bets: 0.20 on one payline, and 0.05 on each of two.
+            let session = try await sdk.session.current()
+            #expect(session.alive && session.statistics.bets == 5)
+            #expect(session.statistics.money.first { $0.currency == "EUR" }?.wagered == "0.30")
+            #expect(try await sdk.session.keepAlive().realityCheck.enabled)
+
             do {
                 _ = try await sdk.games.bet(game: "always-wins", wager: 5, currency: "EUR")
                 Issue.record("a wager above the limit was accepted")

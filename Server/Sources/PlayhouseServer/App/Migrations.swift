@@ -27,5 +27,7 @@ enum Migrations {
         app.migrations.add(CreateGameRecord())
         app.migrations.add(CreateFairnessSeed())
         app.migrations.add(CreateBetRecord())
+        app.migrations.add(AddPlaySessionActivity())
+        app.migrations.add(AddBetSession())
     }
 }

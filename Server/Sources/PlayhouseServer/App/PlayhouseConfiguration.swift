@@ -48,6 +48,10 @@ public struct PlayhouseConfiguration: Sendable {
     /// How long the sandbox payment provider keeps `sandbox_delayed` payments, and every
     /// withdrawal, pending (`PLAYHOUSE_SANDBOX_PAYMENT_DELAY`, seconds).
     public var sandboxPaymentDelay: TimeInterval = 60
+    /// A play session expires after this long without activity (a bet or a keep-alive).
+    public var sessionInactivityTimeout: TimeInterval = 30 * 60
+    /// How often players are shown a reality check; 0 turns reality checks off.
+    public var realityCheckInterval: TimeInterval = 60 * 60
     /// Lets the sandbox provider handle the `real` economy too (`PLAYHOUSE_SANDBOX_REAL_MONEY=1`), so a
     /// production app can be tried out before a real payment provider is plugged in. Never in production.
     public var sandboxRealMoney = false
@@ -91,6 +95,18 @@ public struct PlayhouseConfiguration: Sendable {
                 throw ConfigurationError("PLAYHOUSE_SANDBOX_PAYMENT_DELAY must be a number of seconds, not '\(delay)'")
             }
             configuration.sandboxPaymentDelay = value
+        }
+        if let timeout = environment["PLAYHOUSE_SESSION_TIMEOUT"], !timeout.isEmpty {
+            guard let value = TimeInterval(timeout), value >= 60, value <= 7 * 24 * 3600 else {
+                throw ConfigurationError("PLAYHOUSE_SESSION_TIMEOUT must be 60 to 604800 seconds, not '\(timeout)'")
+            }
+            configuration.sessionInactivityTimeout = value
+        }
+        if let interval = environment["PLAYHOUSE_REALITY_CHECK_INTERVAL"], !interval.isEmpty {
+            guard let value = TimeInterval(interval), value == 0 || (60...24 * 3600).contains(value) else {
+                throw ConfigurationError("PLAYHOUSE_REALITY_CHECK_INTERVAL must be 0 (off) or 60 to 86400 seconds, not '\(interval)'")
+            }
+            configuration.realityCheckInterval = value
         }
         if let flag = environment["PLAYHOUSE_SANDBOX_REAL_MONEY"], !flag.isEmpty {
             configuration.sandboxRealMoney = ["1", "true", "yes"].contains(flag.lowercased())

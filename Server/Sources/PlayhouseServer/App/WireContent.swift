@@ -34,3 +34,5 @@ extension ClientSeedUpdate: @retroactive Content {}
 extension FairnessRotation: @retroactive Content {}
 extension BatchRequestBody: @retroactive Content {}
 extension BatchResponseBody: @retroactive Content {}
+extension PlaySessionStatus: @retroactive Content {}
+extension KeepAliveRequest: @retroactive Content {}

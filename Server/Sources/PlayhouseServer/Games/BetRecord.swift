@@ -76,3 +76,15 @@ struct CreateBetRecord: AsyncMigration {
         try await database.schema(BetRecord.schema).delete()
     }
 }
+
+/// The play session a bet was placed in, for the session's figures.
+struct AddBetSession: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(BetRecord.schema).field("session_id", .uuid).update()
+        try await database.sql().create(index: "bets_session").on(BetRecord.schema).column("session_id").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(BetRecord.schema).deleteField("session_id").update()
+    }
+}

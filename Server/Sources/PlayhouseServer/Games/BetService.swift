@@ -17,6 +17,8 @@ struct BetService: Sendable {
         var app: AppRecord
         var playerID: UUID?
         var clientUserID: String?
+        /// The play session the bet counts in.
+        var sessionID: UUID?
 
         var fairnessOwner: String? { FairnessService.owner(playerID: playerID, clientUserID: clientUserID) }
     }
@@ -151,9 +153,9 @@ struct BetService: Sendable {
         let paylines = bet.lines.map { bet.game.machine.paylines[$0] }
         let result = StoredResult(stops: spin.stops, window: spin.window, wins: spin.wins.map(StoredResult.StoredWin.init))
         try await sql.raw("""
-            INSERT INTO bets (bet_id, app_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy, minor_units,
+            INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy, minor_units,
                               wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, transaction_id, balance_after, created_at)
-            VALUES (\(bind: betID), \(bind: bettor.app.id), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
+            VALUES (\(bind: betID), \(bind: bettor.app.id), \(bind: bettor.sessionID), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
                     \(bind: bet.game.slug), \(bind: bet.creditGame), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
                     \(bind: bet.economy?.rawValue), \(bind: bet.minorUnits), \(bind: bet.wager), \(bind: bet.stake), \(bind: payout.partialValue),
                     \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),

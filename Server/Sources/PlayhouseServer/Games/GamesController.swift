@@ -71,8 +71,9 @@ struct GamesController: RouteCollection {
         let principal = try request.principal
         let playerID = try principal.requirePlayer(scope: "play")
         let body = try request.content.decode(BetRequest.self)
+        try await requirePlayable(request, principal)
         let bets = request.bets
-        let bettor = BetService.Bettor(app: principal.app, playerID: playerID)
+        let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID)
         let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
         return try await idempotent.perform(request.moneyWriter, prepare: {
             try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit, app: principal.app)
@@ -84,6 +85,7 @@ struct GamesController: RouteCollection {
     private func unbackedBet(_ request: Request, game slug: String, creditsFrom: String?) async throws -> Response {
         let bettor = try unbackedBettor(request)
         let body = try request.content.decode(BetRequest.self)
+        try await requirePlayable(request, try request.principal)
         let bets = request.bets
         let prepared = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom,
                                               kind: creditsFrom == nil ? .unbacked : .unbackedCredit, app: bettor.app)
@@ -139,7 +141,14 @@ struct GamesController: RouteCollection {
         let principal = try request.principal
         try principal.require(scope: "play")
         guard principal.playerID != nil || principal.clientUserID != nil else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
-        return BetService.Bettor(app: principal.app, playerID: principal.playerID, clientUserID: principal.clientUserID)
+        return BetService.Bettor(app: principal.app, playerID: principal.playerID, clientUserID: principal.clientUserID,
+                                 sessionID: principal.sessionID)
+    }
+
+    /// A bet in a play session needs the session alive and no reality check due.
+    private func requirePlayable(_ request: Request, _ principal: Principal) async throws {
+        guard let sessionID = principal.sessionID else { return }
+        try await request.sessions.requirePlayable(sessionID, rules: request.sessionRules)
     }
 
     private func fairnessOwner(_ request: Request) throws -> (UUID, String) {

@@ -1,14 +1,29 @@
 import Fluent
 import Foundation
+import PlayhouseAPI
+import SQLKit
 
-/// Starts and ends play sessions. Ending a session revokes every token issued in it.
+/// Starts and ends play sessions, keeps them alive, and says when a reality check is due. Ending a
+/// session revokes every token issued in it. Everything lives in the database, so any instance
+/// answers for any session and a restart loses nothing.
 struct SessionService: Sendable {
     let database: any Database
     let now: Date
 
+    /// How long a session lives without activity, and how often reality checks come (0: never).
+    struct Rules: Sendable {
+        var inactivityTimeout: TimeInterval
+        var realityCheckInterval: TimeInterval
+    }
+
+    /// Activity is written at most this often, so that a stream of bets does not write the session each time.
+    static let activityResolution: TimeInterval = 30
+
     /// A new session for `playerID` in `appID`; returns its id.
     func start(appID: UUID, playerID: UUID) async throws -> UUID {
         let session = PlaySession(appID: appID, playerID: playerID, startedAt: now)
+        session.lastActiveAt = now
+        session.realityCheckStartedAt = now
         try await session.create(on: database)
         return try session.requireID()
     }
@@ -21,5 +36,97 @@ struct SessionService: Sendable {
                 .set(\.$endedAt, to: now).update()
             try await TokenService(database: transaction, now: now).revokeSession(sessionID)
         }
+    }
+
+    /// Where the session stands, with its figures.
+    func status(_ sessionID: UUID, rules: Rules) async throws -> PlaySessionStatus {
+        let session = try await find(sessionID)
+        let state = State(session, rules: rules, now: now)
+        return PlaySessionStatus(id: sessionID.uuidString.lowercased(), alive: state.alive, expiresAt: state.expiresAt,
+                                 realityCheck: state.realityCheck(rules), statistics: try await statistics(session, state))
+    }
+
+    /// Extends a live session. `realityChecked: true` acknowledges a due reality check and starts the
+    /// next period (an early one changes nothing, so an app cannot put checks off); `false` ends the
+    /// session. A session that is no longer alive stays so.
+    func keepAlive(_ sessionID: UUID, realityChecked: Bool?, rules: Rules) async throws -> PlaySessionStatus {
+        let session = try await find(sessionID)
+        let state = State(session, rules: rules, now: now)
+        if state.alive {
+            if realityChecked == false {
+                try await end(sessionID)
+            } else {
+                session.lastActiveAt = now
+                if realityChecked == true && state.realityCheckDue { session.realityCheckStartedAt = now }
+                try await session.save(on: database)
+            }
+        }
+        return try await status(sessionID, rules: rules)
+    }
+
+    /// Throws unless the session may bet now: alive, and no reality check due. Counts as activity.
+    func requirePlayable(_ sessionID: UUID, rules: Rules) async throws {
+        let session = try await find(sessionID)
+        let state = State(session, rules: rules, now: now)
+        guard state.alive else { throw PlayhouseProblem(.unauthorized, .sessionExpired) }
+        guard !state.realityCheckDue else { throw PlayhouseProblem(.forbidden, .realityCheckDue) }
+        if now.timeIntervalSince(state.lastActive) >= Self.activityResolution {
+            try await PlaySession.query(on: database).filter(\.$id == sessionID).set(\.$lastActiveAt, to: now).update()
+        }
+    }
+
+    private func find(_ sessionID: UUID) async throws -> PlaySession {
+        guard let session = try await PlaySession.find(sessionID, on: database) else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
+        return session
+    }
+
+    /// A session's state at a moment.
+    private struct State {
+        var lastActive: Date
+        var expiresAt: Date
+        var alive: Bool
+        var realityCheckDueAt: Date?
+        var now: Date
+
+        init(_ session: PlaySession, rules: Rules, now: Date) {
+            lastActive = session.lastActiveAt ?? session.startedAt
+            expiresAt = lastActive.addingTimeInterval(rules.inactivityTimeout)
+            alive = session.endedAt == nil && now < expiresAt
+            if rules.realityCheckInterval > 0 {
+                realityCheckDueAt = (session.realityCheckStartedAt ?? session.startedAt).addingTimeInterval(rules.realityCheckInterval)
+            }
+            self.now = now
+        }
+
+        var realityCheckDue: Bool { alive && realityCheckDueAt.map { now >= $0 } == true }
+
+        func realityCheck(_ rules: Rules) -> RealityCheckStatus {
+            let remaining = realityCheckDueAt.map { max(0, $0.timeIntervalSince(now)) } ?? 0
+            return RealityCheckStatus(enabled: realityCheckDueAt != nil, intervalSeconds: Int(rules.realityCheckInterval),
+                                      remainingMs: Int64((remaining * 1000).rounded()), due: realityCheckDue)
+        }
+    }
+
+    /// Time played and the session's backed bets per currency.
+    private func statistics(_ session: PlaySession, _ state: State) async throws -> SessionStatistics {
+        let sessionID = try session.requireID()
+        let last = session.endedAt ?? (state.alive ? now : state.lastActive)
+        let rows = try await database.sql().raw("""
+            SELECT currency, economy, minor_units, COUNT(*) AS bets, CAST(SUM(stake) AS BIGINT) AS wagered, CAST(SUM(payout) AS BIGINT) AS won
+            FROM bets WHERE session_id = \(bind: sessionID) AND kind IN ('backed', 'credit')
+            GROUP BY currency, economy, minor_units ORDER BY currency, economy
+            """).all()
+        let all = try await database.sql().raw("SELECT COUNT(*) AS n FROM bets WHERE session_id = \(bind: sessionID)").first()
+        var money: [SessionMoney] = []
+        for row in rows {
+            let digits = try row.decode(column: "minor_units", as: Int.self)
+            let wagered = try row.decode(column: "wagered", as: Int64.self), won = try row.decode(column: "won", as: Int64.self)
+            money.append(SessionMoney(currency: try row.decode(column: "currency", as: String.self),
+                                      economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+                                      wagered: MinorUnits.format(wagered, digits: digits), won: MinorUnits.format(won, digits: digits),
+                                      net: MinorUnits.format(won - wagered, digits: digits)))
+        }
+        return SessionStatistics(secondsPlayed: max(0, Int(last.timeIntervalSince(session.startedAt))),
+                                 bets: try all?.decode(column: "n", as: Int.self) ?? 0, money: money)
     }
 }

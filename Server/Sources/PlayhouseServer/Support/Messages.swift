@@ -11,7 +11,7 @@ enum Messages {
     static let languages = ["en", "da", "de"]
 
     /// code or message key → language → text
-    static let table = core.merging(wallet) { first, _ in first }.merging(games) { first, _ in first }.merging(batch) { first, _ in first }
+    static let table = core.merging(wallet) { first, _ in first }.merging(games) { first, _ in first }.merging(batch) { first, _ in first }.merging(sessions) { first, _ in first }
 
     private static let core: [String: [String: Text]] = [
         "invalid_request": [

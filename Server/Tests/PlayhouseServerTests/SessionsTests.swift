@@ -1,0 +1,108 @@
+import Foundation
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite struct SessionsTests {
+    func current(_ fixture: WalletFixture, _ token: String) async throws -> PlaySessionStatus {
+        let response = try await fixture.app.send(.GET, "/v1/sessions/current", headers: bearer(token))
+        try #require(response.status == .ok, "session: \(response.body.string)")
+        return try response.decode(PlaySessionStatus.self)
+    }
+
+    func keepAlive(_ fixture: WalletFixture, _ token: String, _ body: String = "{}") async throws -> PlaySessionStatus {
+        let response = try await fixture.post("/v1/sessions/current/keep-alive", token, body)
+        try #require(response.status == .ok, "keep-alive: \(response.body.string)")
+        return try response.decode(PlaySessionStatus.self)
+    }
+
+    @Test(arguments: Engine.available)
+    func aDueRealityCheckStopsBetsUntilAcknowledged(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 600 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            let ann = try await fixture.player()
+            try await fixture.deposit(ann, "10.00")
+
+            let fresh = try await current(fixture, ann)
+            // The server's clock runs on while the test works: remaining times are checked within 2 s.
+            #expect(fresh.alive && fresh.realityCheck.enabled && fresh.realityCheck.intervalSeconds == 600 && !fresh.realityCheck.due)
+            #expect((598_000...600_000).contains(fresh.realityCheck.remainingMs))
+            #expect(fresh.statistics.bets == 0 && fresh.statistics.money.isEmpty && fresh.statistics.secondsPlayed <= 1)
+            #expect(try await fixture.bet(ann, game: "always-wins", #"{"currency":"EUR","wager":"1.00"}"#).status == .created)
+
+            app.playhouseClock.advance(by: 599)
+            #expect((0...1000).contains(try await current(fixture, ann).realityCheck.remainingMs))
+            app.playhouseClock.advance(by: 1)
+            let due = try await current(fixture, ann)
+            #expect(due.realityCheck.due && due.realityCheck.remainingMs == 0)
+            #expect((600...601).contains(due.statistics.secondsPlayed) && due.statistics.bets == 1)
+            #expect(due.statistics.money == [SessionMoney(currency: "EUR", economy: .sandbox, wagered: "1.00", won: "5.00", net: "4.00")])
+
+            // Refused until acknowledged: a keep-alive alone does not do it.
+            let refused = try await fixture.bet(ann, game: "always-wins", #"{"currency":"EUR","wager":"1.00"}"#)
+            #expect(refused.status == .forbidden)
+            #expect(try refused.decode(Problem.self).code == .realityCheckDue)
+            #expect(try await fixture.bet(ann, game: "wheel", #"{"wager":"1"}"#, unbacked: true).status == .forbidden)
+            #expect(try await keepAlive(fixture, ann).realityCheck.due)
+            #expect(try await fixture.euros(ann).available == "14.00")
+
+            let acknowledged = try await keepAlive(fixture, ann, #"{"reality_checked":true}"#)
+            #expect(!acknowledged.realityCheck.due && (598_000...600_000).contains(acknowledged.realityCheck.remainingMs))
+            #expect(try await fixture.bet(ann, game: "always-wins", #"{"currency":"EUR","wager":"1.00"}"#).status == .created)
+
+            // Acknowledging before the check is due changes nothing: an app cannot put checks off.
+            app.playhouseClock.advance(by: 300)
+            #expect((298_000...300_000).contains(try await keepAlive(fixture, ann, #"{"reality_checked":true}"#).realityCheck.remainingMs))
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func sessionsExpireAfterInactivityAndActivityExtendsThem(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.sessionInactivityTimeout = 1200; $0.realityCheckInterval = 0 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            let ann = try await fixture.player()
+            let started = try await current(fixture, ann)
+            #expect(!started.realityCheck.enabled && started.realityCheck.remainingMs == 0)
+
+            app.playhouseClock.advance(by: 1100)
+            let extended = try await keepAlive(fixture, ann)
+            #expect(extended.alive && abs(extended.expiresAt.timeIntervalSince(started.expiresAt) - 1100) <= 1)
+            app.playhouseClock.advance(by: 1100)
+            // A bet is activity too.
+            #expect(try await fixture.bet(ann, game: "wheel", #"{"wager":"1"}"#, unbacked: true).status == .created)
+            app.playhouseClock.advance(by: 1199)
+            #expect(try await current(fixture, ann).alive)
+            app.playhouseClock.advance(by: 1)
+            let expired = try await current(fixture, ann)
+            #expect(!expired.alive && (2200...2201).contains(expired.statistics.secondsPlayed))
+            let refused = try await fixture.bet(ann, game: "wheel", #"{"wager":"1"}"#, unbacked: true)
+            #expect(refused.status == .unauthorized)
+            #expect(try refused.decode(Problem.self).code == .sessionExpired)
+            #expect(try await keepAlive(fixture, ann).alive == false)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func endingTheSessionRevokesItsTokens(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+            #expect(try await app.send(.DELETE, "/v1/sessions/current", headers: bearer(ann)).status == .noContent)
+            #expect(try await app.send(.GET, "/v1/sessions/current", headers: bearer(ann)).status == .unauthorized)
+
+            // The player's "stop" from a reality check: reality_checked false ends the session.
+            let bob = try await fixture.player("bob@example.com")
+            #expect(try await keepAlive(fixture, bob, #"{"reality_checked":false}"#).alive == false)
+            #expect(try await app.send(.GET, "/v1/wallet", headers: bearer(bob)).status == .unauthorized)
+
+            let appToken = try await app.appToken(fixture.credentials)
+            #expect(try await app.send(.GET, "/v1/sessions/current", headers: bearer(appToken)).status == .forbidden)
+            let malformed = try await fixture.post("/v1/sessions/current/keep-alive", try await fixture.player("cy@example.com"), #"{"reality_checked":"yes"}"#)
+            #expect(malformed.status == .unprocessableEntity)
+        }
+    }
+}
