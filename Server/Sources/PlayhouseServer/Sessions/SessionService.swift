@@ -80,30 +80,35 @@ struct SessionService: Sendable {
         return session
     }
 
-    /// A session's state at a moment.
+    /// A session's state at a moment. Times are compared to the millisecond: the database keeps
+    /// them to the microsecond (PostgreSQL) or as a floating-point number (SQLite), not to the
+    /// clock's last bit, so a check due "now" must not come a rounding error late.
     private struct State {
         var lastActive: Date
         var expiresAt: Date
         var alive: Bool
-        var realityCheckDueAt: Date?
-        var now: Date
+        /// Until the reality check is due, when checks are on; 0 or less once it is due.
+        var realityCheckInMs: Int64?
 
         init(_ session: PlaySession, rules: Rules, now: Date) {
             lastActive = session.lastActiveAt ?? session.startedAt
             expiresAt = lastActive.addingTimeInterval(rules.inactivityTimeout)
-            alive = session.endedAt == nil && now < expiresAt
+            alive = session.endedAt == nil && Self.milliseconds(from: now, to: expiresAt) > 0
             if rules.realityCheckInterval > 0 {
-                realityCheckDueAt = (session.realityCheckStartedAt ?? session.startedAt).addingTimeInterval(rules.realityCheckInterval)
+                let dueAt = (session.realityCheckStartedAt ?? session.startedAt).addingTimeInterval(rules.realityCheckInterval)
+                realityCheckInMs = Self.milliseconds(from: now, to: dueAt)
             }
-            self.now = now
         }
 
-        var realityCheckDue: Bool { alive && realityCheckDueAt.map { now >= $0 } == true }
+        var realityCheckDue: Bool { alive && realityCheckInMs.map { $0 <= 0 } == true }
 
         func realityCheck(_ rules: Rules) -> RealityCheckStatus {
-            let remaining = realityCheckDueAt.map { max(0, $0.timeIntervalSince(now)) } ?? 0
-            return RealityCheckStatus(enabled: realityCheckDueAt != nil, intervalSeconds: Int(rules.realityCheckInterval),
-                                      remainingMs: Int64((remaining * 1000).rounded()), due: realityCheckDue)
+            RealityCheckStatus(enabled: realityCheckInMs != nil, intervalSeconds: Int(rules.realityCheckInterval),
+                               remainingMs: max(0, realityCheckInMs ?? 0), due: realityCheckDue)
+        }
+
+        static func milliseconds(from start: Date, to end: Date) -> Int64 {
+            Int64((end.timeIntervalSince(start) * 1000).rounded())
         }
     }
 
@@ -126,7 +131,8 @@ struct SessionService: Sendable {
                                       wagered: MinorUnits.format(wagered, digits: digits), won: MinorUnits.format(won, digits: digits),
                                       net: MinorUnits.format(won - wagered, digits: digits)))
         }
-        return SessionStatistics(secondsPlayed: max(0, Int(last.timeIntervalSince(session.startedAt))),
+        // Rounded: the database keeps times to the microsecond, not to the clock's last bit.
+        return SessionStatistics(secondsPlayed: max(0, Int(last.timeIntervalSince(session.startedAt).rounded())),
                                  bets: try all?.decode(column: "n", as: Int.self) ?? 0, money: money)
     }
 }
