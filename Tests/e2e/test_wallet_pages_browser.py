@@ -6,8 +6,8 @@ import uuid
 
 import pytest
 import requests
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import ARTIFACTS, player_tokens
@@ -34,6 +34,23 @@ def wait_for(browser, condition):
     return WebDriverWait(browser, 15).until(condition)
 
 
+def replaced(element):
+    """The page holding `element` has been replaced by the next one. Chromedriver reports a node of a
+    page being replaced either as stale or, mid-navigation, as one that "does not belong to the
+    document"; both mean the old page is gone."""
+    def check(_):
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+    return check
+
+
 def fits_a_phone(browser):
     return browser.execute_script("return document.documentElement.scrollWidth") <= PHONE_WIDTH
 
@@ -50,7 +67,7 @@ def submit(browser, **fields):
             field.send_keys(value)
     old = browser.find_element(By.TAG_NAME, "html")
     browser.find_element(By.ID, "submit").click()
-    wait_for(browser, expected_conditions.staleness_of(old))
+    wait_for(browser, replaced(old))
     for answer in ("message", "error"):
         found = browser.find_elements(By.ID, answer)
         if found:
