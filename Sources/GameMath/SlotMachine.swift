@@ -72,7 +72,7 @@ public struct SlotMachine: Sendable {
             if pays > 0 { wins.append(Win(kind: .line, payline: lines[line], symbol: game.symbols[symbol].id, count: count, pays: pays)) }
         }
         for scatter in scatters {
-            let count = (0..<reelCount).reduce(0) { $0 + scatter.counts[$1][stops[$1]] }
+            let count = Self.scatterCount(scatter.counts, stops)
             if scatter.pays[count] > 0 {
                 wins.append(Win(kind: .scatter, symbol: game.symbols[scatter.symbol].id, count: count, pays: scatter.pays[count] * played.count))
             }
@@ -85,12 +85,16 @@ public struct SlotMachine: Sendable {
     public func pays(stops: [Int], lines count: Int) -> Int {
         var total = 0
         for line in 0..<count { total += linePay(stops, line).pays }
-        for scatter in scatters {
-            var found = 0
-            for reel in 0..<reelCount { found += scatter.counts[reel][stops[reel]] }
-            total += scatter.pays[found] * count
-        }
+        for scatter in scatters { total += scatter.pays[Self.scatterCount(scatter.counts, stops)] * count }
         return total
+    }
+
+    /// How many of a scatter symbol the window shows, from its count per reel and stop.
+    @inline(__always)
+    private static func scatterCount(_ counts: [[Int]], _ stops: [Int]) -> Int {
+        var found = 0
+        for reel in counts.indices { found += counts[reel][stops[reel]] }
+        return found
     }
 
     /// The best pay of a line: the run of its first regular symbol (wilds standing in), or the

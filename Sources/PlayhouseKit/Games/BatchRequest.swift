@@ -55,7 +55,7 @@ public struct BatchRequest: Sendable {
     /// A backed bet (see ``GamesAPI/bet(game:wager:currency:economy:paylines:clientSeed:idempotencyKey:)``).
     public mutating func bet(name: String, game: String, wager: Decimal, currency: String, economy: Economy? = nil, paylines: [[Int]]? = nil,
                              dependsOn: [String] = [], idempotencyKey: String = UUID().uuidString) throws(PlayhouseError) {
-        try add(name: name, method: "POST", path: APIPath.games + "/" + GamesAPI.segment(game) + "/bet",
+        try add(name: name, method: "POST", path: GamesAPI.betPath(game: game, unbacked: false),
                 body: BetRequest(currency: currency, economy: economy, wager: GamesAPI.decimal(wager), paylines: paylines),
                 dependsOn: dependsOn, idempotencyKey: idempotencyKey)
     }
@@ -63,22 +63,21 @@ public struct BatchRequest: Sendable {
     /// An unbacked bet.
     public mutating func unbackedBet(name: String, game: String, wager: Decimal, currency: String? = nil, paylines: [[Int]]? = nil,
                                      dependsOn: [String] = []) throws(PlayhouseError) {
-        try add(name: name, method: "POST", path: APIPath.games + "/" + GamesAPI.segment(game) + "/unbacked-bet",
+        try add(name: name, method: "POST", path: GamesAPI.betPath(game: game, unbacked: true),
                 body: BetRequest(currency: currency, wager: GamesAPI.decimal(wager), paylines: paylines), dependsOn: dependsOn)
     }
 
     /// A credit bet: credits won in `creditsFrom`, bet on `game`.
     public mutating func creditBet(name: String, game: String, creditsFrom: String, wager: Decimal, paylines: [[Int]]? = nil,
                                    dependsOn: [String] = [], idempotencyKey: String = UUID().uuidString) throws(PlayhouseError) {
-        try add(name: name, method: "POST", path: APIPath.games + "/" + GamesAPI.segment(creditsFrom) + "/" + GamesAPI.segment(game) + "/bet",
+        try add(name: name, method: "POST", path: GamesAPI.betPath(game: game, creditsFrom: creditsFrom, unbacked: false),
                 body: BetRequest(wager: GamesAPI.decimal(wager), paylines: paylines), dependsOn: dependsOn, idempotencyKey: idempotencyKey)
     }
 
     /// A credit bet's math with no money.
     public mutating func unbackedCreditBet(name: String, game: String, creditsFrom: String, wager: Decimal, paylines: [[Int]]? = nil,
                                            dependsOn: [String] = []) throws(PlayhouseError) {
-        try add(name: name, method: "POST",
-                path: APIPath.games + "/" + GamesAPI.segment(creditsFrom) + "/" + GamesAPI.segment(game) + "/unbacked-bet",
+        try add(name: name, method: "POST", path: GamesAPI.betPath(game: game, creditsFrom: creditsFrom, unbacked: true),
                 body: BetRequest(wager: GamesAPI.decimal(wager), paylines: paylines), dependsOn: dependsOn)
     }
 

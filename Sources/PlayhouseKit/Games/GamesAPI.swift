@@ -21,13 +21,13 @@ public struct GamesAPI: Sendable {
 
     /// One game.
     public func game(id: String) async throws(PlayhouseError) -> GameInfo {
-        try await api.player("GET", APIPath.games + "/" + Self.segment(id))
+        try await api.player("GET", APIPath.games + "/" + id.pathSegment)
     }
 
     /// The game's full definition (reels, paylines, paytable or segments), typed: what
     /// ``FairnessVerifier`` re-derives outcomes with.
     public func definition(id: String) async throws(PlayhouseError) -> GameDefinition {
-        try await api.player("GET", APIPath.games + "/" + Self.segment(id) + "/definition")
+        try await api.player("GET", APIPath.games + "/" + id.pathSegment + "/definition")
     }
 
     /// Bets the player's money (Betable's `betForGame`): `wager` per payline of `currency`; every
@@ -35,7 +35,7 @@ public struct GamesAPI: Sendable {
     /// balance after.
     public func bet(game: String, wager: Decimal, currency: String, economy: Economy? = nil, paylines: [[Int]]? = nil,
                     clientSeed: String? = nil, idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Bet {
-        try await api.player("POST", APIPath.games + "/" + Self.segment(game) + "/bet",
+        try await api.player("POST", Self.betPath(game: game, unbacked: false),
                              body: BetRequest(currency: currency, economy: economy, wager: Self.decimal(wager), paylines: paylines,
                                               clientSeed: clientSeed),
                              headers: ["Idempotency-Key": idempotencyKey])
@@ -44,7 +44,7 @@ public struct GamesAPI: Sendable {
     /// The same math with no money (Betable's `unbackedBetForGame`); the currency only sets the decimals.
     public func unbackedBet(game: String, wager: Decimal, currency: String? = nil, paylines: [[Int]]? = nil,
                             clientSeed: String? = nil) async throws(PlayhouseError) -> Bet {
-        try await api.player("POST", APIPath.games + "/" + Self.segment(game) + "/unbacked-bet",
+        try await api.player("POST", Self.betPath(game: game, unbacked: true),
                              body: BetRequest(currency: currency, wager: Self.decimal(wager), paylines: paylines, clientSeed: clientSeed))
     }
 
@@ -52,7 +52,7 @@ public struct GamesAPI: Sendable {
     /// `creditBetForGame`); the payout is in the same credits.
     public func creditBet(game: String, creditsFrom: String, wager: Decimal, paylines: [[Int]]? = nil, clientSeed: String? = nil,
                           idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Bet {
-        try await api.player("POST", APIPath.games + "/" + Self.segment(creditsFrom) + "/" + Self.segment(game) + "/bet",
+        try await api.player("POST", Self.betPath(game: game, creditsFrom: creditsFrom, unbacked: false),
                              body: BetRequest(wager: Self.decimal(wager), paylines: paylines, clientSeed: clientSeed),
                              headers: ["Idempotency-Key": idempotencyKey])
     }
@@ -60,7 +60,7 @@ public struct GamesAPI: Sendable {
     /// A credit bet's math with no money.
     public func unbackedCreditBet(game: String, creditsFrom: String, wager: Decimal, paylines: [[Int]]? = nil,
                                   clientSeed: String? = nil) async throws(PlayhouseError) -> Bet {
-        try await api.player("POST", APIPath.games + "/" + Self.segment(creditsFrom) + "/" + Self.segment(game) + "/unbacked-bet",
+        try await api.player("POST", Self.betPath(game: game, creditsFrom: creditsFrom, unbacked: true),
                              body: BetRequest(wager: Self.decimal(wager), paylines: paylines, clientSeed: clientSeed))
     }
 
@@ -79,7 +79,7 @@ public struct GamesAPI: Sendable {
 
     /// One of the player's bets; its fairness carries the server seed once rotated.
     public func bet(id: String) async throws(PlayhouseError) -> Bet {
-        try await api.player("GET", APIPath.bets + "/" + Self.segment(id))
+        try await api.player("GET", APIPath.bets + "/" + id.pathSegment)
     }
 
     // MARK: Provable fairness
@@ -111,8 +111,10 @@ public struct GamesAPI: Sendable {
 
     static func decimal(_ value: Decimal) -> String { Money(value, currency: "").amount }
 
-    static func segment(_ id: String) -> String {
-        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-"))) ?? id
+    /// Where a bet goes: `/v1/games/{game}/bet`, `…/unbacked-bet`, and for a credit bet
+    /// `/v1/games/{creditsFrom}/{game}/…` (Betable's paths).
+    static func betPath(game: String, creditsFrom: String? = nil, unbacked: Bool) -> String {
+        APIPath.games + (creditsFrom.map { "/" + $0.pathSegment } ?? "") + "/" + game.pathSegment + (unbacked ? "/unbacked-bet" : "/bet")
     }
 
     // MARK: Completion handlers

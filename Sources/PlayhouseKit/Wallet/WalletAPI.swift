@@ -49,7 +49,7 @@ public struct WalletAPI: Sendable {
 
     /// One transaction of the player's history.
     public func transaction(id: String) async throws(PlayhouseError) -> WalletTransaction {
-        try await api.player("GET", APIPath.walletTransactions + "/" + Self.segment(id))
+        try await api.player("GET", APIPath.walletTransactions + "/" + id.pathSegment)
     }
 
     /// Deposits `amount` of `currency` through the payment provider. The answer says whether it
@@ -71,17 +71,17 @@ public struct WalletAPI: Sendable {
 
     /// Cancels a pending withdrawal; the held money returns to the balance.
     public func cancelWithdrawal(id: String, idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Withdrawal {
-        try await api.player("POST", APIPath.withdrawals + "/" + Self.segment(id) + "/cancel", headers: ["Idempotency-Key": idempotencyKey])
+        try await api.player("POST", APIPath.withdrawals + "/" + id.pathSegment + "/cancel", headers: ["Idempotency-Key": idempotencyKey])
     }
 
     /// A deposit, to see whether a pending one has completed.
     public func deposit(id: String) async throws(PlayhouseError) -> Deposit {
-        try await api.player("GET", APIPath.deposits + "/" + Self.segment(id))
+        try await api.player("GET", APIPath.deposits + "/" + id.pathSegment)
     }
 
     /// A withdrawal, to see whether it has been paid out.
     public func withdrawal(id: String) async throws(PlayhouseError) -> Withdrawal {
-        try await api.player("GET", APIPath.withdrawals + "/" + Self.segment(id))
+        try await api.player("GET", APIPath.withdrawals + "/" + id.pathSegment)
     }
 
     /// Redeems a promotion by its code; its bonus is credited once.
@@ -125,10 +125,6 @@ public struct WalletAPI: Sendable {
         } catch {
             throw PlayhouseError(transportError: error)
         }
-    }
-
-    private static func segment(_ id: String) -> String {
-        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-"))) ?? id
     }
 
     // MARK: Completion handlers

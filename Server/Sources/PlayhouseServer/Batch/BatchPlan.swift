@@ -31,7 +31,7 @@ struct BatchPlan {
             let path = request.path.hasPrefix("/v1/") ? request.path : "/v1" + (request.path.hasPrefix("/") ? "" : "/") + request.path
             guard path.utf8.count <= 2000, !path.contains(".."), !path.contains("//"), !path.contains("#"),
                   !(path == APIPath.batch || path.hasPrefix(APIPath.batch + "/") || path.hasPrefix(APIPath.batch + "?")),
-                  path.unicodeScalars.allSatisfy({ (0x21...0x7e).contains($0.value) || $0 == "$" }) else {
+                  path.unicodeScalars.allSatisfy({ (0x21...0x7e).contains($0.value) }) else {
                 throw Self.invalid("batch_path", ["name": request.name])
             }
             requests[position].path = path

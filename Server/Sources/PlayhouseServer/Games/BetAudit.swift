@@ -3,7 +3,6 @@ import Foundation
 import GameMath
 import PlayhouseAPI
 import SQLKit
-import Vapor
 
 /// What an operator needs to check a provably fair bet: the bet, its server seed (revealed or
 /// not: the operator holds it anyway) and the game's definition now.
@@ -15,8 +14,7 @@ public struct BetAudit: Sendable {
     public var definitionVersion: Int
 
     /// Finds a bet by id, in any app; nil when there is none or it was not provably fair.
-    public static func find(_ betID: UUID, in application: Application) async throws -> BetAudit? {
-        let database = application.db
+    public static func find(_ betID: UUID, on database: any Database) async throws -> BetAudit? {
         guard let row = try await database.sql().raw("""
             SELECT b.app_id, b.player_id, b.client_user_id, b.game_slug, f.server_seed FROM bets b
             JOIN fairness_seeds f ON f.id = b.fairness_seed_id WHERE b.bet_id = \(bind: betID)
@@ -25,13 +23,10 @@ public struct BetAudit: Sendable {
         guard let app = try await AppService(database: database).find(appID.uuidString) else { return nil }
         let bettor = BetService.Bettor(app: app, playerID: try row.decode(column: "player_id", as: UUID?.self),
                                        clientUserID: try row.decode(column: "client_user_id", as: String?.self))
-        let bets = BetService(database: database, writer: application.moneyWriter, now: Date())
-        let games = GameService(database: database)
         let slug = try row.decode(column: "game_slug", as: String.self)
-        guard let bet = try await bets.find(betID, for: bettor),
-              let game = try await games.find(appID: appID, slug: slug),
-              let definition = try await games.definition(appID: appID, slug: slug) else { return nil }
-        return BetAudit(bet: bet, serverSeed: try row.decode(column: "server_seed", as: String.self), definition: definition,
+        guard let bet = try await BetHistoryService(database: database).find(betID, for: bettor),
+              let game = try? await GameService(database: database).playable(appID: appID, slug: slug) else { return nil }
+        return BetAudit(bet: bet, serverSeed: try row.decode(column: "server_seed", as: String.self), definition: game.definition,
                         definitionVersion: game.version)
     }
 }

@@ -90,7 +90,7 @@ public struct GameService: Sendable {
 
     func playable(appID: UUID, slug: String) async throws -> Playable {
         guard let record = try await record(appID: appID, slug: slug) else {
-            throw PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(slug.prefix(64))])
+            throw PlayhouseProblem.gameNotFound(slug)
         }
         return Playable(slug: record.slug, version: record.version, open: record.status == "open", machine: try Self.machine(record))
     }
@@ -102,10 +102,11 @@ public struct GameService: Sendable {
     }
 
     private func info(_ record: GameRecord) throws -> GameInfo {
-        let definition = try Self.machine(record).definition
+        let machine = try Self.machine(record)
+        let definition = machine.definition
         return GameInfo(id: record.slug, ern: ERN.make("game", record.slug), name: record.name, type: record.type, status: record.status,
                         minWager: definition.minWager, maxWager: definition.maxWager, currencies: definition.currencies,
-                        paylines: try Self.machine(record).paylines, rtp: record.rtp, hitFrequency: record.hitFrequency,
+                        paylines: machine.paylines, rtp: record.rtp, hitFrequency: record.hitFrequency,
                         provablyFair: definition.provablyFair, version: record.version)
     }
 

@@ -35,7 +35,7 @@ struct GamesController: RouteCollection {
         try principal.require(scope: "play")
         let slug = try request.parameters.require("game")
         guard let game = try await GameService(database: request.db, now: request.now).find(appID: principal.app.id, slug: slug) else {
-            throw PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(slug.prefix(64))])
+            throw PlayhouseProblem.gameNotFound(slug)
         }
         return game
     }
@@ -46,7 +46,7 @@ struct GamesController: RouteCollection {
         try principal.require(scope: "play")
         let slug = try request.parameters.require("game")
         guard let definition = try await GameService(database: request.db, now: request.now).definition(appID: principal.app.id, slug: slug) else {
-            throw PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(slug.prefix(64))])
+            throw PlayhouseProblem.gameNotFound(slug)
         }
         return definition
     }
@@ -101,20 +101,14 @@ struct GamesController: RouteCollection {
             var cursor: String?
         }
         let query = try request.query.decode(Query.self)
-        let limit = query.limit ?? 25
-        guard (1...100).contains(limit) else { throw PlayhouseProblem.invalidRequest("invalid_limit") }
-        var cursor: Int64?
-        if let text = query.cursor, !text.isEmpty {
-            guard let value = Int64(text), value > 0 else { throw PlayhouseProblem.invalidRequest("invalid_cursor") }
-            cursor = value
-        }
+        let page = try PageRequest(limit: query.limit, cursor: query.cursor)
         let game = query.game?.isEmpty == true ? nil : query.game
-        return try await request.bets.history(bettor, game: game, limit: limit, before: cursor)
+        return try await request.betHistory.history(bettor, game: game, limit: page.limit, before: page.cursor)
     }
 
     func showBet(_ request: Request) async throws -> Bet {
         let bettor = try unbackedBettor(request)
-        guard let id = request.parameters.get("bet_id", as: UUID.self), let bet = try await request.bets.find(id, for: bettor) else {
+        guard let id = request.parameters.get("bet_id", as: UUID.self), let bet = try await request.betHistory.find(id, for: bettor) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
         return bet
@@ -159,6 +153,7 @@ struct GamesController: RouteCollection {
 }
 
 extension Request {
-    var bets: BetService { BetService(database: db, writer: moneyWriter, now: now) }
+    var bets: BetService { BetService(database: db, now: now) }
+    var betHistory: BetHistoryService { BetHistoryService(database: db) }
     var fairness: FairnessService { FairnessService(writer: moneyWriter, now: now) }
 }

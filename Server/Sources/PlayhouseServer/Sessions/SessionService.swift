@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import PlayhouseAPI
-import SQLKit
 
 /// Starts and ends play sessions, keeps them alive, and says when a reality check is due. Ending a
 /// session revokes every token issued in it. Everything lives in the database, so any instance
@@ -112,27 +111,15 @@ struct SessionService: Sendable {
         }
     }
 
-    /// Time played and the session's backed bets per currency.
+    /// Time played, and the session's bets through the games' history.
     private func statistics(_ session: PlaySession, _ state: State) async throws -> SessionStatistics {
-        let sessionID = try session.requireID()
         let last = session.endedAt ?? (state.alive ? now : state.lastActive)
-        let rows = try await database.sql().raw("""
-            SELECT currency, economy, minor_units, COUNT(*) AS bets, CAST(SUM(stake) AS BIGINT) AS wagered, CAST(SUM(payout) AS BIGINT) AS won
-            FROM bets WHERE session_id = \(bind: sessionID) AND kind IN ('backed', 'credit')
-            GROUP BY currency, economy, minor_units ORDER BY currency, economy
-            """).all()
-        let all = try await database.sql().raw("SELECT COUNT(*) AS n FROM bets WHERE session_id = \(bind: sessionID)").first()
-        var money: [SessionMoney] = []
-        for row in rows {
-            let digits = try row.decode(column: "minor_units", as: Int.self)
-            let wagered = try row.decode(column: "wagered", as: Int64.self), won = try row.decode(column: "won", as: Int64.self)
-            money.append(SessionMoney(currency: try row.decode(column: "currency", as: String.self),
-                                      economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
-                                      wagered: MinorUnits.format(wagered, digits: digits), won: MinorUnits.format(won, digits: digits),
-                                      net: MinorUnits.format(won - wagered, digits: digits)))
+        let totals = try await BetHistoryService(database: database).totals(session: try session.requireID())
+        let money = totals.lines.map { line in
+            SessionMoney(currency: line.currency, economy: line.economy, wagered: MinorUnits.format(line.wagered, digits: line.digits),
+                         won: MinorUnits.format(line.won, digits: line.digits), net: MinorUnits.format(line.won - line.wagered, digits: line.digits))
         }
         // Rounded: the database keeps times to the microsecond, not to the clock's last bit.
-        return SessionStatistics(secondsPlayed: max(0, Int(last.timeIntervalSince(session.startedAt).rounded())),
-                                 bets: try all?.decode(column: "n", as: Int.self) ?? 0, money: money)
+        return SessionStatistics(secondsPlayed: max(0, Int(last.timeIntervalSince(session.startedAt).rounded())), bets: totals.bets, money: money)
     }
 }

@@ -17,7 +17,8 @@ struct SessionsController: RouteCollection {
 
     func keepAlive(_ request: Request) async throws -> PlaySessionStatus {
         let sessionID = try sessionID(request)
-        let body = request.body.data?.readableBytes ?? 0 > 0 ? try request.content.decode(KeepAliveRequest.self) : KeepAliveRequest()
+        let hasBody = (request.body.data?.readableBytes ?? 0) > 0
+        let body = hasBody ? try request.content.decode(KeepAliveRequest.self) : KeepAliveRequest()
         return try await request.sessions.keepAlive(sessionID, realityChecked: body.realityChecked, rules: request.sessionRules)
     }
 

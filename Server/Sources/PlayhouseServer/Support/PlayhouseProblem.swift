@@ -63,6 +63,11 @@ extension PlayhouseProblem {
         PlayhouseProblem(.notFound, .notFound, parameters: ["path": path])
     }
 
+    /// 404 `game_not_found`, naming the game.
+    static func gameNotFound(_ game: String) -> PlayhouseProblem {
+        PlayhouseProblem(.notFound, .gameNotFound, parameters: ["game": String(game.prefix(64))])
+    }
+
     static var missingToken: PlayhouseProblem {
         PlayhouseProblem(.unauthorized, .unauthorized, headers: ["WWW-Authenticate": #"Bearer realm="playhouse""#])
     }

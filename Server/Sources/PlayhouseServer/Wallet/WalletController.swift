@@ -66,13 +66,7 @@ struct WalletController: RouteCollection {
         for keyPath in [\Query.currency, \Query.kind, \Query.economy, \Query.cursor] where query[keyPath: keyPath]?.isEmpty == true {
             query[keyPath: keyPath] = nil
         }
-        let limit = query.limit ?? 25
-        guard (1...100).contains(limit) else { throw PlayhouseProblem.invalidRequest("invalid_limit") }
-        var cursor: Int64?
-        if let text = query.cursor {
-            guard let value = Int64(text), value > 0 else { throw PlayhouseProblem.invalidRequest("invalid_cursor") }
-            cursor = value
-        }
+        let page = try PageRequest(limit: query.limit, cursor: query.cursor)
         var economy: Economy?
         if let text = query.economy {
             guard let value = Economy(rawValue: text) else { throw PlayhouseProblem.invalidRequest("invalid_economy") }
@@ -80,7 +74,7 @@ struct WalletController: RouteCollection {
         }
         try await request.payments.settleDue(playerID: playerID)
         let filter = WalletService.HistoryFilter(currency: query.currency?.uppercased(), kind: query.kind, economy: economy)
-        return try await WalletService(database: request.db).history(app: app, playerID: playerID, filter: filter, limit: limit, before: cursor)
+        return try await WalletService(database: request.db).history(app: app, playerID: playerID, filter: filter, limit: page.limit, before: page.cursor)
     }
 
     func transaction(_ request: Request) async throws -> WalletTransaction {

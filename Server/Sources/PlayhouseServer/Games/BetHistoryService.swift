@@ -1,0 +1,129 @@
+import Fluent
+import Foundation
+import GameMath
+import PlayhouseAPI
+import SQLKit
+
+/// Reads bets back: a bettor's history and one bet with its full outcome, and a play session's
+/// totals; and writes a bet's outcome the way it is stored and shown.
+struct BetHistoryService: Sendable {
+    let database: any Database
+
+    private static let selection: SQLQueryString = """
+        SELECT b.seq, b.bet_id, b.game_slug, b.credit_game, b.game_version, b.kind, b.currency, b.economy, b.minor_units, b.wager, b.stake, b.payout,
+               b.paylines, b.result, b.client_seed, b.nonce, b.transaction_id, b.balance_after, b.created_at,
+               f.server_seed_hash, CASE WHEN f.revealed_at IS NULL THEN NULL ELSE f.server_seed END AS revealed_seed
+        FROM bets b LEFT JOIN fairness_seeds f ON f.id = b.fairness_seed_id
+        """
+
+    private static func whose(_ bettor: BetService.Bettor) -> SQLQueryString {
+        if let playerID = bettor.playerID { return " WHERE b.app_id = \(bind: bettor.app.id) AND b.player_id = \(bind: playerID)" }
+        return " WHERE b.app_id = \(bind: bettor.app.id) AND b.client_user_id = \(bind: bettor.clientUserID ?? "")"
+    }
+
+    /// One page of the bettor's bets, newest first, optionally of one game. The cursor is the last bet's position.
+    func history(_ bettor: BetService.Bettor, game: String?, limit: Int, before cursor: Int64?) async throws -> PlayhouseAPI.Page<Bet> {
+        if let game, game.range(of: "^[a-z0-9][a-z0-9-]{1,63}$", options: .regularExpression) == nil { return .init(data: [], nextCursor: nil) }
+        var query = Self.selection + Self.whose(bettor)
+        if let game { query = query + " AND b.game_slug = \(bind: game)" }
+        if let cursor { query = query + " AND b.seq < \(bind: cursor)" }
+        query = query + " ORDER BY b.seq DESC LIMIT \(unsafeRaw: String(limit + 1))"
+        let rows = try await database.sql().raw(query).all()
+        let bets = try rows.prefix(limit).map(Self.bet)
+        let last = try rows.prefix(limit).last?.decode(column: "seq", as: Int64.self)
+        return .init(data: bets, nextCursor: rows.count > limit ? last.map(String.init) : nil)
+    }
+
+    /// One of the bettor's bets; nil when it is not theirs or does not exist.
+    func find(_ id: UUID, for bettor: BetService.Bettor) async throws -> Bet? {
+        try await database.sql().raw(Self.selection + Self.whose(bettor) + " AND b.bet_id = \(bind: id)").first().map(Self.bet)
+    }
+
+    private static func bet(_ row: any SQLRow) throws -> Bet {
+        let result = try JSONDecoder().decode(StoredResult.self, from: Data(try row.decode(column: "result", as: String.self).utf8))
+        let paylines = try JSONDecoder().decode([[Int]].self, from: Data(try row.decode(column: "paylines", as: String.self).utf8))
+        var fairness: BetFairness?
+        if let hash = try row.decode(column: "server_seed_hash", as: String?.self), let nonce = try row.decode(column: "nonce", as: Int64?.self) {
+            fairness = BetFairness(serverSeedHash: hash, serverSeed: try row.decode(column: "revealed_seed", as: String?.self),
+                                   clientSeed: try row.decode(column: "client_seed", as: String?.self) ?? "", nonce: Int(nonce))
+        }
+        return bet(id: try row.decode(column: "bet_id", as: UUID.self), game: try row.decode(column: "game_slug", as: String.self),
+                   creditGame: try row.decode(column: "credit_game", as: String?.self),
+                   version: try row.decode(column: "game_version", as: Int.self),
+                   kind: BetKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .unbacked,
+                   currency: try row.decode(column: "currency", as: String?.self),
+                   economy: try row.decode(column: "economy", as: String?.self).flatMap(Economy.init(rawValue:)),
+                   digits: try row.decode(column: "minor_units", as: Int.self), wager: try row.decode(column: "wager", as: Int64.self),
+                   stake: try row.decode(column: "stake", as: Int64.self), payout: try row.decode(column: "payout", as: Int64.self),
+                   paylines: paylines, result: result, fairness: fairness,
+                   transactionID: try row.decode(column: "transaction_id", as: UUID?.self),
+                   balance: try row.decode(column: "balance_after", as: Int64?.self), createdAt: try row.decode(column: "created_at", as: Date.self))
+    }
+
+    static func bet(id: UUID, game: String, creditGame: String?, version: Int, kind: BetKind, currency: String?, economy: Economy?, digits: Int,
+                            wager: Int64, stake: Int64, payout: Int64, paylines: [[Int]], result: StoredResult, fairness: BetFairness?,
+                            transactionID: UUID?, balance: Int64?, createdAt: Date) -> Bet {
+        func amount(_ minor: Int64) -> String { MinorUnits.format(minor, digits: digits) }
+        let outcomes = result.wins.map { win in
+            BetOutcome(kind: win.kind, payline: win.payline, symbol: win.symbol, count: win.count, payout: amount(wager * Int64(win.pays)))
+        }
+        let text = id.uuidString.lowercased()
+        return Bet(id: text, ern: ERN.make("bet", text), game: game, creditGame: creditGame, gameVersion: version, kind: kind, currency: currency, economy: economy,
+                   wager: amount(wager), stake: amount(stake), paylines: paylines, window: result.window, stops: result.stops,
+                   outcomes: outcomes, payout: amount(payout), balance: balance.flatMap { value in currency.map { Money(amount: amount(value), currency: $0) } },
+                   fairness: fairness, transactionId: transactionID?.uuidString.lowercased(), createdAt: createdAt)
+    }
+
+    /// What a bet's `result` column holds: the draws, the window and the wins as multiples of the wager.
+    struct StoredResult: Codable, Sendable {
+        struct StoredWin: Codable, Sendable {
+            var kind: String
+            var payline: [Int]?
+            var symbol: String?
+            var count: Int
+            var pays: Int
+
+            init(_ win: Win) {
+                kind = win.kind.rawValue
+                payline = win.payline
+                symbol = win.symbol
+                count = win.count
+                pays = win.pays
+            }
+        }
+
+        var stops: [Int]
+        var window: [[String]]
+        var wins: [StoredWin]
+    }
+
+    /// Per currency and economy, the backed bets of a play session (count, staked, won, in the
+    /// currency's minor units and decimals), and how many bets of any kind it had.
+    struct SessionTotals: Sendable {
+        struct Line: Sendable {
+            var currency: String
+            var economy: Economy
+            var digits: Int
+            var wagered: Int64
+            var won: Int64
+        }
+
+        var bets: Int
+        var lines: [Line]
+    }
+
+    func totals(session sessionID: UUID) async throws -> SessionTotals {
+        let rows = try await database.sql().raw("""
+            SELECT currency, economy, minor_units, CAST(SUM(stake) AS BIGINT) AS wagered, CAST(SUM(payout) AS BIGINT) AS won
+            FROM bets WHERE session_id = \(bind: sessionID) AND kind IN ('backed', 'credit')
+            GROUP BY currency, economy, minor_units ORDER BY currency, economy
+            """).all()
+        let all = try await database.sql().raw("SELECT COUNT(*) AS n FROM bets WHERE session_id = \(bind: sessionID)").first()
+        return SessionTotals(bets: try all?.decode(column: "n", as: Int.self) ?? 0, lines: try rows.map { row in
+            SessionTotals.Line(currency: try row.decode(column: "currency", as: String.self),
+                               economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+                               digits: try row.decode(column: "minor_units", as: Int.self),
+                               wagered: try row.decode(column: "wagered", as: Int64.self), won: try row.decode(column: "won", as: Int64.self))
+        })
+    }
+}
