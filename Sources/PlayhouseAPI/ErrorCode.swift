@@ -98,6 +98,26 @@ extension ErrorCode {
     /// A reality check is due: bets are refused until the player acknowledges it.
     public static let realityCheckDue: ErrorCode = "reality_check_due"
 
+    // Responsible play (the problem's `limit` names the limit)
+    /// The deposit would take the player past a deposit limit.
+    public static let depositLimitExceeded: ErrorCode = "deposit_limit_exceeded"
+    /// The bet's stake would take the player past a loss limit.
+    public static let lossLimitExceeded: ErrorCode = "loss_limit_exceeded"
+    /// A loss limit is used up (a reason of `can-i-gamble`).
+    public static let lossLimitReached: ErrorCode = "loss_limit_reached"
+    /// The play session has lasted as long as the player's session time limit allows.
+    public static let sessionTimeLimitReached: ErrorCode = "session_time_limit_reached"
+    /// The player chose a cool-off: no deposits or bets until it ends.
+    public static let coolingOff: ErrorCode = "cooling_off"
+    /// The player excluded themselves: no deposits or bets until the date.
+    public static let selfExcluded: ErrorCode = "self_excluded"
+    /// A cool-off or self-exclusion cannot be shortened or lifted early.
+    public static let limitLocked: ErrorCode = "limit_locked"
+    /// The app has a minimum age and the player's profile has no birth date.
+    public static let profileIncomplete: ErrorCode = "profile_incomplete"
+    /// The player is younger than the app's minimum age.
+    public static let underMinimumAge: ErrorCode = "under_minimum_age"
+
     // Batch
     /// The batch cannot run: too many sub-requests, a duplicate or unknown name, a cycle, a path
     /// outside the API, a reference to a sub-request it does not depend on. Nothing ran.

@@ -28,6 +28,10 @@ public enum APIPath {
     public static let bets = "/v1/bets"
     /// The signed-in player's play session (GET, DELETE); `keep-alive` (POST) below it.
     public static let currentSession = "/v1/sessions/current"
+    /// The player's responsible-play limits (GET, PUT).
+    public static let limits = "/v1/me/limits"
+    /// Whether the player may deposit and bet now, and why not.
+    public static let canIGamble = "/v1/can-i-gamble"
     /// Up to 50 sub-requests in one call, run in dependency order.
     public static let batch = "/v1/batch"
     /// The player's fairness seeds; `client-seed` (PUT) and `rotate` (POST) below it.

@@ -14,6 +14,9 @@ public struct Problem: Codable, Sendable, Equatable {
     public var requestID: String?
     /// Per-field validation errors, when the request body or query was invalid.
     public var errors: [FieldError]?
+    /// The limit a refusal names (`deposit_limit.daily.EUR`, `loss_limit.weekly.EUR`,
+    /// `session_time_limit_seconds`, `cool_off_until`, `self_excluded_until`).
+    public var limit: String?
     /// The OAuth error code (RFC 6749 §5.2), present on `/oauth` endpoint errors.
     public var error: String?
     /// The OAuth error description, present on `/oauth` endpoint errors.
@@ -21,7 +24,7 @@ public struct Problem: Codable, Sendable, Equatable {
 
     public init(
         type: String, title: String, status: Int, detail: String? = nil, code: ErrorCode,
-        requestID: String? = nil, errors: [FieldError]? = nil, error: String? = nil, errorDescription: String? = nil
+        requestID: String? = nil, errors: [FieldError]? = nil, limit: String? = nil, error: String? = nil, errorDescription: String? = nil
     ) {
         self.type = type
         self.title = title
@@ -30,12 +33,13 @@ public struct Problem: Codable, Sendable, Equatable {
         self.code = code
         self.requestID = requestID
         self.errors = errors
+        self.limit = limit
         self.error = error
         self.errorDescription = errorDescription
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, title, status, detail, code, errors, error
+        case type, title, status, detail, code, errors, limit, error
         case requestID = "request_id"
         case errorDescription = "error_description"
     }

@@ -6,7 +6,7 @@ import PlayhouseServer
 struct Apps: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Register and manage developer apps (OAuth clients).",
-        subcommands: [Create.self, List.self, Show.self, RotateSecret.self, Delete.self, AddProvider.self, Providers.self]
+        subcommands: [Create.self, List.self, Show.self, RotateSecret.self, SetMinimumAge.self, Delete.self, AddProvider.self, Providers.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -19,6 +19,8 @@ struct Apps: AsyncParsableCommand {
         @Option(name: .customLong("scope"), help: "A scope the app may request (repeatable). Default: profile wallet play lists.") var scopes: [String] = []
         @Flag(name: .customLong("public"), help: "A public client (a mobile app that cannot keep a secret): no secret; signs players in with PKCE only.")
         var isPublic = false
+        @Option(name: .customLong("minimum-age"), help: "Players younger than this (by their profile's birth date) may not deposit or bet.")
+        var minimumAge: Int?
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
@@ -27,7 +29,8 @@ struct Apps: AsyncParsableCommand {
             let created = try await withApplication(configuration) { app in
                 try await cliProblem {
                     try await app.apps.create(name: name, redirectURIs: redirectURIs, environment: environment,
-                                              scopes: scopes.isEmpty ? nil : scopes, isPublic: isPublic)
+                                              scopes: scopes.isEmpty ? nil : scopes, isPublic: isPublic,
+                                              minimumAge: minimumAge)
                 }
             }
             print(render(created.app, secret: created.clientSecret, json: json))
@@ -93,6 +96,29 @@ struct Apps: AsyncParsableCommand {
         }
     }
 
+    struct SetMinimumAge: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set-minimum-age",
+                                                        abstract: "Set the age below which players may not deposit or bet (`none` removes it).")
+
+        @OptionGroup var options: ServerOptions
+        @Argument(help: "The app's client id or id.") var app: String
+        @Argument(help: "An age in years, or none.") var age: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let configuration = try options.resolve()
+            CommandLogging.bootstrap(.warning)
+            let minimumAge: Int?
+            if age == "none" { minimumAge = nil } else if let years = Int(age) { minimumAge = years } else { throw CLIError("the age must be a number of years or none") }
+            guard let updated = try await withApplication(configuration, { application in
+                try await cliProblem { try await application.apps.setMinimumAge(app, minimumAge) }
+            }) else {
+                throw CLIError("no app \(app)")
+            }
+            print(render(updated, secret: nil, json: json))
+        }
+    }
+
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete an app and every token issued to it.")
 
@@ -130,7 +156,7 @@ func cliProblem<T>(_ body: () async throws -> T) async throws -> T {
 private func appDictionary(_ app: AppRecord) -> [String: Any] {
     ["id": app.id.uuidString.lowercased(), "ern": app.ern, "name": app.name, "client_id": app.clientID,
      "environment": app.environment.rawValue, "scopes": app.scopes, "redirect_uris": app.redirectURIs,
-     "public_client": app.isPublic,
+     "public_client": app.isPublic, "minimum_age": app.minimumAge as Any? ?? NSNull(),
      "created_at": ISO8601DateFormatter().string(from: app.createdAt)]
 }
 
@@ -153,5 +179,6 @@ private func render(_ app: AppRecord, secret: String?, json: Bool) -> String {
     lines.append("client:        \(app.isPublic ? "public (no secret; player sign-in only)" : "confidential")")
     lines.append("scopes:        \(app.scopes.joined(separator: " "))")
     lines.append("redirect_uris: \(app.redirectURIs.isEmpty ? "(none)" : app.redirectURIs.joined(separator: " "))")
+    lines.append("minimum_age:   \(app.minimumAge.map(String.init) ?? "(none)")")
     return lines.joined(separator: "\n")
 }

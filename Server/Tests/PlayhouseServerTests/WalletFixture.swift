@@ -23,6 +23,12 @@ struct WalletFixture {
         return try await flow.tokens(email: email).accessToken
     }
 
+    /// A known player's access token, from signing in again (a new play session).
+    func signIn(_ email: String = "ann@example.com") async throws -> String {
+        var flow = SignInFlow(app, credentials)
+        return try await flow.tokens(email: email, register: false).accessToken
+    }
+
     @discardableResult
     func post(_ path: String, _ token: String, _ body: String, key: String? = nil) async throws -> TestingHTTPResponse {
         var headers = bearer(token).merged(json)

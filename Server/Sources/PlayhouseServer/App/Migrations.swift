@@ -29,5 +29,8 @@ enum Migrations {
         app.migrations.add(CreateBetRecord())
         app.migrations.add(AddPlaySessionActivity())
         app.migrations.add(AddBetSession())
+        app.migrations.add(AddAppMinimumAge())
+        app.migrations.add(CreatePlayerLimit())
+        app.migrations.add(AddPageSessionPlaySession())
     }
 }

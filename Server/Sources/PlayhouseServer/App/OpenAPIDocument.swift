@@ -573,6 +573,7 @@ enum OpenAPIDocument {
           "detail": { "type": "string" },
           "code": { "type": "string", "description": "Stable machine code." },
           "request_id": { "type": "string" },
+          "limit": { "type": "string", "description": "The responsible-play limit a refusal names, e.g. deposit_limit.daily.EUR." },
           "errors": {
             "type": "array",
             "items": {

@@ -103,6 +103,7 @@ struct ProblemMiddleware: AsyncMiddleware {
             errors: problem.fields.isEmpty ? nil : problem.fields.map {
                 FieldError(field: $0.name, code: $0.code, message: localizer.detail(for: "field.\($0.code)", $0.parameters))
             },
+            limit: problem.limit,
             error: isOAuth ? oauthError(for: problem.code) : nil,
             errorDescription: isOAuth ? detail : nil
         )

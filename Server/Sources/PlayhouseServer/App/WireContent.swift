@@ -35,4 +35,7 @@ extension FairnessRotation: @retroactive Content {}
 extension BatchRequestBody: @retroactive Content {}
 extension BatchResponseBody: @retroactive Content {}
 extension PlaySessionStatus: @retroactive Content {}
+extension PlayerLimits: @retroactive Content {}
+extension LimitsUpdate: @retroactive Content {}
+extension GambleVerdict: @retroactive Content {}
 extension KeepAliveRequest: @retroactive Content {}

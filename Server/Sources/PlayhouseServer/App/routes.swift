@@ -17,5 +17,6 @@ func routes(_ app: Application) throws {
     try v1.register(collection: GamesController())
     try v1.register(collection: BatchController())
     try v1.register(collection: SessionsController())
+    try v1.register(collection: LimitsController())
     try v1.register(collection: PageSessionController())
 }

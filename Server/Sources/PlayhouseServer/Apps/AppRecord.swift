@@ -11,11 +11,14 @@ public struct AppRecord: Sendable, Equatable {
     public var redirectURIs: [String]
     /// A public client has no secret; it signs players in but gets no app token.
     public var isPublic: Bool
+    /// Players younger than this may not deposit or bet (nil: the app checks no age).
+    public var minimumAge: Int?
     public var createdAt: Date
 
     init(id: UUID, name: String, clientID: String, environment: AppEnvironment, scopes: [String],
-         redirectURIs: [String], isPublic: Bool, createdAt: Date) {
+         redirectURIs: [String], isPublic: Bool, minimumAge: Int? = nil, createdAt: Date) {
         self.isPublic = isPublic
+        self.minimumAge = minimumAge
         self.id = id
         self.name = name
         self.clientID = clientID
@@ -34,6 +37,7 @@ public struct AppRecord: Sendable, Equatable {
         self.scopes = model.scopes
         self.redirectURIs = model.redirectURIs
         self.isPublic = model.publicClient
+        self.minimumAge = model.minimumAge
         self.createdAt = model.createdAt ?? Date(timeIntervalSince1970: 0)
     }
 

@@ -16,7 +16,7 @@ public struct AppService: Sendable {
     /// Registers an app and returns it with its client secret (shown once, stored only as a hash).
     /// A public client (`isPublic`) gets no secret: it can only sign players in, and needs a redirect URI.
     public func create(name: String, redirectURIs: [String], environment: AppEnvironment, scopes: [String]? = nil,
-                       isPublic: Bool = false) async throws -> AppCredentials {
+                       isPublic: Bool = false, minimumAge: Int? = nil) async throws -> AppCredentials {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         var fields: [PlayhouseProblem.Field] = []
         if trimmed.isEmpty { fields.append(.init(name: "name", code: "required")) }
@@ -32,6 +32,7 @@ public struct AppService: Sendable {
             fields.append(.init(name: "scope", code: "invalid_value"))
         }
         if isPublic && redirectURIs.isEmpty { fields.append(.init(name: "redirect_uri", code: "required")) }
+        if let minimumAge, !Self.ages.contains(minimumAge) { fields.append(Self.minimumAgeField) }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
 
         // A public client's stored hash is of a secret nobody is ever told.
@@ -40,9 +41,22 @@ public struct AppService: Sendable {
                                secretHash: SecretToken.hash(secret), environment: environment,
                                scopes: scopes.uniqued(),
                                redirectURIs: redirectURIs, publicClient: isPublic)
+        app.minimumAge = minimumAge
         try await app.create(on: database)
         return AppCredentials(app: try AppRecord(app), clientSecret: isPublic ? nil : secret)
     }
+
+    /// Sets (or with nil, removes) the age below which players may not deposit or bet.
+    public func setMinimumAge(_ reference: String, _ age: Int?) async throws -> AppRecord? {
+        if let age, !Self.ages.contains(age) { throw PlayhouseProblem.validation([Self.minimumAgeField]) }
+        guard let app = try await findModel(reference) else { return nil }
+        app.minimumAge = age
+        try await app.save(on: database)
+        return try AppRecord(app)
+    }
+
+    private static let ages = 1...100
+    private static let minimumAgeField = PlayhouseProblem.Field(name: "minimum_age", code: "out_of_range", parameters: ["min": "1", "max": "100"])
 
     /// Every app, oldest first.
     public func list() async throws -> [AppRecord] {

@@ -17,6 +17,8 @@ final class DeveloperApp: Model, @unchecked Sendable {
     /// A public client (a mobile app that cannot keep a secret) authenticates by client id alone,
     /// and only for player sign-in grants (RFC 6749 §2.1, RFC 8252).
     @Field(key: "public_client") var publicClient: Bool
+    /// Players younger than this may not deposit or bet; nil: no age check.
+    @OptionalField(key: "minimum_age") var minimumAge: Int?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -66,5 +68,16 @@ struct AddPublicClient: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await database.schema(DeveloperApp.schema).deleteField("public_client").update()
+    }
+}
+
+/// The app's minimum age for deposits and bets.
+struct AddAppMinimumAge: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(DeveloperApp.schema).field("minimum_age", .int).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(DeveloperApp.schema).deleteField("minimum_age").update()
     }
 }

@@ -18,6 +18,8 @@ struct BetService: Sendable {
         var clientUserID: String?
         /// The play session the bet counts in.
         var sessionID: UUID?
+        /// The player's limits: a backed bet's stake is checked against the loss limits.
+        var limits: Limits?
 
         var fairnessOwner: String? { FairnessService.owner(playerID: playerID, clientUserID: clientUserID) }
     }
@@ -140,6 +142,9 @@ struct BetService: Sendable {
         var transactionID: UUID?
         var balance: Int64?
         if bet.kind.isBacked, let currency = bet.currency, let economy = bet.economy, let playerID = bettor.playerID {
+            if let limits = bettor.limits {
+                try await ResponsiblePlay.checkStake(bet.stake, currency: currency, playerID: playerID, limits: limits, now: now, on: sql)
+            }
             let wallet = LedgerAccountKey.wallet(playerID, currency.code, economy)
             let house = LedgerAccountKey.app(.house, currency.code, economy)
             var legs: [(account: LedgerAccountKey, amount: Int64)] = [(wallet, -bet.stake), (house, bet.stake)]

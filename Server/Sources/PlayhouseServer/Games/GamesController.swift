@@ -71,9 +71,9 @@ struct GamesController: RouteCollection {
         let principal = try request.principal
         let playerID = try principal.requirePlayer(scope: "play")
         let body = try request.content.decode(BetRequest.self)
-        try await requirePlayable(request, principal)
+        let limits = try await requirePlayable(request, principal)
         let bets = request.bets
-        let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID)
+        let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: limits)
         let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
         return try await idempotent.perform(request.moneyWriter, prepare: {
             try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit, app: principal.app)
@@ -85,7 +85,7 @@ struct GamesController: RouteCollection {
     private func unbackedBet(_ request: Request, game slug: String, creditsFrom: String?) async throws -> Response {
         let bettor = try unbackedBettor(request)
         let body = try request.content.decode(BetRequest.self)
-        try await requirePlayable(request, try request.principal)
+        _ = try await requirePlayable(request, try request.principal)
         let bets = request.bets
         let prepared = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom,
                                               kind: creditsFrom == nil ? .unbacked : .unbackedCredit, app: bettor.app)
@@ -139,10 +139,17 @@ struct GamesController: RouteCollection {
                                  sessionID: principal.sessionID)
     }
 
-    /// A bet in a play session needs the session alive and no reality check due.
-    private func requirePlayable(_ request: Request, _ principal: Principal) async throws {
-        guard let sessionID = principal.sessionID else { return }
-        try await request.sessions.requirePlayable(sessionID, rules: request.sessionRules)
+    /// A player's bet needs the player free to play (no exclusion or cool-off, old enough) and, in a
+    /// play session, the session alive, within its time limit and no reality check due. Returns the
+    /// player's limits, for the loss limits the bet's transaction checks.
+    private func requirePlayable(_ request: Request, _ principal: Principal) async throws -> Limits? {
+        guard let playerID = principal.playerID else { return nil }
+        let limits = try await request.limits.limits(playerID: playerID)
+        try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: limits)
+        if let sessionID = principal.sessionID {
+            try await request.sessions.requirePlayable(sessionID, rules: request.sessionRules(limits))
+        }
+        return limits
     }
 
     private func fairnessOwner(_ request: Request) throws -> (UUID, String) {

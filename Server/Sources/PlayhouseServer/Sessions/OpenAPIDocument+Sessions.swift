@@ -2,8 +2,54 @@ extension OpenAPIDocument {
     /// The play sessions' operations and schemas.
     static let sessions = #"""
 {
-  "tags": [{ "name": "sessions", "description": "The signed-in player's play session: heartbeats, keep-alive and reality checks" }],
+  "tags": [
+    { "name": "sessions", "description": "The signed-in player's play session: heartbeats, keep-alive and reality checks" },
+    { "name": "limits", "description": "Responsible play: the player's limits, cool-off, self-exclusion, and whether they may play now" }
+  ],
   "paths": {
+    "/v1/me/limits": {
+      "get": {
+        "tags": ["limits"], "operationId": "getLimits",
+        "summary": "The player's limits in force, what each money limit's window has used, and loosening changes waiting out their 24 hours.",
+        "security": [{ "bearerAuth": [] }],
+        "responses": {
+          "200": { "description": "The limits.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PlayerLimits" } } } },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      },
+      "put": {
+        "tags": ["limits"], "operationId": "updateLimits",
+        "summary": "Changes limits: a field left out stays, null removes. Tightening applies at once, loosening after 24 hours; cool-off and self-exclusion can only be extended (409 limit_locked).",
+        "security": [{ "bearerAuth": [] }],
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/LimitsUpdate" } } } },
+        "responses": {
+          "200": { "description": "The limits after the change.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PlayerLimits" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "409": { "$ref": "#/components/responses/Problem" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/can-i-gamble": {
+      "get": {
+        "tags": ["limits"], "operationId": "canIGamble",
+        "summary": "Whether the player may deposit and bet now and, if not, every reason: self-exclusion, cool-off, age or profile, session expired or over its time limit, reality check due, loss limit used up.",
+        "security": [{ "bearerAuth": [] }],
+        "responses": {
+          "200": { "description": "The verdict.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/GambleVerdict" } } } },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/v1/sessions/current": {
       "get": {
         "tags": ["sessions"], "operationId": "getCurrentSession",
@@ -50,6 +96,52 @@ extension OpenAPIDocument {
     }
   },
   "schemas": {
+    "MoneyLimit": {
+      "type": "object", "required": ["currency", "period", "amount", "used", "remaining"],
+      "properties": {
+        "currency": { "type": "string" }, "period": { "type": "string", "enum": ["daily", "weekly", "monthly"] },
+        "amount": { "type": "string" }, "used": { "type": "string" }, "remaining": { "type": "string" }
+      }
+    },
+    "PlayerLimits": {
+      "type": "object", "required": ["deposit_limits", "loss_limits", "pending"],
+      "properties": {
+        "reality_check_interval_seconds": { "type": ["integer", "null"] },
+        "session_time_limit_seconds": { "type": ["integer", "null"] },
+        "deposit_limits": { "type": "array", "items": { "$ref": "#/components/schemas/MoneyLimit" } },
+        "loss_limits": { "type": "array", "items": { "$ref": "#/components/schemas/MoneyLimit" } },
+        "cool_off_until": { "type": ["string", "null"], "format": "date-time" },
+        "self_excluded_until": { "type": ["string", "null"], "format": "date-time" },
+        "pending": { "type": "array", "items": { "type": "object", "required": ["limit", "effective_at"],
+          "properties": { "limit": { "type": "string" }, "value": { "type": ["string", "null"] }, "effective_at": { "type": "string", "format": "date-time" } } } }
+      }
+    },
+    "MoneyLimitChange": {
+      "type": "object", "required": ["currency", "period"],
+      "properties": {
+        "currency": { "type": "string", "pattern": "^[A-Za-z0-9]{1,12}$" }, "period": { "type": "string", "enum": ["daily", "weekly", "monthly"] },
+        "amount": { "type": ["string", "null"], "pattern": "^[0-9]{1,15}(\\.[0-9]{1,8})?$", "description": "A positive decimal; null removes the limit." }
+      }
+    },
+    "LimitsUpdate": {
+      "type": "object",
+      "properties": {
+        "reality_check_interval_seconds": { "type": ["integer", "null"], "minimum": 60, "maximum": 86400 },
+        "session_time_limit_seconds": { "type": ["integer", "null"], "minimum": 60, "maximum": 86400 },
+        "deposit_limits": { "type": "array", "items": { "$ref": "#/components/schemas/MoneyLimitChange" } },
+        "loss_limits": { "type": "array", "items": { "$ref": "#/components/schemas/MoneyLimitChange" } },
+        "cool_off_until": { "type": ["string", "null"], "format": "date-time", "description": "At most 42 days ahead." },
+        "self_excluded_until": { "type": ["string", "null"], "format": "date-time" }
+      }
+    },
+    "GambleVerdict": {
+      "type": "object", "required": ["allowed", "reasons"],
+      "properties": {
+        "allowed": { "type": "boolean" },
+        "reasons": { "type": "array", "items": { "type": "object", "required": ["code", "detail"],
+          "properties": { "code": { "type": "string" }, "detail": { "type": "string" }, "until": { "type": ["string", "null"], "format": "date-time" } } } }
+      }
+    },
     "KeepAliveRequest": {
       "type": "object",
       "properties": { "reality_checked": { "type": ["boolean", "null"] } }

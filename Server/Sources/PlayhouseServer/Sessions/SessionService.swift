@@ -9,10 +9,12 @@ struct SessionService: Sendable {
     let database: any Database
     let now: Date
 
-    /// How long a session lives without activity, and how often reality checks come (0: never).
+    /// How long a session lives without activity, how often reality checks come (0: never), and
+    /// how long a session may last at most (the player's session time limit).
     struct Rules: Sendable {
         var inactivityTimeout: TimeInterval
         var realityCheckInterval: TimeInterval
+        var sessionTimeLimit: TimeInterval?
     }
 
     /// Activity is written at most this often, so that a stream of bets does not write the session each time.
@@ -63,15 +65,32 @@ struct SessionService: Sendable {
         return try await status(sessionID, rules: rules)
     }
 
-    /// Throws unless the session may bet now: alive, and no reality check due. Counts as activity.
+    /// Throws unless the session may bet now: alive, within the session time limit, and no reality
+    /// check due. Counts as activity.
     func requirePlayable(_ sessionID: UUID, rules: Rules) async throws {
         let session = try await find(sessionID)
         let state = State(session, rules: rules, now: now)
-        guard state.alive else { throw PlayhouseProblem(.unauthorized, .sessionExpired) }
-        guard !state.realityCheckDue else { throw PlayhouseProblem(.forbidden, .realityCheckDue) }
+        if let refusal = refusals(session, state, rules).first { throw refusal }
         if now.timeIntervalSince(state.lastActive) >= Self.activityResolution {
             try await PlaySession.query(on: database).filter(\.$id == sessionID).set(\.$lastActiveAt, to: now).update()
         }
+    }
+
+    /// What keeps the session from betting now (for `can-i-gamble`); nothing when it may.
+    func refusals(_ sessionID: UUID, rules: Rules) async throws -> [PlayhouseProblem] {
+        let session = try await find(sessionID)
+        return refusals(session, State(session, rules: rules, now: now), rules)
+    }
+
+    private func refusals(_ session: PlaySession, _ state: State, _ rules: Rules) -> [PlayhouseProblem] {
+        guard state.alive else { return [PlayhouseProblem(.unauthorized, .sessionExpired)] }
+        var refusals: [PlayhouseProblem] = []
+        if let limit = rules.sessionTimeLimit, State.milliseconds(from: session.startedAt, to: now) >= Int64(limit * 1000) {
+            refusals.append(PlayhouseProblem(.forbidden, .sessionTimeLimitReached, parameters: ["minutes": String(Int(limit / 60))],
+                                             limit: LimitName.sessionTime.key))
+        }
+        if state.realityCheckDue { refusals.append(PlayhouseProblem(.forbidden, .realityCheckDue)) }
+        return refusals
     }
 
     private func find(_ sessionID: UUID) async throws -> PlaySession {

@@ -12,34 +12,42 @@ struct SessionsController: RouteCollection {
     }
 
     func show(_ request: Request) async throws -> PlaySessionStatus {
-        try await request.sessions.status(try sessionID(request), rules: request.sessionRules)
+        let (playerID, sessionID) = try session(request)
+        return try await request.sessions.status(sessionID, rules: try await request.sessionRules(playerID: playerID))
     }
 
     func keepAlive(_ request: Request) async throws -> PlaySessionStatus {
-        let sessionID = try sessionID(request)
+        let (playerID, sessionID) = try session(request)
         let hasBody = (request.body.data?.readableBytes ?? 0) > 0
         let body = hasBody ? try request.content.decode(KeepAliveRequest.self) : KeepAliveRequest()
-        return try await request.sessions.keepAlive(sessionID, realityChecked: body.realityChecked, rules: request.sessionRules)
+        return try await request.sessions.keepAlive(sessionID, realityChecked: body.realityChecked,
+                                                    rules: try await request.sessionRules(playerID: playerID))
     }
 
     func end(_ request: Request) async throws -> HTTPStatus {
-        try await request.sessions.end(try sessionID(request))
+        try await request.sessions.end(try session(request).sessionID)
         return .noContent
     }
 
-    private func sessionID(_ request: Request) throws -> UUID {
+    private func session(_ request: Request) throws -> (playerID: UUID, sessionID: UUID) {
         let principal = try request.principal
-        guard principal.playerID != nil else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        guard let playerID = principal.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
         guard let sessionID = principal.sessionID else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
-        return sessionID
+        return (playerID, sessionID)
     }
 }
 
 extension Request {
     var sessions: SessionService { SessionService(database: db, now: now) }
 
-    var sessionRules: SessionService.Rules {
+    /// The server's session rules, with the player's own reality-check interval and session time limit.
+    func sessionRules(_ limits: Limits) -> SessionService.Rules {
         SessionService.Rules(inactivityTimeout: playhouse.configuration.sessionInactivityTimeout,
-                             realityCheckInterval: playhouse.configuration.realityCheckInterval)
+                             realityCheckInterval: limits.realityCheckInterval ?? playhouse.configuration.realityCheckInterval,
+                             sessionTimeLimit: limits.sessionTimeLimit)
+    }
+
+    func sessionRules(playerID: UUID) async throws -> SessionService.Rules {
+        sessionRules(try await limits.limits(playerID: playerID))
     }
 }

@@ -19,6 +19,8 @@ public struct PlayhouseProblem: Error, Sendable, CustomStringConvertible {
     var parameters: [String: String] = [:]
     var fields: [Field] = []
     var headers: HTTPHeaders = [:]
+    /// The responsible-play limit a refusal names (the problem's `limit` member).
+    var limit: String?
 
     /// The English detail and field messages, for logs and the command line.
     public var description: String { text(Localizer(language: "en")) }
@@ -34,7 +36,8 @@ public struct PlayhouseProblem: Error, Sendable, CustomStringConvertible {
     }
 
     init(_ status: HTTPStatus, _ code: ErrorCode, message: String? = nil, parameters: [String: String] = [:],
-         fields: [Field] = [], headers: HTTPHeaders = [:]) {
+         fields: [Field] = [], headers: HTTPHeaders = [:], limit: String? = nil) {
+        self.limit = limit
         self.status = status
         self.code = code
         self.message = message

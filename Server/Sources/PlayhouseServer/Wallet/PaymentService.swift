@@ -36,8 +36,10 @@ public struct PaymentService: Sendable {
         SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay)
     }
 
-    /// Checks the request and asks the provider; nothing is recorded yet.
-    func prepare(_ direction: Direction, _ request: PaymentRequest, app: AppRecord) async throws -> Prepared {
+    /// Checks the request, runs the caller's own `check` of the amount, and asks the provider;
+    /// nothing is recorded yet.
+    func prepare(_ direction: Direction, _ request: PaymentRequest, app: AppRecord,
+                 check: (CurrencyInfo, Int64) async throws -> Void = { _, _ in }) async throws -> Prepared {
         let (currency, amount) = try await CurrencyService(database: database).parse(request.amount, appID: app.id)
         guard currency.kind == .real else {
             throw PlayhouseProblem(.unprocessableEntity, .economyNotAllowed, message: "payments_real_money_only", parameters: ["currency": currency.code])
@@ -50,6 +52,7 @@ public struct PaymentService: Sendable {
         guard provider.methods.contains(method) else {
             throw PlayhouseProblem(.unprocessableEntity, .unknownPaymentMethod, parameters: ["method": String(method.prefix(40))])
         }
+        try await check(currency, amount)
         let order = PaymentOrder(id: UUID(), amount: amount, currency: currency.code, economy: economy, method: method)
         let decision = switch direction {
         case .deposit: try await provider.deposit(order, now: now)

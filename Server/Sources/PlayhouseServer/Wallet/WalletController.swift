@@ -144,11 +144,25 @@ extension Request {
     }
 
     /// Deposits or withdraws for the player, once per idempotency key (the API and the hosted pages).
+    /// A deposit or withdrawal, once per idempotency key (the API and the hosted pages). A deposit
+    /// needs the player free to play, and within their deposit limits: checked before the provider
+    /// is asked, and again under the player's lock in the money transaction.
     func pay(_ direction: PaymentService.Direction, _ body: PaymentRequest, app: AppRecord, playerID: UUID,
              idempotent: IdempotentRequest) async throws -> Response {
-        let payments = self.payments
-        return try await idempotent.perform(moneyWriter, prepare: { try await payments.prepare(direction, body, app: app) }) { prepared, sql in
-            try await payments.record(prepared, appID: app.id, playerID: playerID, on: sql)
+        let payments = self.payments, now = self.now, database = db
+        let limits = direction == .deposit ? try await self.limits.limits(playerID: playerID) : Limits()
+        let responsiblePlay = self.responsiblePlay
+        return try await idempotent.perform(moneyWriter, prepare: {
+            try await payments.prepare(direction, body, app: app) { currency, amount in
+                guard direction == .deposit else { return }
+                try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
+                try await ResponsiblePlay.checkDeposit(amount, currency: currency, playerID: playerID, limits: limits, now: now, on: try database.sql())
+            }
+        }) { prepared, sql in
+            if direction == .deposit {
+                try await ResponsiblePlay.checkDeposit(prepared.amount, currency: prepared.currency, playerID: playerID, limits: limits, now: now, on: sql)
+            }
+            return try await payments.record(prepared, appID: app.id, playerID: playerID, on: sql)
         }
     }
 

@@ -17,6 +17,8 @@ final class PageSession: Model, @unchecked Sendable {
     @Field(key: "csrf") var csrf: String
     /// The page to open first: `/wallet`, `/wallet/deposit`, …
     @Field(key: "page") var page: String
+    /// The play session of the token that opened the visit: the reality-check page acts on it.
+    @OptionalField(key: "play_session_id") var playSessionID: UUID?
     @Field(key: "expires_at") var expiresAt: Date
 
     init() {}
@@ -40,5 +42,16 @@ struct CreatePageSession: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await database.schema(PageSession.schema).delete()
+    }
+}
+
+/// The play session a visit acts on (the reality-check page).
+struct AddPageSessionPlaySession: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(PageSession.schema).field("play_session_id", .uuid).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(PageSession.schema).deleteField("play_session_id").update()
     }
 }

@@ -1,0 +1,62 @@
+import PlayhouseAPI
+import Vapor
+
+/// The player's responsible-play limits (`GET`/`PUT /v1/me/limits`) and whether they may play now
+/// (`GET /v1/can-i-gamble`). Any player token will do: limits protect the player, whatever the app
+/// was granted.
+struct LimitsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("me", "limits", use: show)
+        routes.put("me", "limits", use: update)
+        routes.get("can-i-gamble", use: canIGamble)
+    }
+
+    func show(_ request: Request) async throws -> PlayerLimits {
+        let principal = try request.principal
+        let playerID = try player(principal)
+        let service = request.limits
+        return try await service.wire(try await service.limits(playerID: playerID), playerID: playerID, appID: principal.app.id)
+    }
+
+    func update(_ request: Request) async throws -> PlayerLimits {
+        let principal = try request.principal
+        let playerID = try player(principal)
+        let body = try request.content.decode(LimitsUpdate.self)
+        let service = request.limits
+        let limits = try await service.update(body, playerID: playerID, appID: principal.app.id)
+        return try await service.wire(limits, playerID: playerID, appID: principal.app.id)
+    }
+
+    /// Every reason the player may not deposit or bet now: their own (exclusion, cool-off, age),
+    /// their session's (expired, time limit, reality check due), and used-up loss limits.
+    func canIGamble(_ request: Request) async throws -> GambleVerdict {
+        let principal = try request.principal
+        let playerID = try player(principal)
+        let limits = try await request.limits.limits(playerID: playerID)
+        var refusals = try await request.responsiblePlay.refusals(app: principal.app, playerID: playerID, limits: limits)
+        if let sessionID = principal.sessionID {
+            refusals += try await request.sessions.refusals(sessionID, rules: request.sessionRules(limits)).map { ResponsiblePlay.Refusal(problem: $0) }
+        }
+        let wire = try await request.limits.wire(limits, playerID: playerID, appID: principal.app.id)
+        for line in wire.lossLimits where (Decimal(string: line.remaining) ?? 1) <= 0 {
+            let name = LimitName.loss(line.period, currency: line.currency)
+            refusals.append(.init(problem: PlayhouseProblem(.forbidden, .lossLimitReached, message: "loss_limit_reached." + line.period.rawValue,
+                                                            parameters: ["amount": line.amount, "currency": line.currency], limit: name.key)))
+        }
+        let localizer = request.localizer
+        let reasons = refusals.map { refusal in
+            GambleReason(code: refusal.problem.code, detail: refusal.problem.text(localizer), until: refusal.until)
+        }
+        return GambleVerdict(allowed: reasons.isEmpty, reasons: reasons)
+    }
+
+    private func player(_ principal: Principal) throws -> UUID {
+        guard let playerID = principal.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        return playerID
+    }
+}
+
+extension Request {
+    var limits: LimitsService { LimitsService(database: db, now: now) }
+    var responsiblePlay: ResponsiblePlay { ResponsiblePlay(database: db, now: now) }
+}

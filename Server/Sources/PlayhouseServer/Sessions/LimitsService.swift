@@ -1,0 +1,174 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// A player's responsible-play limits: reads them, changes them by the rules (tightening at once,
+/// loosening after a 24-hour cooling period, cool-off and self-exclusion never shortened), and
+/// says how much of each money limit its window has used.
+struct LimitsService: Sendable {
+    let database: any Database
+    let now: Date
+
+    /// How long a loosening change waits before it applies.
+    static let coolingPeriod: TimeInterval = 24 * 3600
+    /// The longest cool-off; a longer break is a self-exclusion.
+    static let longestCoolOff: TimeInterval = 42 * 24 * 3600
+    static let intervals = 60...(24 * 3600)
+
+    func limits(playerID: UUID) async throws -> Limits {
+        Limits(try await PlayerLimit.query(on: database).filter(\.$player.$id == playerID).all(), now: now)
+    }
+
+    /// Applies `update`: every change is checked first, and then all are written together, or none.
+    func update(_ update: LimitsUpdate, playerID: UUID, appID: UUID) async throws -> Limits {
+        let changes = try await validate(update, appID: appID)
+        return try await database.transaction { transaction in
+            let rows = try await PlayerLimit.query(on: transaction).filter(\.$player.$id == playerID).all()
+            let current = Limits(rows, now: now)
+            for (name, value) in changes {
+                let row = rows.first { $0.name == name.key } ?? PlayerLimit()
+                row.$player.id = playerID
+                row.name = name.key
+                let inForce = current.values[name]
+                row.value = inForce
+                row.pendingValue = nil
+                row.pendingAt = nil
+                if Self.isTighter(value, than: inForce, name) {
+                    row.value = value
+                } else if name.isExclusion {
+                    // Shortening or lifting a cool-off or self-exclusion in force is never allowed.
+                    throw PlayhouseProblem(.conflict, .limitLocked, parameters: ["limit": name.key], limit: name.key)
+                } else {
+                    row.pendingValue = value
+                    // To the whole second: what the API shows is when it applies.
+                    row.pendingAt = Date(timeIntervalSince1970: now.addingTimeInterval(Self.coolingPeriod).timeIntervalSince1970.rounded(.up))
+                }
+                if row.value == nil && row.pendingAt == nil {
+                    if row.id != nil { try await row.delete(on: transaction) }
+                } else {
+                    try await row.save(on: transaction)
+                }
+            }
+            return Limits(try await PlayerLimit.query(on: transaction).filter(\.$player.$id == playerID).all(), now: now)
+        }
+    }
+
+    /// Tightening (or keeping) applies at once: a smaller amount or interval, a later exclusion end.
+    /// No limit is the loosest of all.
+    static func isTighter(_ new: Int64?, than old: Int64?, _ name: LimitName) -> Bool {
+        guard let new else { return old == nil }
+        guard let old else { return true }
+        return name.isExclusion ? new >= old : new <= old
+    }
+
+    /// The changes `update` asks for, in the stored units; throws a validation problem naming every bad field.
+    private func validate(_ update: LimitsUpdate, appID: UUID) async throws -> [(LimitName, Int64?)] {
+        var changes: [(LimitName, Int64?)] = []
+        var fields: [PlayhouseProblem.Field] = []
+        func seconds(_ change: LimitChange<Int>, _ name: LimitName) {
+            switch change {
+            case .unchanged: return
+            case .remove: changes.append((name, nil))
+            case .set(let value):
+                if Self.intervals.contains(value) { changes.append((name, Int64(value))) } else {
+                    fields.append(.init(name: name.key, code: "out_of_range", parameters: ["min": "\(Self.intervals.lowerBound)", "max": "\(Self.intervals.upperBound)"]))
+                }
+            }
+        }
+        func date(_ change: LimitChange<Date>, _ name: LimitName, longest: TimeInterval) {
+            switch change {
+            case .unchanged: return
+            case .remove: changes.append((name, nil))
+            case .set(let date):
+                guard date > now, date.timeIntervalSince(now) <= longest else {
+                    fields.append(.init(name: name.key, code: "invalid_value"))
+                    return
+                }
+                changes.append((name, Int64(date.timeIntervalSince1970.rounded(.up))))
+            }
+        }
+        seconds(update.realityCheckIntervalSeconds, .realityCheckInterval)
+        seconds(update.sessionTimeLimitSeconds, .sessionTime)
+        date(update.coolOffUntil, .coolOff, longest: Self.longestCoolOff)
+        date(update.selfExcludedUntil, .selfExclusion, longest: 100 * 366 * 24 * 3600)
+
+        let currencies = try await CurrencyService(database: database).list(appID: appID)
+        for (field, list, loss) in [("deposit_limits", update.depositLimits, false), ("loss_limits", update.lossLimits, true)] {
+            var seen = Set<LimitName>()
+            for (index, change) in list.enumerated() {
+                let path = "\(field)[\(index)]"
+                let code = change.currency.uppercased()
+                // Deposits are of real money only; losses of anything a bet can stake.
+                guard let currency = currencies.first(where: { $0.code == code }), loss || currency.kind == .real else {
+                    fields.append(.init(name: path + ".currency", code: "invalid_value"))
+                    continue
+                }
+                let name: LimitName = loss ? .loss(change.period, currency: code) : .deposit(change.period, currency: code)
+                guard seen.insert(name).inserted else {
+                    fields.append(.init(name: path, code: "invalid_value"))
+                    continue
+                }
+                guard let amount = change.amount else {
+                    changes.append((name, nil))
+                    continue
+                }
+                switch MinorUnits.parse(amount, digits: currency.minorUnits) {
+                case .success(let minor): changes.append((name, minor))
+                case .failure(let error): fields.append(error.problem(field: path + ".amount").fields.first ?? .init(name: path + ".amount", code: "invalid_value"))
+                }
+            }
+        }
+        guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
+        return changes
+    }
+
+    /// The limits as the API shows them, with what each money limit's window has used.
+    func wire(_ limits: Limits, playerID: UUID, appID: UUID) async throws -> PlayerLimits {
+        let currencies = try await CurrencyService(database: database).list(appID: appID)
+        let sql = try database.sql()
+        var wire = PlayerLimits(realityCheckIntervalSeconds: limits.realityCheckInterval.map(Int.init),
+                                sessionTimeLimitSeconds: limits.sessionTimeLimit.map(Int.init),
+                                coolOffUntil: limits.until(.coolOff), selfExcludedUntil: limits.until(.selfExclusion))
+        for code in limits.moneyCurrencies {
+            let digits = currencies.info(for: code).minorUnits
+            for loss in [false, true] {
+                for (period, amount) in limits.money(loss: loss, currency: code) {
+                    let used = try await Self.used(loss: loss, playerID: playerID, currency: code, period: period, now: now, on: sql)
+                    let line = MoneyLimit(currency: code, period: period, amount: MinorUnits.format(amount, digits: digits),
+                                          used: MinorUnits.format(max(used, 0), digits: digits),
+                                          remaining: MinorUnits.format(max(amount - used, 0), digits: digits))
+                    if loss { wire.lossLimits.append(line) } else { wire.depositLimits.append(line) }
+                }
+            }
+        }
+        wire.pending = limits.pending.map { name, change in
+            let value = change.value.map { value -> String in
+                switch name {
+                case .deposit(_, let code), .loss(_, let code): MinorUnits.format(value, digits: currencies.info(for: code).minorUnits)
+                default: String(value)
+                }
+            }
+            return PendingLimitChange(limit: name.key, value: value, effectiveAt: change.at)
+        }.sorted { $0.limit < $1.limit }
+        return wire
+    }
+
+    /// Deposited (completed or pending) or lost (stakes minus payouts of backed bets) in
+    /// `currency` within `period` before `now`. A loss may be negative: the player is ahead.
+    static func used(loss: Bool, playerID: UUID, currency: String, period: LimitPeriod, now: Date, on sql: any SQLDatabase) async throws -> Int64 {
+        let since = now.addingTimeInterval(-period.seconds)
+        let row = loss
+            ? try await sql.raw("""
+                SELECT CAST(COALESCE(SUM(stake - payout), 0) AS BIGINT) AS used FROM bets
+                WHERE player_id = \(bind: playerID) AND currency = \(bind: currency)
+                  AND kind IN (\(bind: BetKind.backed.rawValue), \(bind: BetKind.credit.rawValue)) AND created_at > \(bind: since)
+                """).first()
+            : try await sql.raw("""
+                SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) AS used FROM payments
+                WHERE player_id = \(bind: playerID) AND currency = \(bind: currency) AND direction = 'deposit'
+                  AND status IN (\(bind: PaymentStatus.completed.rawValue), \(bind: PaymentStatus.pending.rawValue)) AND created_at > \(bind: since)
+                """).first()
+        return try row?.decode(column: "used", as: Int64.self) ?? 0
+    }
+}

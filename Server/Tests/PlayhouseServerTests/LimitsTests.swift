@@ -1,0 +1,230 @@
+import Foundation
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+import VaporTesting
+
+/// Responsible-play limits: tightening at once, loosening after 24 hours, exclusions never
+/// shortened, and deposits and bets refused with the limit named.
+@Suite struct LimitsTests {
+    func limits(_ fixture: WalletFixture, _ token: String) async throws -> PlayerLimits {
+        let response = try await fixture.app.send(.GET, "/v1/me/limits", headers: bearer(token))
+        try #require(response.status == .ok, "limits: \(response.body.string)")
+        return try response.decode(PlayerLimits.self)
+    }
+
+    @discardableResult
+    func put(_ fixture: WalletFixture, _ token: String, _ body: String, status: HTTPStatus = .ok,
+             sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestingHTTPResponse {
+        let response = try await fixture.app.send(.PUT, "/v1/me/limits", headers: bearer(token).merged(json), body: body)
+        #expect(response.status == status, "\(response.body.string)", sourceLocation: sourceLocation)
+        return response
+    }
+
+    func verdict(_ fixture: WalletFixture, _ token: String) async throws -> GambleVerdict {
+        let response = try await fixture.app.send(.GET, "/v1/can-i-gamble", headers: bearer(token))
+        try #require(response.status == .ok, "can-i-gamble: \(response.body.string)")
+        return try response.decode(GambleVerdict.self)
+    }
+
+    func refusal(_ response: TestingHTTPResponse) throws -> Problem {
+        #expect(response.status == .forbidden, "\(response.body.string)")
+        return try response.decode(Problem.self)
+    }
+
+    @Test(arguments: Engine.available)
+    func depositLimitsTightenAtOnceAndLoosenAfterADay(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            var ann = try await fixture.player()
+            try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":"50.00"}]}"#)
+            #expect(try await fixture.deposit(ann, "30.00").status == .created)
+
+            let refused = try refusal(try await fixture.deposit(ann, "30.00"))
+            #expect(refused.code == .depositLimitExceeded && refused.limit == "deposit_limit.daily.EUR")
+            #expect(refused.detail == "This deposit would take you past your daily deposit limit of 50.00 EUR: 20.00 EUR left.")
+            #expect(try await fixture.euros(ann).available == "30.00")
+            #expect(try await limits(fixture, ann).depositLimits
+                == [MoneyLimit(currency: "EUR", period: .daily, amount: "50.00", used: "30.00", remaining: "20.00")])
+
+            // Raising waits 24 hours; meanwhile the old limit holds.
+            let raised = try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":"100.00"}]}"#)
+                .decode(PlayerLimits.self)
+            #expect(raised.depositLimits.map(\.amount) == ["50.00"])
+            #expect(raised.pending.map(\.limit) == ["deposit_limit.daily.EUR"] && raised.pending.map(\.value) == ["100.00"])
+            #expect(abs(raised.pending[0].effectiveAt.timeIntervalSince(app.playhouseClock.now()) - 24 * 3600) < 1)
+            #expect(try await fixture.deposit(ann, "25.00").status == .forbidden)
+            app.playhouseClock.advance(by: 24 * 3600 + 1)
+            ann = try await fixture.signIn()
+            let later = try await limits(fixture, ann)
+            #expect(later.pending.isEmpty && later.depositLimits.map(\.amount) == ["100.00"] && later.depositLimits[0].used == "0.00")
+            #expect(try await fixture.deposit(ann, "100.00").status == .created)
+
+            // Lowering applies at once, even below what the window has used.
+            try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":"20.00"}]}"#)
+            #expect(try refusal(try await fixture.deposit(ann, "0.01")).limit == "deposit_limit.daily.EUR")
+            // Removing a limit loosens it: pending for 24 hours.
+            let removed = try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":null}]}"#)
+                .decode(PlayerLimits.self)
+            #expect(removed.depositLimits.map(\.amount) == ["20.00"] && removed.pending.map(\.value) == [nil])
+            app.playhouseClock.advance(by: 24 * 3600 + 1)
+            ann = try await fixture.signIn()
+            #expect(try await limits(fixture, ann).depositLimits.isEmpty)
+            #expect(try await fixture.deposit(ann, "500.00").status == .created)
+            // Withdrawals never meet a deposit limit.
+            try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"weekly","amount":"1.00"}]}"#)
+            #expect(try await fixture.withdraw(ann, "10.00").status == .created)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func lossLimitsRefuseStakesThatCouldPassThem(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            let ann = try await fixture.player()
+            try await fixture.deposit(ann, "20.00")
+            try await put(fixture, ann, #"{"loss_limits":[{"currency":"EUR","period":"weekly","amount":"3.00"}]}"#)
+            for _ in 0..<3 {
+                #expect(try await fixture.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"1.00"}"#).status == .created)
+            }
+            let refused = try refusal(try await fixture.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"0.10"}"#))
+            #expect(refused.code == .lossLimitExceeded && refused.limit == "loss_limit.weekly.EUR")
+            #expect(try await fixture.euros(ann).available == "17.00")
+            let spent = try await verdict(fixture, ann)
+            #expect(!spent.allowed && spent.reasons.map(\.code) == [.lossLimitReached])
+            #expect(spent.reasons.first?.detail == "Your weekly loss limit of 3.00 EUR is used up.")
+            // Bets in other currencies, and unbacked bets, lose no money and meet no EUR limit.
+            #expect(try await fixture.bet(ann, game: "wheel", #"{"wager":"1"}"#, unbacked: true).status == .created)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func selfExclusionAndCoolOffStopPlayAndCannotBeShortened(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0 }) { app in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            var ann = try await fixture.player()
+            try await fixture.deposit(ann, "20.00")
+            let now = app.playhouseClock.now()
+            let day: TimeInterval = 24 * 3600
+            func stamp(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+
+            // A cool-off is at most six weeks; longer is a self-exclusion.
+            try await put(fixture, ann, #"{"cool_off_until":"\#(stamp(now.addingTimeInterval(43 * day)))"}"#, status: .unprocessableEntity)
+            try await put(fixture, ann, #"{"cool_off_until":"\#(stamp(now.addingTimeInterval(7 * day)))"}"#)
+            #expect(try refusal(try await fixture.deposit(ann, "1.00")).code == .coolingOff)
+            #expect(try refusal(try await fixture.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"1.00"}"#)).code == .coolingOff)
+            #expect(try await fixture.withdraw(ann, "5.00").status == .created)
+            let shorter = try await put(fixture, ann, #"{"cool_off_until":"\#(stamp(now.addingTimeInterval(2 * day)))"}"#, status: .conflict)
+            #expect(try shorter.decode(Problem.self).code == .limitLocked)
+
+            let until = now.addingTimeInterval(180 * day)
+            try await put(fixture, ann, #"{"self_excluded_until":"\#(stamp(until))"}"#)
+            for attempt in [#"{"self_excluded_until":null}"#, #"{"self_excluded_until":"\#(stamp(now.addingTimeInterval(30 * day)))"}"#] {
+                let locked = try await put(fixture, ann, attempt, status: .conflict)
+                #expect(try locked.decode(Problem.self).limit == "self_excluded_until")
+            }
+            let excluded = try await verdict(fixture, ann)
+            #expect(!excluded.allowed && excluded.reasons.map(\.code) == [.selfExcluded, .coolingOff])
+            #expect(excluded.reasons.first?.until.map(stamp) == stamp(until))
+            // Extending is always allowed; when the date passes, play resumes.
+            try await put(fixture, ann, #"{"self_excluded_until":"\#(stamp(until.addingTimeInterval(day)))"}"#)
+            app.playhouseClock.advance(by: 182 * day)
+            ann = try await fixture.signIn()
+            #expect(try await verdict(fixture, ann).allowed)
+            #expect(try await fixture.deposit(ann, "1.00").status == .created)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func sessionLimitsAndRealityCheckIntervalFollowTheSameRules(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 3600 }) { app in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            let ann = try await fixture.player()
+            try await put(fixture, ann, #"{"reality_check_interval_seconds":600,"session_time_limit_seconds":1800}"#)
+            let session = try await app.send(.GET, "/v1/sessions/current", headers: bearer(ann)).decode(PlaySessionStatus.self)
+            #expect(session.realityCheck.intervalSeconds == 600 && session.realityCheck.remainingMs == 600_000)
+            // A longer interval waits its 24 hours.
+            let loosened = try await put(fixture, ann, #"{"reality_check_interval_seconds":1200}"#).decode(PlayerLimits.self)
+            #expect(loosened.realityCheckIntervalSeconds == 600 && loosened.pending.map(\.limit) == ["reality_check_interval_seconds"])
+
+            for _ in 0..<3 {
+                app.playhouseClock.advance(by: 600)
+                _ = try await fixture.post("/v1/sessions/current/keep-alive", ann, #"{"reality_checked":true}"#)
+            }
+            let refused = try refusal(try await fixture.bet(ann, game: "wheel", #"{"wager":"1"}"#, unbacked: true))
+            #expect(refused.code == .sessionTimeLimitReached && refused.limit == "session_time_limit_seconds")
+            #expect(try await verdict(fixture, ann).reasons.map(\.code) == [.sessionTimeLimitReached])
+
+            try await put(fixture, ann, #"{"reality_check_interval_seconds":30}"#, status: .unprocessableEntity)
+            try await put(fixture, ann, #"{"loss_limits":[{"currency":"XYZ","period":"daily","amount":"1"}]}"#, status: .unprocessableEntity)
+            try await put(fixture, ann, #"{"deposit_limits":[{"currency":"KRD","period":"daily","amount":"1"}]}"#, status: .unprocessableEntity)
+            try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"hourly","amount":"1"}]}"#, status: .unprocessableEntity)
+            try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":"-1"}],"session_time_limit_seconds":null}"#,
+                          status: .unprocessableEntity)
+            // Nothing of a refused update applied.
+            #expect(try await limits(fixture, ann).pending.map(\.limit) == ["reality_check_interval_seconds"])
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func theAppsMinimumAgeNeedsABirthDateOldEnough(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            _ = try await app.apps.setMinimumAge(fixture.credentials.app.clientID, 18)
+            let ann = try await fixture.player()
+            #expect(try refusal(try await fixture.deposit(ann, "1.00")).code == .profileIncomplete)
+            let calendar = Calendar(identifier: .gregorian)
+            func birthDate(yearsAgo: Int) -> String {
+                let date = calendar.date(byAdding: .year, value: -yearsAgo, to: app.playhouseClock.now())!.addingTimeInterval(2 * 24 * 3600)
+                return String(ISO8601DateFormatter().string(from: date).prefix(10))
+            }
+            _ = try await app.send(.PATCH, "/v1/me", headers: bearer(ann).merged(json), body: #"{"birth_date":"\#(birthDate(yearsAgo: 18))"}"#)
+            let young = try await verdict(fixture, ann)
+            #expect(!young.allowed && young.reasons.map(\.code) == [.underMinimumAge])
+            #expect(young.reasons.first?.detail == "This app is for players aged 18 or over.")
+            _ = try await app.send(.PATCH, "/v1/me", headers: bearer(ann).merged(json), body: #"{"birth_date":"\#(birthDate(yearsAgo: 19))"}"#)
+            #expect(try await verdict(fixture, ann) == GambleVerdict(allowed: true, reasons: []))
+            #expect(try await fixture.deposit(ann, "1.00").status == .created)
+        }
+    }
+
+    /// Bets from two server instances at once: the loss limit holds exactly, because each bet
+    /// checks it under the player's lock.
+    @Test(arguments: Engine.available)
+    func lossLimitsHoldAcrossTwoInstances(_ engine: Engine) async throws {
+        var configuration = engine.isolatedConfiguration()
+        configuration.passwordHashCost = 4
+        configuration.realityCheckInterval = 0
+        try await withPlayhouse(configuration, drop: false) { first in
+            try await withPlayhouse(configuration, drop: true) { second in
+                let fixture = try await WalletFixture.make(first)
+                // Not provably fair: no fairness seed row for the bets to queue on, only the limit's own lock.
+                var plain = TestGames.neverWins
+                plain.provablyFair = false
+                try await fixture.importGames([plain])
+                let ann = try await fixture.player()
+                try await fixture.deposit(ann, "50.00")
+                try await put(fixture, ann, #"{"loss_limits":[{"currency":"EUR","period":"daily","amount":"7.00"}]}"#)
+                let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                    for index in 0..<20 {
+                        let instance = WalletFixture(app: index.isMultiple(of: 2) ? first : second, credentials: fixture.credentials)
+                        group.addTask { try await instance.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"1.00"}"#).status }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(statuses.filter { $0 == .created }.count == 7 && statuses.filter { $0 == .forbidden }.count == 13)
+                #expect(try await fixture.euros(ann).available == "43.00")
+                try await fixture.expectLedgerSound()
+            }
+        }
+    }
+}
