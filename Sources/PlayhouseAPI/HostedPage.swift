@@ -6,6 +6,9 @@ public enum HostedPageKind: String, Codable, Sendable, CaseIterable {
     case deposit
     case withdraw
     case redeem
+    /// The reality check: time played and net result, with Continue, Check balance and Stop. Needs
+    /// a token with a play session.
+    case realityCheck = "reality-check"
 }
 
 /// `POST /v1/pages`: open a hosted page for the signed-in player.

@@ -8,6 +8,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: OAuthController())
     try app.register(collection: AuthorizePageController())
     try app.register(collection: WalletPageController())
+    try app.register(collection: RealityCheckPageController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
     try v1.register(collection: AppsController())

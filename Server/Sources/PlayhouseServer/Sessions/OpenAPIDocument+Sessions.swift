@@ -7,6 +7,32 @@ extension OpenAPIDocument {
     { "name": "limits", "description": "Responsible play: the player's limits, cool-off, self-exclusion, and whether they may play now" }
   ],
   "paths": {
+    "/reality-check": {
+      "get": {
+        "tags": ["hosted pages"], "operationId": "showRealityCheckPage",
+        "summary": "The hosted reality-check page: time played and net result, with Continue, Check balance and Stop. Opened through POST /v1/pages with page reality-check.",
+        "security": [],
+        "responses": {
+          "200": { "description": "The page (or, once the session has ended, a page saying so).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session for a play session, or it expired: a page saying so.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      },
+      "post": {
+        "tags": ["hosted pages"], "operationId": "chooseOnRealityCheckPage",
+        "summary": "The player's choice: continue acknowledges the check and goes to /pages/close; stop ends the session.",
+        "security": [],
+        "requestBody": { "required": true, "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object",
+          "properties": { "csrf": { "type": "string" }, "choice": { "type": "string", "enum": ["continue", "stop"] } } } } } },
+        "responses": {
+          "200": { "description": "Stopped: the session has ended.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "303": { "description": "Continued: on to /pages/close." },
+          "401": { "description": "No page session for a play session, or it expired.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "403": { "description": "The form did not come from this page session (CSRF).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/v1/me/limits": {
       "get": {
         "tags": ["limits"], "operationId": "getLimits",

@@ -42,6 +42,7 @@ extension OpenAPIDocument {
     "/wallet": {
       "get": {
         "tags": ["hosted pages"], "operationId": "showWalletPage", "summary": "The hosted wallet page: balances and the latest transactions.", "security": [],
+        "parameters": [{ "name": "from", "in": "query", "schema": { "type": "string" }, "description": "reality-check: opened from the reality check, whose page the way out leads back to." }],
         "responses": {
           "200": { "description": "The page.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "401": { "description": "No page session, or it expired: a page saying so.", "content": { "text/html": { "schema": { "type": "string" } } } },
@@ -64,7 +65,7 @@ extension OpenAPIDocument {
         "responses": {
           "200": { "description": "The page with what happened.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "401": { "description": "No page session, or it expired.", "content": { "text/html": { "schema": { "type": "string" } } } },
-          "403": { "description": "The form did not come from this page session (CSRF).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "403": { "description": "The form did not come from this page session (CSRF), or responsible play refused it (a limit, an exclusion): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "404": { "description": "Unknown promotion: the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "409": { "description": "Refused (already redeemed, used up): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "422": { "description": "Refused (amount, currency, funds): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
@@ -86,7 +87,7 @@ extension OpenAPIDocument {
         "responses": {
           "200": { "description": "The page with what happened.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "401": { "description": "No page session, or it expired.", "content": { "text/html": { "schema": { "type": "string" } } } },
-          "403": { "description": "The form did not come from this page session (CSRF).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "403": { "description": "The form did not come from this page session (CSRF), or responsible play refused it (a limit, an exclusion): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "404": { "description": "Unknown promotion: the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "409": { "description": "Refused (already redeemed, used up): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "422": { "description": "Refused (amount, currency, funds): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
@@ -108,7 +109,7 @@ extension OpenAPIDocument {
         "responses": {
           "200": { "description": "The page with what happened.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "401": { "description": "No page session, or it expired.", "content": { "text/html": { "schema": { "type": "string" } } } },
-          "403": { "description": "The form did not come from this page session (CSRF).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "403": { "description": "The form did not come from this page session (CSRF), or responsible play refused it (a limit, an exclusion): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "404": { "description": "Unknown promotion: the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "409": { "description": "Refused (already redeemed, used up): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "422": { "description": "Refused (amount, currency, funds): the page with the reason.", "content": { "text/html": { "schema": { "type": "string" } } } },
@@ -325,7 +326,7 @@ extension OpenAPIDocument {
   "schemas": {
     "HostedPageRequest": {
       "type": "object", "required": ["page"],
-      "properties": { "page": { "type": "string", "enum": ["wallet", "deposit", "withdraw", "redeem"] }, "promotion": { "type": ["string", "null"] } }
+      "properties": { "page": { "type": "string", "enum": ["wallet", "deposit", "withdraw", "redeem", "reality-check"] }, "promotion": { "type": ["string", "null"] } }
     },
     "HostedPage": {
       "type": "object", "required": ["url", "close_url", "expires_at"],

@@ -11,14 +11,22 @@ struct PageSessionController: RouteCollection {
 
     func open(_ request: Request) async throws -> Response {
         let principal = try request.principal
-        let playerID = try principal.requirePlayer(scope: "wallet")
         let body = try request.content.decode(HostedPageRequest.self)
-        var page = body.page == .wallet ? "/wallet" : "/wallet/" + body.page.rawValue
+        // The reality check needs the play session it checks, and no scope: it protects the player.
+        let playerID = body.page == .realityCheck
+            ? try principal.playerID ?? { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }()
+            : try principal.requirePlayer(scope: "wallet")
+        if body.page == .realityCheck && principal.sessionID == nil { throw PlayhouseProblem(.notFound, .sessionNotFound) }
+        var page = switch body.page {
+        case .wallet: "/wallet"
+        case .realityCheck: "/reality-check"
+        default: "/wallet/" + body.page.rawValue
+        }
         if body.page == .redeem, let code = body.promotion.flatMap({ PromotionService.code(from: RedeemRequest(code: $0)) }) {
             page += "?code=" + code
         }
         let (ticket, expiresAt) = try await PageSessionService(database: request.db, now: request.now)
-            .open(appID: principal.app.id, playerID: playerID, page: page)
+            .open(appID: principal.app.id, playerID: playerID, page: page, playSessionID: principal.sessionID)
         let base = request.playhouse.configuration.resolvedPublicURL
         let answer = HostedPage(url: URL(string: "\(base)/pages/enter?ticket=\(ticket)")!, closeURL: URL(string: base + APIPath.pageClose)!,
                                 expiresAt: expiresAt)

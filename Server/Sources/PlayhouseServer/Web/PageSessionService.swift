@@ -12,7 +12,7 @@ struct PageSessionService {
     let now: Date
 
     /// A new visit of the player's to `page`: its one-time ticket and when the ticket expires.
-    func open(appID: UUID, playerID: UUID, page: String) async throws -> (ticket: String, expiresAt: Date) {
+    func open(appID: UUID, playerID: UUID, page: String, playSessionID: UUID? = nil) async throws -> (ticket: String, expiresAt: Date) {
         let ticket = SecretToken.generate(prefix: "pht_")
         let session = PageSession()
         session.$app.id = appID
@@ -20,6 +20,7 @@ struct PageSessionService {
         session.ticketHash = SecretToken.hash(ticket)
         session.csrf = SecretToken.generate(prefix: "")
         session.page = page
+        session.playSessionID = playSessionID
         session.expiresAt = now.addingTimeInterval(Self.ticketLifetime)
         try await session.create(on: database)
         return (ticket, session.expiresAt)

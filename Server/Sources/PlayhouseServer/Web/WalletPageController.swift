@@ -30,7 +30,7 @@ struct WalletPageController: RouteCollection {
     func enter(_ request: Request) async throws -> Response {
         let ticket = (try? request.query.get(String.self, at: "ticket")) ?? ""
         guard let (cookie, page) = try await PageSessionService(database: request.db, now: request.now).enter(ticket: ticket) else {
-            return try await message(request, "page_expired", status: .unauthorized)
+            return try await Self.message(request, "page_expired", status: .unauthorized)
         }
         let response = Response(status: .seeOther, headers: ["Location": page, "Cache-Control": "no-store"])
         response.cookies[Self.cookie] = HTTPCookies.Value(
@@ -40,11 +40,11 @@ struct WalletPageController: RouteCollection {
     }
 
     func close(_ request: Request) async throws -> Response {
-        try await message(request, "page_closed", status: .ok)
+        try await Self.message(request, "page_closed", status: .ok)
     }
 
     func overview(_ request: Request) async throws -> Response {
-        guard let (session, app) = try await pageSession(request) else { return try await message(request, "page_expired", status: .unauthorized) }
+        guard let (session, app) = try await Self.pageSession(request) else { return try await Self.message(request, "page_expired", status: .unauthorized) }
         let playerID = session.$player.id
         let payments = request.payments
         try await payments.settleDue(playerID: playerID)
@@ -57,29 +57,32 @@ struct WalletPageController: RouteCollection {
         struct Entry: Encodable { var date: String; var kind: String; var amount: String }
         struct Context: Encodable {
             var lang: String, title: String, t: [String: String], balances: [Line], history: [Entry]
+            /// Opened from the reality check: the way out leads back to it.
+            var fromRealityCheck: Bool
         }
         let context = Context(
             lang: request.localizer.language, title: texts["wallet_title"] ?? "", t: texts,
             balances: wallet.balances.map { Line(available: $0.available.description, economy: $0.economy.rawValue,
                                                  held: $0.pendingWithdrawals.value == 0 ? nil : $0.pendingWithdrawals.description) },
             history: history.data.map { Entry(date: formatter.string(from: $0.createdAt), kind: texts["kind." + $0.kind.rawValue] ?? $0.kind.rawValue,
-                                              amount: $0.amount.description) })
+                                              amount: $0.amount.description) },
+            fromRealityCheck: (try? request.query.get(String.self, at: "from")) == "reality-check" && session.playSessionID != nil)
         return try await HostedPages.render(request, "wallet", context, status: .ok)
     }
 
     func form(_ request: Request, _ mode: Mode) async throws -> Response {
-        guard let (session, app) = try await pageSession(request) else { return try await message(request, "page_expired", status: .unauthorized) }
+        guard let (session, app) = try await Self.pageSession(request) else { return try await Self.message(request, "page_expired", status: .unauthorized) }
         let code = (try? request.query.get(String.self, at: "code")).flatMap { PromotionService.code(from: RedeemRequest(code: $0)) }
         return try await formPage(request, mode, session, app, code: code)
     }
 
     func submit(_ request: Request, _ mode: Mode) async throws -> Response {
-        guard let (session, app) = try await pageSession(request) else { return try await message(request, "page_expired", status: .unauthorized) }
+        guard let (session, app) = try await Self.pageSession(request) else { return try await Self.message(request, "page_expired", status: .unauthorized) }
         struct Form: Decodable { var csrf: String?; var form_id: String?; var amount: String?; var currency: String?; var payment_method: String?; var code: String? }
         guard let form = try? request.content.decode(Form.self, as: .urlEncodedForm),
               let csrf = form.csrf, SecretToken.hash(csrf) == SecretToken.hash(session.csrf),
               let formID = form.form_id, UUID(uuidString: formID) != nil else {
-            return try await message(request, "page_forged", status: .forbidden)
+            return try await Self.message(request, "page_forged", status: .forbidden)
         }
         let playerID = session.$player.id
         let fields = [mode.rawValue, form.amount ?? "", form.currency ?? "", form.payment_method ?? "", form.code ?? ""]
@@ -127,16 +130,16 @@ struct WalletPageController: RouteCollection {
     }
 
     /// The page session of the request's cookie, and its app; nil when there is none or it expired.
-    private func pageSession(_ request: Request) async throws -> (PageSession, AppRecord)? {
+    static func pageSession(_ request: Request) async throws -> (PageSession, AppRecord)? {
         guard let cookie = request.cookies[Self.cookie]?.string else { return nil }
         return try await PageSessionService(database: request.db, now: request.now).session(cookie: cookie)
     }
 
-    private func message(_ request: Request, _ key: String, status: HTTPStatus) async throws -> Response {
+    static func message(_ request: Request, _ key: String, status: HTTPStatus, title: String = "wallet_title") async throws -> Response {
         let texts = PageText.texts(request.localizer.language, [:])
         struct Context: Encodable { var lang: String, title: String, message: String }
         return try await HostedPages.render(request, "page-message",
-                                            Context(lang: request.localizer.language, title: texts["wallet_title"] ?? "", message: texts[key] ?? ""),
+                                            Context(lang: request.localizer.language, title: texts[title] ?? "", message: texts[key] ?? ""),
                                             status: status)
     }
 }
