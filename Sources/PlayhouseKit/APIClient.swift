@@ -9,6 +9,8 @@ struct APIClient: Sendable {
     /// Calls authorised with the signed-in player's token.
     let playerPipeline: Pipeline
     let playerSession: PlayerSession
+    /// Heartbeats and reality checks of the player's play session.
+    let sessionMonitor: SessionMonitor
 
     init(configuration: PlayhouseClient.Configuration) {
         self.configuration = configuration
@@ -20,6 +22,7 @@ struct APIClient: Sendable {
         appPipeline = Pipeline(interceptors: configuration.interceptors + [BearerAuthInterceptor(tokens: tokens), retry],
                                transport: configuration.transport)
         playerSession = PlayerSession(configuration: configuration, pipeline: tokenPipeline)
+        sessionMonitor = SessionMonitor(clock: configuration.clock, schedule: configuration.heartbeat)
         playerPipeline = Pipeline(interceptors: configuration.interceptors + [BearerAuthInterceptor(session: playerSession), retry],
                                   transport: configuration.transport)
     }

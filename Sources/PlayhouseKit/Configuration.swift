@@ -29,12 +29,19 @@ extension PlayhouseClient {
         public var tokenStore: any TokenStore
         /// This installation of the app; tokens stored by another installation are not reused.
         public var installationID: String
+        /// The clock the heartbeats run on; tests inject a ``ManualClock``.
+        public var clock: any PlayhouseClock
+        /// When heartbeats come and how failed ones are retried.
+        public var heartbeat: HeartbeatSchedule
 
         public init(baseURL: URL, clientID: String, clientSecret: String? = nil, locale: Locale = .current,
                     transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
                     interceptors: [any Interceptor] = [], tokenRenewalMargin: TimeInterval = 60,
                     now: @escaping @Sendable () -> Date = { Date() }, redirectURI: URL? = nil,
-                    tokenStore: (any TokenStore)? = nil, installationID: String? = nil) {
+                    tokenStore: (any TokenStore)? = nil, installationID: String? = nil,
+                    clock: any PlayhouseClock = SystemPlayhouseClock(), heartbeat: HeartbeatSchedule = HeartbeatSchedule()) {
+            self.clock = clock
+            self.heartbeat = heartbeat
             self.baseURL = baseURL
             self.clientID = clientID
             self.clientSecret = clientSecret

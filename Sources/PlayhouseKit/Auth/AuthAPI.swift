@@ -99,6 +99,7 @@ extension PlayhouseClient {
         /// Signs the player out: ends the play session on the server, revoking its tokens, and
         /// deletes the stored tokens and the server's cookies.
         public func logout() async {
+            await api.sessionMonitor.stop()
             await api.playerSession.logout()
         }
 

@@ -132,6 +132,9 @@ actor PlayerSession {
         return try await refreshed().accessToken
     }
 
+    /// The play session the stored tokens belong to.
+    func sessionID() -> String? { tokens?.sessionID }
+
     /// Forgets `value` so that the next call refreshes (the server said it is no longer valid).
     func invalidate(_ value: String) {
         if tokens?.accessToken == value { tokens?.expiresAt = .distantPast }

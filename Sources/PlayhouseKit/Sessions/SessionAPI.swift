@@ -1,10 +1,43 @@
 import Foundation
 import PlayhouseAPI
 
-/// The signed-in player's play session: `client.session`. Betable's heartbeat, keep-alive and
-/// reality-check acknowledgement, as calls. `client.auth.logout()` ends the session.
+/// The signed-in player's play session: `client.session`. Betable's credentials lifecycle
+/// (``checkCredentials(_:scopes:)`` with heartbeats and reality checks), the session's calls, and
+/// the player's responsible-play limits. `client.auth.logout()` ends the session.
 public struct SessionAPI: Sendable {
     let api: APIClient
+
+    // MARK: Credentials lifecycle
+
+    /// Gives the app the player's credentials, signing them in first when there is no live session,
+    /// then keeps watch: heartbeats on the ``HeartbeatSchedule``, reality checks shown through the
+    /// callbacks' presenter as they fall due, and `onCredentialsRevoked` when the session is over.
+    /// Call it at launch and whenever the app needs to be sure the player may play.
+    public func checkCredentials(_ callbacks: any CredentialsCallbacks, scopes: [String] = ["profile", "wallet", "play"]) async {
+        await api.sessionMonitor.check(callbacks, scopes: scopes, api: api)
+    }
+
+    /// The same events the callbacks get, and every heartbeat, as an `AsyncStream`.
+    public func events() async -> AsyncStream<SessionEvent> {
+        await api.sessionMonitor.events()
+    }
+
+    /// The app went to the background: heartbeats pause (the session may expire meanwhile).
+    public func enterBackground() async {
+        await api.sessionMonitor.enterBackground()
+    }
+
+    /// The app is in the foreground again: a heartbeat at once, then on schedule.
+    public func enterForeground() async {
+        await api.sessionMonitor.enterForeground()
+    }
+
+    /// Stops the heartbeats without signing out.
+    public func stopHeartbeats() async {
+        await api.sessionMonitor.stop()
+    }
+
+    // MARK: Calls
 
     /// Whether the session is alive, when it expires, the reality check and the session's figures.
     public func current() async throws(PlayhouseError) -> PlaySessionStatus {
@@ -15,5 +48,36 @@ public struct SessionAPI: Sendable {
     /// Continue); `false` ends the session (the player chose Stop); nil only extends it.
     public func keepAlive(realityChecked: Bool? = nil) async throws(PlayhouseError) -> PlaySessionStatus {
         try await api.player("POST", APIPath.currentSession + "/keep-alive", body: KeepAliveRequest(realityChecked: realityChecked))
+    }
+
+    /// Opens the hosted reality-check page and returns when it closes. The page acts on the
+    /// player's choice itself; read ``current()`` afterwards to learn it.
+    public func realityCheckPage(presenter: any WebPagePresenter) async throws(PlayhouseError) {
+        let page: HostedPage = try await api.player("POST", APIPath.pages, body: HostedPageRequest(page: .realityCheck))
+        do {
+            try await presenter.present(page.url, closeURL: page.closeURL)
+        } catch let error as PlayhouseError {
+            throw error
+        } catch {
+            throw PlayhouseError(transportError: error)
+        }
+    }
+
+    // MARK: Responsible play
+
+    /// The player's limits, what each money limit's window has used, and changes still pending.
+    public func limits() async throws(PlayhouseError) -> PlayerLimits {
+        try await api.player("GET", APIPath.limits)
+    }
+
+    /// Changes limits: tightening applies at once, loosening after 24 hours; a cool-off or
+    /// self-exclusion can be extended, never shortened (`limit_locked`).
+    public func setLimits(_ update: LimitsUpdate) async throws(PlayhouseError) -> PlayerLimits {
+        try await api.player("PUT", APIPath.limits, body: update)
+    }
+
+    /// Whether the player may deposit and bet now and, if not, every reason.
+    public func canIGamble() async throws(PlayhouseError) -> GambleVerdict {
+        try await api.player("GET", APIPath.canIGamble)
     }
 }

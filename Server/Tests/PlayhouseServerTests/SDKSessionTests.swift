@@ -1,0 +1,237 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import PlayhouseKit
+@testable import PlayhouseServer
+import Testing
+import Vapor
+
+/// The SDK's credentials lifecycle against a real server on 127.0.0.1, on an injected clock: the
+/// test moves the SDK's clock and the server's together, from one timer to the next, so hours of
+/// heartbeats pass in moments.
+@Suite struct SDKSessionTests {
+    /// Carries the SDK's requests to the server, noting when (on the SDK's clock) each heartbeat
+    /// left, and failing heartbeats as a lost network would while `offline` is set.
+    final class HeartbeatLine: Transport, @unchecked Sendable {
+        let real = URLSessionTransport()
+        let clock: ManualClock
+        private let lock = NSLock()
+        private var sent: [Double] = []
+        private var down = false
+
+        init(clock: ManualClock) { self.clock = clock }
+
+        var heartbeats: [Double] { lock.withLock { sent } }
+        var offline: Bool {
+            get { lock.withLock { down } }
+            set { lock.withLock { down = newValue } }
+        }
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            if request.method == "GET" && request.url.path == "/v1/sessions/current" {
+                let failing = lock.withLock {
+                    sent.append(seconds(clock.now))
+                    return down
+                }
+                if failing { throw URLError(.notConnectedToInternet) }
+            }
+            return try await real.send(request)
+        }
+    }
+
+    /// The app's own reality-check screen: notes when it showed, tries to bet while the check is
+    /// due (it must be refused), and continues.
+    final class ScriptedCheck: RealityCheckPresenter, @unchecked Sendable {
+        let clock: ManualClock
+        private let lock = NSLock()
+        private var times: [Double] = []
+        private var refusals: [ErrorCode] = []
+        var games: GamesAPI?
+
+        init(clock: ManualClock) { self.clock = clock }
+
+        var shown: [Double] { lock.withLock { times } }
+        var betRefusals: [ErrorCode] { lock.withLock { refusals } }
+
+        func presentRealityCheck(_ status: PlaySessionStatus, session: SessionAPI) async throws -> RealityCheckChoice? {
+            let now = seconds(clock.now)
+            lock.withLock { times.append(now) }
+            if let games {
+                do {
+                    _ = try await games.unbackedBet(game: "wheel", wager: 1)
+                } catch {
+                    let code = error.code
+                    lock.withLock { refusals.append(code) }
+                }
+            }
+            return .continuePlaying
+        }
+    }
+
+    @MainActor final class Callbacks: CredentialsCallbacks {
+        let signInPresenter: any WebAuthenticationPresenter
+        let realityCheckPresenter: any RealityCheckPresenter
+        var told: [String] = []
+
+        init(email: String, check: any RealityCheckPresenter) {
+            signInPresenter = FormPostingPresenter(email: email)
+            realityCheckPresenter = check
+        }
+
+        func onCredentialsSuccess(_ credentials: PlayerCredentials) { told.append("success") }
+        func onCredentialsRevoked() { told.append("revoked") }
+        func onCredentialsFailure(_ error: PlayhouseError) { told.append("failure: \(error)") }
+        func onPreRealityCheck(_ status: PlaySessionStatus) { told.append("pre") }
+        func onPostRealityCheck(_ choice: RealityCheckChoice) { told.append("post: \(choice.rawValue)") }
+    }
+
+    /// Collects an events stream.
+    actor Events {
+        private(set) var all: [SessionEvent] = []
+        func add(_ event: SessionEvent) { all.append(event) }
+        var names: [String] {
+            all.compactMap { event in
+                switch event {
+                case .credentialsSuccess: "success"
+                case .credentialsRevoked: "revoked"
+                case .credentialsFailure: "failure"
+                case .preRealityCheck: "pre"
+                case .postRealityCheck: "post"
+                case .heartbeat: nil
+                }
+            }
+        }
+    }
+
+    func client(_ url: URL, _ credentials: AppCredentials, clock: ManualClock, line: HeartbeatLine) -> PlayhouseClient {
+        PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
+                                             transport: line, retryPolicy: .none, redirectURI: URL(string: "mygame://authorize")!,
+                                             tokenStore: MemoryTokenStore(), clock: clock))
+    }
+
+    /// Moves the SDK's clock and the server's together, from one timer to the next, up to `end`
+    /// seconds, or until nothing sleeps on the clock any more (the heartbeats stopped).
+    func drive(_ clock: ManualClock, _ app: Application, until end: Double) async {
+        while true {
+            guard let wake = await clock.nextWakeUp(timeout: .seconds(2)), seconds(wake) <= end else { return }
+            app.playhouseClock.advance(by: seconds(wake) - seconds(clock.now))
+            clock.advance(to: wake)
+        }
+    }
+
+    func listen(_ sdk: PlayhouseClient) async -> (Events, Task<Void, Never>) {
+        let events = Events()
+        let stream = await sdk.session.events()
+        return (events, Task { for await event in stream { await events.add(event) } })
+    }
+
+    @Test(arguments: Engine.available)
+    func realityChecksComeOnTimeOnceEachAndBetsWaitForThem(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 630 }) { app, url in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            let clock = ManualClock()
+            let line = HeartbeatLine(clock: clock)
+            let sdk = client(url, fixture.credentials, clock: clock, line: line)
+            let check = ScriptedCheck(clock: clock)
+            check.games = sdk.games
+            let callbacks = await Callbacks(email: "ann@example.com", check: check)
+            let (events, listener) = await listen(sdk)
+
+            await sdk.session.checkCredentials(callbacks)
+            await drive(clock, app, until: 1300)
+
+            // Every minute, then half a minute before the check falls due (at 630 s), then every
+            // minute again until the next one (at 1260 s).
+            let beats = line.heartbeats
+            let everyMinute: [Double] = (1...10).map { Double($0 * 60) }
+            let expected: [Double] = [0] + everyMinute + [630] + everyMinute.map { 630 + $0 } + [1260]
+            #expect(beats == expected)
+            // Shown once per check, within a second of falling due; bets refused until answered.
+            #expect(check.shown == [630, 1260])
+            #expect(check.betRefusals == [.realityCheckDue, .realityCheckDue])
+            #expect(try await sdk.games.unbackedBet(game: "wheel", wager: 1).kind == .unbacked)
+
+            try await Task.sleep(for: .milliseconds(200))
+            listener.cancel()
+            #expect(await events.names == ["success", "pre", "post", "pre", "post"])
+            #expect(await callbacks.told == ["success", "pre", "post: continue", "pre", "post: continue"])
+            await sdk.session.stopHeartbeats()
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func anOutageDoesNotRevokeButTheServerEndingTheSessionDoesWithinABeat(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0; $0.sessionInactivityTimeout = 7200 }) { app, url in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            let clock = ManualClock()
+            let line = HeartbeatLine(clock: clock)
+            let sdk = client(url, fixture.credentials, clock: clock, line: line)
+            let callbacks = await Callbacks(email: "bob@example.com", check: ScriptedCheck(clock: clock))
+            let (events, listener) = await listen(sdk)
+            await sdk.session.checkCredentials(callbacks)
+            await drive(clock, app, until: 120)
+
+            // Offline for five minutes: the heartbeats back off (5, 10, 20, 40, 60 s …) and revoke nothing.
+            line.offline = true
+            await drive(clock, app, until: 420)
+            line.offline = false
+            await drive(clock, app, until: 600)
+            let beats = line.heartbeats.filter { $0 > 120 }
+            #expect(Array(beats.prefix(6)) == [180, 185, 195, 215, 255, 315])
+            #expect(beats.contains { $0 > 420 && $0 <= 480 })
+            #expect(try await sdk.session.current().alive)
+
+            // In the background nothing beats; back in the foreground, a beat at once.
+            await sdk.session.enterBackground()
+            let before = line.heartbeats.count
+            await sdk.session.enterForeground()
+            await drive(clock, app, until: 660)
+            #expect(line.heartbeats.count > before && line.heartbeats[before] == seconds(clock.now) - 60)
+
+            // The server ends the session (another device, an operator): the app hears within one beat.
+            let ended = seconds(clock.now)
+            let token = try #require(await events.all.compactMap { event -> String? in
+                if case .credentialsSuccess(let credentials) = event { return credentials.accessToken }
+                return nil
+            }.first)
+            #expect(try await app.send(.DELETE, "/v1/sessions/current", headers: bearer(token)).status == .noContent)
+            await drive(clock, app, until: ended + 60)
+            try await Task.sleep(for: .milliseconds(200))
+            listener.cancel()
+            #expect(await events.names == ["success", "revoked"])
+            #expect(await callbacks.told == ["success", "revoked"])
+            #expect(line.heartbeats.last! <= ended + 60)
+            #expect(await sdk.auth.currentPlayer == nil)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func limitsAndCanIGambleThroughTheSDK(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let fixture = try await WalletFixture.make(app)
+            let sdk = SDKWalletTests().client(url, fixture.credentials)
+            _ = try await sdk.auth.signIn(scopes: ["profile", "wallet", "play"], presenter: FormPostingPresenter(email: "cy@example.com"))
+            let limits = try await sdk.session.setLimits(LimitsUpdate(depositLimits: [MoneyLimitChange(currency: "EUR", period: .weekly, amount: "10.00")]))
+            #expect(limits.depositLimits == [MoneyLimit(currency: "EUR", period: .weekly, amount: "10.00", used: "0.00", remaining: "10.00")])
+            do {
+                _ = try await sdk.wallet.deposit(Decimal(11), currency: "EUR")
+                Issue.record("a deposit past the limit went through")
+            } catch let error as PlayhouseError {
+                #expect(error.code == .depositLimitExceeded && error.problem?.limit == "deposit_limit.weekly.EUR")
+            }
+            #expect(try await sdk.session.canIGamble() == GambleVerdict(allowed: true, reasons: []))
+            let until = Date().addingTimeInterval(7 * 24 * 3600)
+            _ = try await sdk.session.setLimits(LimitsUpdate(coolOffUntil: .set(until)))
+            let verdict = try await sdk.session.canIGamble()
+            #expect(!verdict.allowed && verdict.reasons.map(\.code) == [.coolingOff])
+        }
+    }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
