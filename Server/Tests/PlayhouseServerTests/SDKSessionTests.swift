@@ -209,6 +209,39 @@ import Vapor
         }
     }
 
+    /// The app's web view on the hosted reality-check page, played over real HTTP: opens it from its
+    /// one-time URL and presses `choice`.
+    struct PressesOnThePage: WebPagePresenter {
+        var choice: String
+
+        func present(_ url: URL, closeURL: URL) async throws {
+            let browser = Browser()
+            let entered = try await browser.send(URLRequest(url: url))
+            let location = try #require(entered.response.value(forHTTPHeaderField: "Location"))
+            let pageURL = try #require(URL(string: location, relativeTo: url)?.absoluteURL)
+            let page = String(decoding: try await browser.send(URLRequest(url: pageURL)).body, as: UTF8.self)
+            _ = try await browser.post(pageURL, ["csrf": try SDKWalletTests.WebViewStandIn.field("csrf", page), "choice": choice])
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func theHostedRealityCheckSaysWhatThePlayerChose(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 600 }) { app, url in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            let sdk = SDKWalletTests().client(url, fixture.credentials)
+            _ = try await sdk.auth.signIn(scopes: ["profile", "wallet", "play"], presenter: FormPostingPresenter(email: "di@example.com"))
+            app.playhouseClock.advance(by: 600)
+            let due = try await sdk.session.current()
+            #expect(due.realityCheck.due)
+            #expect(try await HostedRealityCheckPresenter(pages: PressesOnThePage(choice: "continue"))
+                .presentRealityCheck(due, session: sdk.session) == .continuePlaying)
+            #expect(try await sdk.session.current().realityCheck.remainingMs == 600_000)
+            #expect(try await HostedRealityCheckPresenter(pages: PressesOnThePage(choice: "stop"))
+                .presentRealityCheck(due, session: sdk.session) == .stop)
+        }
+    }
+
     @Test(arguments: Engine.available)
     func limitsAndCanIGambleThroughTheSDK(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in

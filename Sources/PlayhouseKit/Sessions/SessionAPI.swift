@@ -53,14 +53,7 @@ public struct SessionAPI: Sendable {
     /// Opens the hosted reality-check page and returns when it closes. The page acts on the
     /// player's choice itself; read ``current()`` afterwards to learn it.
     public func realityCheckPage(presenter: any WebPagePresenter) async throws(PlayhouseError) {
-        let page: HostedPage = try await api.player("POST", APIPath.pages, body: HostedPageRequest(page: .realityCheck))
-        do {
-            try await presenter.present(page.url, closeURL: page.closeURL)
-        } catch let error as PlayhouseError {
-            throw error
-        } catch {
-            throw PlayhouseError(transportError: error)
-        }
+        try await WalletAPI(api: api).openPage(HostedPageRequest(page: .realityCheck), presenter)
     }
 
     // MARK: Responsible play

@@ -116,7 +116,8 @@ public struct WalletAPI: Sendable {
         try await openPage(HostedPageRequest(page: .redeem, promotion: promotion), presenter)
     }
 
-    private func openPage(_ request: HostedPageRequest, _ presenter: any WebPagePresenter) async throws(PlayhouseError) {
+    /// Asks for a hosted page's one-time URL and shows it until it closes.
+    func openPage(_ request: HostedPageRequest, _ presenter: any WebPagePresenter) async throws(PlayhouseError) {
         let page: HostedPage = try await api.player("POST", APIPath.pages, body: request)
         do {
             try await presenter.present(page.url, closeURL: page.closeURL)
