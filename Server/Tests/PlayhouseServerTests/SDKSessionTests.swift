@@ -114,7 +114,9 @@ import Vapor
     /// seconds, or until nothing sleeps on the clock any more (the heartbeats stopped).
     func drive(_ clock: ManualClock, _ app: Application, until end: Double) async {
         while true {
-            guard let wake = await clock.nextWakeUp(timeout: .seconds(2)), seconds(wake) <= end else { return }
+            // Nothing asleep for 15 s of real time: the heartbeats have stopped (a busy machine may
+            // take seconds for a heartbeat's round trip, so the wait is generous).
+            guard let wake = await clock.nextWakeUp(timeout: .seconds(15)), seconds(wake) <= end else { return }
             app.playhouseClock.advance(by: seconds(wake) - seconds(clock.now))
             clock.advance(to: wake)
         }

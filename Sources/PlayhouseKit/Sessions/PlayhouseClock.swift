@@ -84,7 +84,7 @@ public final class ManualClock: PlayhouseClock, @unchecked Sendable {
 
     /// Waits (in real time, up to `timeout`) until something sleeps on the clock; returns the
     /// earliest time a sleeper wants to wake, or nil when nothing went to sleep in time.
-    public func nextWakeUp(timeout: Duration = .seconds(5)) async -> Duration? {
+    public func nextWakeUp(timeout: Duration = .seconds(30)) async -> Duration? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let earliest = lock.withLock({ sleepers.map(\.deadline).min() }) { return earliest }
