@@ -156,7 +156,7 @@ import Vapor
             #expect(check.betRefusals == [.realityCheckDue, .realityCheckDue])
             #expect(try await sdk.games.unbackedBet(game: "wheel", wager: 1).kind == .unbacked)
 
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(for: .seconds(1))  // the events stream's listener catches up
             listener.cancel()
             #expect(await events.names == ["success", "pre", "post", "pre", "post"])
             #expect(await callbacks.told == ["success", "pre", "post: continue", "pre", "post: continue"])
@@ -202,7 +202,7 @@ import Vapor
             }.first)
             #expect(try await app.send(.DELETE, "/v1/sessions/current", headers: bearer(token)).status == .noContent)
             await drive(clock, app, until: ended + 60)
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(for: .seconds(1))  // the events stream's listener catches up
             listener.cancel()
             #expect(await events.names == ["success", "revoked"])
             #expect(await callbacks.told == ["success", "revoked"])
