@@ -14,9 +14,9 @@ import VaporTesting
         #expect(hosted.closeURL.path == "/pages/close")
         let entered = try await app.send(.GET, hosted.url.path + "?" + (hosted.url.query ?? ""))
         try #require(entered.status == .seeOther)
-        let cookie = try #require(entered.headers.setCookie?[WalletPageController.cookie]?.string)
+        let cookie = try #require(entered.headers.setCookie?[HostedPages.cookie]?.string)
         let location = try #require(entered.headers.first(name: .location))
-        let html = try await app.send(.GET, location, headers: ["Cookie": "\(WalletPageController.cookie)=\(cookie)"])
+        let html = try await app.send(.GET, location, headers: ["Cookie": "\(HostedPages.cookie)=\(cookie)"])
         #expect(html.headers.first(name: "Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
         // The ticket works once.
         let again = try await app.send(.GET, hosted.url.path + "?" + (hosted.url.query ?? ""))
@@ -35,7 +35,7 @@ import VaporTesting
             #expect(location == "/wallet/deposit")
             let csrf = try #require(html.firstMatch(of: /name="csrf" value="([^"]+)"/)?.1)
             let formID = try #require(html.firstMatch(of: /name="form_id" value="([^"]+)"/)?.1)
-            let headers: HTTPHeaders = ["Cookie": "\(WalletPageController.cookie)=\(cookie)", "Content-Type": "application/x-www-form-urlencoded"]
+            let headers: HTTPHeaders = ["Cookie": "\(HostedPages.cookie)=\(cookie)", "Content-Type": "application/x-www-form-urlencoded"]
             let form = "csrf=\(csrf)&form_id=\(formID)&amount=12.50&currency=EUR&payment_method=sandbox"
             let deposited = try await app.send(.POST, "/wallet/deposit", headers: headers, body: form)
             #expect(deposited.status == .ok)
@@ -54,7 +54,7 @@ import VaporTesting
             let redeemed = try await app.send(.POST, "/wallet/redeem", headers: headers, body: "csrf=\(csrf)&form_id=\(UUID())&code=welcome")
             #expect(redeemed.body.string.contains("25 KRD was added to your wallet."))
 
-            let wallet = try await app.send(.GET, "/wallet", headers: ["Cookie": "\(WalletPageController.cookie)=\(cookie)"])
+            let wallet = try await app.send(.GET, "/wallet", headers: ["Cookie": "\(HostedPages.cookie)=\(cookie)"])
             #expect(wallet.body.string.contains("12.50 EUR"))
             #expect(wallet.body.string.contains("Promotion"))
             #expect(try await app.send(.GET, "/wallet").status == .unauthorized)

@@ -30,6 +30,8 @@ enum Migrations {
         app.migrations.add(AddPlaySessionActivity())
         app.migrations.add(AddBetSession())
         app.migrations.add(AddAppMinimumAge())
+        app.migrations.add(AddBetTimeIndex())
+        app.migrations.add(AddPaymentTimeIndex())
         app.migrations.add(CreatePlayerLimit())
         app.migrations.add(AddPageSessionPlaySession())
     }

@@ -126,4 +126,14 @@ struct BetHistoryService: Sendable {
                                wagered: try row.decode(column: "wagered", as: Int64.self), won: try row.decode(column: "won", as: Int64.self))
         })
     }
+
+    /// What the player lost in `currency` since `since`: stakes minus payouts of their backed bets,
+    /// negative when they are ahead. On `sql`, so a money transaction reads its own snapshot.
+    static func lost(playerID: UUID, currency: String, since: Date, on sql: any SQLDatabase) async throws -> Int64 {
+        try await sql.raw("""
+            SELECT CAST(COALESCE(SUM(stake - payout), 0) AS BIGINT) AS lost FROM bets
+            WHERE player_id = \(bind: playerID) AND currency = \(bind: currency)
+              AND kind IN (\(bind: BetKind.backed.rawValue), \(bind: BetKind.credit.rawValue)) AND created_at > \(bind: since)
+            """).first()?.decode(column: "lost", as: Int64.self) ?? 0
+    }
 }

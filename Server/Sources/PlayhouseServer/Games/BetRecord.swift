@@ -88,3 +88,14 @@ struct AddBetSession: AsyncMigration {
         try await database.schema(BetRecord.schema).deleteField("session_id").update()
     }
 }
+
+/// A player's bets by time, for the loss limits' windows.
+struct AddBetTimeIndex: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.sql().create(index: "bets_player_time").on(BetRecord.schema).column("player_id").column("created_at").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.sql().drop(index: "bets_player_time").run()
+    }
+}

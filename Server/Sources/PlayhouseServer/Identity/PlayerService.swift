@@ -1,11 +1,20 @@
 import Fluent
 import Foundation
 import PlayhouseAPI
+import SQLKit
 
 /// Registers players, checks their passwords, and reads and updates their profiles.
 struct PlayerService: Sendable {
     let database: any Database
     let hasher: PasswordHasher
+
+    /// On PostgreSQL, locks the player's row until `sql`'s transaction ends, so that everything else
+    /// that takes this lock, on any server instance, waits its turn. SQLite writes one transaction
+    /// at a time anyway.
+    static func lock(_ playerID: UUID, on sql: any SQLDatabase) async throws {
+        guard sql.dialect.name != "sqlite" else { return }
+        try await sql.raw("SELECT id FROM players WHERE id = \(bind: playerID) FOR UPDATE").run()
+    }
 
     /// A new player of `appID` with this email and password. The email must be free in the app.
     func register(appID: UUID, email: String, password: String) async throws -> Player {

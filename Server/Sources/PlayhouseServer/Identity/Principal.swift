@@ -12,9 +12,15 @@ struct Principal: Sendable {
     var clientUserID: String?
     var expiresAt: Date
 
+    /// The player this token acts for, whatever its scopes.
+    func requirePlayer() throws -> UUID {
+        guard let playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        return playerID
+    }
+
     /// The player this token acts for, provided it carries `scope`.
     func requirePlayer(scope: String) throws -> UUID {
-        guard let playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        let playerID = try requirePlayer()
         try require(scope: scope)
         return playerID
     }

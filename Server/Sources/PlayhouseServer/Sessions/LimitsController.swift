@@ -13,14 +13,14 @@ struct LimitsController: RouteCollection {
 
     func show(_ request: Request) async throws -> PlayerLimits {
         let principal = try request.principal
-        let playerID = try player(principal)
+        let playerID = try principal.requirePlayer()
         let service = request.limits
         return try await service.wire(try await service.limits(playerID: playerID), playerID: playerID, appID: principal.app.id)
     }
 
     func update(_ request: Request) async throws -> PlayerLimits {
         let principal = try request.principal
-        let playerID = try player(principal)
+        let playerID = try principal.requirePlayer()
         let body = try request.content.decode(LimitsUpdate.self)
         let service = request.limits
         let limits = try await service.update(body, playerID: playerID, appID: principal.app.id)
@@ -31,32 +31,23 @@ struct LimitsController: RouteCollection {
     /// their session's (expired, time limit, reality check due), and used-up loss limits.
     func canIGamble(_ request: Request) async throws -> GambleVerdict {
         let principal = try request.principal
-        let playerID = try player(principal)
+        let playerID = try principal.requirePlayer()
         let limits = try await request.limits.limits(playerID: playerID)
         var refusals = try await request.responsiblePlay.refusals(app: principal.app, playerID: playerID, limits: limits)
         if let sessionID = principal.sessionID {
             refusals += try await request.sessions.refusals(sessionID, rules: request.sessionRules(limits)).map { ResponsiblePlay.Refusal(problem: $0) }
         }
-        let wire = try await request.limits.wire(limits, playerID: playerID, appID: principal.app.id)
-        for line in wire.lossLimits where (Decimal(string: line.remaining) ?? 1) <= 0 {
-            let name = LimitName.loss(line.period, currency: line.currency)
-            refusals.append(.init(problem: PlayhouseProblem(.forbidden, .lossLimitReached, message: "loss_limit_reached." + line.period.rawValue,
-                                                            parameters: ["amount": line.amount, "currency": line.currency], limit: name.key)))
-        }
+        refusals += try await request.limits.lossLimitsReached(limits, playerID: playerID, appID: principal.app.id)
+            .map { ResponsiblePlay.Refusal(problem: $0) }
         let localizer = request.localizer
         let reasons = refusals.map { refusal in
             GambleReason(code: refusal.problem.code, detail: refusal.problem.text(localizer), until: refusal.until)
         }
         return GambleVerdict(allowed: reasons.isEmpty, reasons: reasons)
     }
-
-    private func player(_ principal: Principal) throws -> UUID {
-        guard let playerID = principal.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
-        return playerID
-    }
 }
 
 extension Request {
     var limits: LimitsService { LimitsService(database: db, now: now) }
-    var responsiblePlay: ResponsiblePlay { ResponsiblePlay(database: db, now: now) }
+    var responsiblePlay: ResponsiblePlay { ResponsiblePlay(players: players, now: now) }
 }

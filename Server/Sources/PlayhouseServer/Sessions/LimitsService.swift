@@ -154,21 +154,29 @@ struct LimitsService: Sendable {
         return wire
     }
 
-    /// Deposited (completed or pending) or lost (stakes minus payouts of backed bets) in
-    /// `currency` within `period` before `now`. A loss may be negative: the player is ahead.
+    /// The loss limits the player has used up: no stake at all fits under them.
+    func lossLimitsReached(_ limits: Limits, playerID: UUID, appID: UUID) async throws -> [PlayhouseProblem] {
+        let currencies = try await CurrencyService(database: database).list(appID: appID)
+        var reached: [PlayhouseProblem] = []
+        for code in limits.moneyCurrencies {
+            for (period, amount) in limits.money(loss: true, currency: code) {
+                guard try await Self.used(loss: true, playerID: playerID, currency: code, period: period, now: now, on: try database.sql()) >= amount
+                else { continue }
+                reached.append(PlayhouseProblem(.forbidden, .lossLimitReached, message: "loss_limit_reached." + period.rawValue,
+                                                parameters: ["amount": MinorUnits.format(amount, digits: currencies.info(for: code).minorUnits),
+                                                             "currency": code],
+                                                limit: LimitName.loss(period, currency: code).key))
+            }
+        }
+        return reached
+    }
+
+    /// Deposited (through the wallet) or lost (through the games' bets) in `currency` within
+    /// `period` before `now`. A loss may be negative: the player is ahead.
     static func used(loss: Bool, playerID: UUID, currency: String, period: LimitPeriod, now: Date, on sql: any SQLDatabase) async throws -> Int64 {
         let since = now.addingTimeInterval(-period.seconds)
-        let row = loss
-            ? try await sql.raw("""
-                SELECT CAST(COALESCE(SUM(stake - payout), 0) AS BIGINT) AS used FROM bets
-                WHERE player_id = \(bind: playerID) AND currency = \(bind: currency)
-                  AND kind IN (\(bind: BetKind.backed.rawValue), \(bind: BetKind.credit.rawValue)) AND created_at > \(bind: since)
-                """).first()
-            : try await sql.raw("""
-                SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) AS used FROM payments
-                WHERE player_id = \(bind: playerID) AND currency = \(bind: currency) AND direction = 'deposit'
-                  AND status IN (\(bind: PaymentStatus.completed.rawValue), \(bind: PaymentStatus.pending.rawValue)) AND created_at > \(bind: since)
-                """).first()
-        return try row?.decode(column: "used", as: Int64.self) ?? 0
+        return loss
+            ? try await BetHistoryService.lost(playerID: playerID, currency: currency, since: since, on: sql)
+            : try await PaymentService.deposited(playerID: playerID, currency: currency, since: since, on: sql)
     }
 }

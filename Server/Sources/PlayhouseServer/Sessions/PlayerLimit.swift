@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import PlayhouseAPI
-import SQLKit
 
 /// One of a player's responsible-play limits, and a loosening change to it that waits out its
 /// 24 hours. Values are seconds, minor units, or (cool-off, self-exclusion) a Unix time.
@@ -33,16 +32,9 @@ struct CreatePlayerLimit: AsyncMigration {
             .field("pending_at", .datetime)
             .unique(on: "player_id", "name")
             .create()
-        // The limits' windows: a player's deposits and bets by time.
-        let sql = try database.sql()
-        try await sql.create(index: "payments_player_time").on(PaymentRecord.schema).column("player_id").column("created_at").run()
-        try await sql.create(index: "bets_player_time").on(BetRecord.schema).column("player_id").column("created_at").run()
     }
 
     func revert(on database: any Database) async throws {
-        let sql = try database.sql()
-        try await sql.drop(index: "payments_player_time").run()
-        try await sql.drop(index: "bets_player_time").run()
         try await database.schema(PlayerLimit.schema).delete()
     }
 }

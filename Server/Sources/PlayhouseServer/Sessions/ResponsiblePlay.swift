@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -7,7 +6,7 @@ import SQLKit
 /// (inside the money transaction) the deposit and loss limits. The play session's own rules
 /// (expiry, reality checks, session time) are ``SessionService``'s.
 struct ResponsiblePlay: Sendable {
-    let database: any Database
+    let players: PlayerService
     let now: Date
 
     /// One thing that keeps the player from playing now, and when it ends by itself, if it does.
@@ -28,7 +27,7 @@ struct ResponsiblePlay: Sendable {
                                                               limit: LimitName.coolOff.key), until: until))
         }
         if let minimumAge = app.minimumAge {
-            let birthDate = try await Player.find(playerID, on: database)?.birthDate
+            let birthDate = try await players.find(playerID, appID: app.id)?.birthDate
             if let age = birthDate.flatMap({ Self.age(birthDate: $0, now: now) }) {
                 if age < minimumAge {
                     refusals.append(Refusal(problem: PlayhouseProblem(.forbidden, .underMinimumAge, parameters: ["age": String(minimumAge)])))
@@ -46,7 +45,8 @@ struct ResponsiblePlay: Sendable {
     }
 
     /// Refuses a deposit of `amount` that would take the player past a deposit limit. Inside the
-    /// money transaction it holds the player's lock, so simultaneous deposits cannot both slip under.
+    /// money transaction it holds the player's lock, so that simultaneous deposits and bets of the
+    /// player, on any server instance, cannot both slip under a limit.
     static func checkDeposit(_ amount: Int64, currency: CurrencyInfo, playerID: UUID, limits: Limits, now: Date, on sql: any SQLDatabase) async throws {
         try await check(amount, loss: false, currency: currency, playerID: playerID, limits: limits, now: now, on: sql)
     }
@@ -60,7 +60,7 @@ struct ResponsiblePlay: Sendable {
                               on sql: any SQLDatabase) async throws {
         let applicable = limits.money(loss: loss, currency: currency.code)
         guard !applicable.isEmpty else { return }
-        try await lockPlayer(playerID, on: sql)
+        try await PlayerService.lock(playerID, on: sql)
         for (period, limit) in applicable {
             let used = try await LimitsService.used(loss: loss, playerID: playerID, currency: currency.code, period: period, now: now, on: sql)
             guard used + amount > limit else { continue }
@@ -71,13 +71,6 @@ struct ResponsiblePlay: Sendable {
                                                 "remaining": MinorUnits.format(max(limit - used, 0), digits: currency.minorUnits)],
                                    limit: name.key)
         }
-    }
-
-    /// On PostgreSQL, the player's row lock: every limited movement of theirs, on any server
-    /// instance, waits for the one before to commit. SQLite writes one transaction at a time anyway.
-    private static func lockPlayer(_ playerID: UUID, on sql: any SQLDatabase) async throws {
-        guard sql.dialect.name != "sqlite" else { return }
-        try await sql.raw("SELECT id FROM players WHERE id = \(bind: playerID) FOR UPDATE").run()
     }
 
     /// Whole years from a `YYYY-MM-DD` birth date to `now` (in UTC); nil for a date that is not one.

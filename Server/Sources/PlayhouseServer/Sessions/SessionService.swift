@@ -70,7 +70,7 @@ struct SessionService: Sendable {
     func requirePlayable(_ sessionID: UUID, rules: Rules) async throws {
         let session = try await find(sessionID)
         let state = State(session, rules: rules, now: now)
-        if let refusal = refusals(session, state, rules).first { throw refusal }
+        if let refusal = refusals(state, rules).first { throw refusal }
         if now.timeIntervalSince(state.lastActive) >= Self.activityResolution {
             try await PlaySession.query(on: database).filter(\.$id == sessionID).set(\.$lastActiveAt, to: now).update()
         }
@@ -79,13 +79,13 @@ struct SessionService: Sendable {
     /// What keeps the session from betting now (for `can-i-gamble`); nothing when it may.
     func refusals(_ sessionID: UUID, rules: Rules) async throws -> [PlayhouseProblem] {
         let session = try await find(sessionID)
-        return refusals(session, State(session, rules: rules, now: now), rules)
+        return refusals(State(session, rules: rules, now: now), rules)
     }
 
-    private func refusals(_ session: PlaySession, _ state: State, _ rules: Rules) -> [PlayhouseProblem] {
+    private func refusals(_ state: State, _ rules: Rules) -> [PlayhouseProblem] {
         guard state.alive else { return [PlayhouseProblem(.unauthorized, .sessionExpired)] }
         var refusals: [PlayhouseProblem] = []
-        if let limit = rules.sessionTimeLimit, State.milliseconds(from: session.startedAt, to: now) >= Int64(limit * 1000) {
+        if state.timeLimitReached, let limit = rules.sessionTimeLimit {
             refusals.append(PlayhouseProblem(.forbidden, .sessionTimeLimitReached, parameters: ["minutes": String(Int(limit / 60))],
                                              limit: LimitName.sessionTime.key))
         }
@@ -107,6 +107,8 @@ struct SessionService: Sendable {
         var alive: Bool
         /// Until the reality check is due, when checks are on; 0 or less once it is due.
         var realityCheckInMs: Int64?
+        /// The session has lasted as long as the player's session time limit allows.
+        var timeLimitReached = false
 
         init(_ session: PlaySession, rules: Rules, now: Date) {
             lastActive = session.lastActiveAt ?? session.startedAt
@@ -115,6 +117,9 @@ struct SessionService: Sendable {
             if rules.realityCheckInterval > 0 {
                 let dueAt = (session.realityCheckStartedAt ?? session.startedAt).addingTimeInterval(rules.realityCheckInterval)
                 realityCheckInMs = Self.milliseconds(from: now, to: dueAt)
+            }
+            if let limit = rules.sessionTimeLimit {
+                timeLimitReached = Self.milliseconds(from: session.startedAt, to: now) >= Int64((limit * 1000).rounded())
             }
         }
 

@@ -31,7 +31,7 @@ struct SessionsController: RouteCollection {
 
     private func session(_ request: Request) throws -> (playerID: UUID, sessionID: UUID) {
         let principal = try request.principal
-        guard let playerID = principal.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        let playerID = try principal.requirePlayer()
         guard let sessionID = principal.sessionID else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
         return (playerID, sessionID)
     }

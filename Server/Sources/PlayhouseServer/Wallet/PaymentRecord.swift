@@ -51,3 +51,14 @@ struct CreatePaymentRecord: AsyncMigration {
         try await database.schema(PaymentRecord.schema).delete()
     }
 }
+
+/// A player's payments by time, for the deposit limits' windows.
+struct AddPaymentTimeIndex: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.sql().create(index: "payments_player_time").on(PaymentRecord.schema).column("player_id").column("created_at").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.sql().drop(index: "payments_player_time").run()
+    }
+}

@@ -96,6 +96,16 @@ public struct PaymentService: Sendable {
                        economy: payment.economy, paymentMethod: payment.method, declineReason: reason, createdAt: now, finishedAt: finishedAt)
     }
 
+    /// What the player deposited (completed or still pending) in `currency` since `since`. On
+    /// `sql`, so a money transaction reads its own snapshot.
+    static func deposited(playerID: UUID, currency: String, since: Date, on sql: any SQLDatabase) async throws -> Int64 {
+        try await sql.raw("""
+            SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) AS deposited FROM payments
+            WHERE player_id = \(bind: playerID) AND currency = \(bind: currency) AND direction = \(bind: Direction.deposit.rawValue)
+              AND status IN (\(bind: PaymentStatus.completed.rawValue), \(bind: PaymentStatus.pending.rawValue)) AND created_at > \(bind: since)
+            """).first()?.decode(column: "deposited", as: Int64.self) ?? 0
+    }
+
     /// The player's deposit or withdrawal with this id; nil when it is not theirs.
     func find(_ id: UUID, direction: Direction, appID: UUID, playerID: UUID) async throws -> Payment? {
         guard let record = try await PaymentRecord.query(on: database).filter(\.$id == id).filter(\.$app.$id == appID)

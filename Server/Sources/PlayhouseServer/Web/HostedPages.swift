@@ -5,6 +5,9 @@ import Vapor
 
 /// Sets up Leaf for the hosted pages, reading the templates bundled with the server.
 enum HostedPages {
+    /// The cookie of a page session (a visit), set by `/pages/enter`.
+    static let cookie = "playhouse_page"
+
     static func configure(_ app: Application) throws {
         guard let views = Bundle.module.url(forResource: "Views", withExtension: nil) else {
             throw ConfigurationError("the hosted page templates are missing from the server's resource bundle")
@@ -29,5 +32,20 @@ enum HostedPages {
         response.headers.replaceOrAdd(name: "Content-Security-Policy",
                                       value: "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'")
         return response
+    }
+
+    /// The visit (page session) of the request's cookie, and its app; nil when there is none or it expired.
+    static func visit(_ request: Request) async throws -> (PageSession, AppRecord)? {
+        guard let cookie = request.cookies[Self.cookie]?.string else { return nil }
+        return try await PageSessionService(database: request.db, now: request.now).session(cookie: cookie)
+    }
+
+    /// A page with one message (`key` in ``PageText``) under the title `title`.
+    static func message(_ request: Request, _ key: String, status: HTTPStatus, title: String = "wallet_title") async throws -> Response {
+        let texts = PageText.texts(request.localizer.language, [:])
+        struct Context: Encodable { var lang: String, title: String, message: String }
+        return try await render(request, "page-message",
+                                Context(lang: request.localizer.language, title: texts[title] ?? "", message: texts[key] ?? ""),
+                                status: status)
     }
 }

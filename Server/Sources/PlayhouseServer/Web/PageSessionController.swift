@@ -13,9 +13,7 @@ struct PageSessionController: RouteCollection {
         let principal = try request.principal
         let body = try request.content.decode(HostedPageRequest.self)
         // The reality check needs the play session it checks, and no scope: it protects the player.
-        let playerID = body.page == .realityCheck
-            ? try principal.playerID ?? { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }()
-            : try principal.requirePlayer(scope: "wallet")
+        let playerID = body.page == .realityCheck ? try principal.requirePlayer() : try principal.requirePlayer(scope: "wallet")
         if body.page == .realityCheck && principal.sessionID == nil { throw PlayhouseProblem(.notFound, .sessionNotFound) }
         var page = switch body.page {
         case .wallet: "/wallet"

@@ -6,8 +6,6 @@ import Vapor
 /// withdraw and redeem. They need a page session (see ``PageSessionController``), work at phone
 /// width, and end by navigating to `/pages/close`. They tell the app nothing: it re-reads the wallet.
 struct WalletPageController: RouteCollection {
-    static let cookie = "playhouse_page"
-
     enum Mode: String {
         case deposit, withdraw, redeem
     }
@@ -30,21 +28,21 @@ struct WalletPageController: RouteCollection {
     func enter(_ request: Request) async throws -> Response {
         let ticket = (try? request.query.get(String.self, at: "ticket")) ?? ""
         guard let (cookie, page) = try await PageSessionService(database: request.db, now: request.now).enter(ticket: ticket) else {
-            return try await Self.message(request, "page_expired", status: .unauthorized)
+            return try await HostedPages.message(request, "page_expired", status: .unauthorized)
         }
         let response = Response(status: .seeOther, headers: ["Location": page, "Cache-Control": "no-store"])
-        response.cookies[Self.cookie] = HTTPCookies.Value(
+        response.cookies[HostedPages.cookie] = HTTPCookies.Value(
             string: cookie, expires: request.now.addingTimeInterval(PageSessionService.sessionLifetime), path: "/",
             isSecure: request.playhouse.configuration.resolvedPublicURL.hasPrefix("https:"), isHTTPOnly: true, sameSite: .lax)
         return response
     }
 
     func close(_ request: Request) async throws -> Response {
-        try await Self.message(request, "page_closed", status: .ok)
+        try await HostedPages.message(request, "page_closed", status: .ok)
     }
 
     func overview(_ request: Request) async throws -> Response {
-        guard let (session, app) = try await Self.pageSession(request) else { return try await Self.message(request, "page_expired", status: .unauthorized) }
+        guard let (session, app) = try await HostedPages.visit(request) else { return try await HostedPages.message(request, "page_expired", status: .unauthorized) }
         let playerID = session.$player.id
         let payments = request.payments
         try await payments.settleDue(playerID: playerID)
@@ -71,18 +69,18 @@ struct WalletPageController: RouteCollection {
     }
 
     func form(_ request: Request, _ mode: Mode) async throws -> Response {
-        guard let (session, app) = try await Self.pageSession(request) else { return try await Self.message(request, "page_expired", status: .unauthorized) }
+        guard let (session, app) = try await HostedPages.visit(request) else { return try await HostedPages.message(request, "page_expired", status: .unauthorized) }
         let code = (try? request.query.get(String.self, at: "code")).flatMap { PromotionService.code(from: RedeemRequest(code: $0)) }
         return try await formPage(request, mode, session, app, code: code)
     }
 
     func submit(_ request: Request, _ mode: Mode) async throws -> Response {
-        guard let (session, app) = try await Self.pageSession(request) else { return try await Self.message(request, "page_expired", status: .unauthorized) }
+        guard let (session, app) = try await HostedPages.visit(request) else { return try await HostedPages.message(request, "page_expired", status: .unauthorized) }
         struct Form: Decodable { var csrf: String?; var form_id: String?; var amount: String?; var currency: String?; var payment_method: String?; var code: String? }
         guard let form = try? request.content.decode(Form.self, as: .urlEncodedForm),
               let csrf = form.csrf, SecretToken.hash(csrf) == SecretToken.hash(session.csrf),
               let formID = form.form_id, UUID(uuidString: formID) != nil else {
-            return try await Self.message(request, "page_forged", status: .forbidden)
+            return try await HostedPages.message(request, "page_forged", status: .forbidden)
         }
         let playerID = session.$player.id
         let fields = [mode.rawValue, form.amount ?? "", form.currency ?? "", form.payment_method ?? "", form.code ?? ""]
@@ -127,19 +125,5 @@ struct WalletPageController: RouteCollection {
                               currencies: currencies, methods: request.payments.provider.methods.sorted(), code: code,
                               message: message, error: error)
         return try await HostedPages.render(request, "wallet-form", context, status: status)
-    }
-
-    /// The page session of the request's cookie, and its app; nil when there is none or it expired.
-    static func pageSession(_ request: Request) async throws -> (PageSession, AppRecord)? {
-        guard let cookie = request.cookies[Self.cookie]?.string else { return nil }
-        return try await PageSessionService(database: request.db, now: request.now).session(cookie: cookie)
-    }
-
-    static func message(_ request: Request, _ key: String, status: HTTPStatus, title: String = "wallet_title") async throws -> Response {
-        let texts = PageText.texts(request.localizer.language, [:])
-        struct Context: Encodable { var lang: String, title: String, message: String }
-        return try await HostedPages.render(request, "page-message",
-                                            Context(lang: request.localizer.language, title: texts[title] ?? "", message: texts[key] ?? ""),
-                                            status: status)
     }
 }
