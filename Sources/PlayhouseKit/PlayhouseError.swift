@@ -112,3 +112,10 @@ extension PlayhouseError {
         }
     }
 }
+
+extension PlayhouseError {
+    /// The server says the play session is over, or the player's credentials are gone for good.
+    var meansSessionOver: Bool {
+        [.sessionExpired, .sessionNotFound, .unauthorized, .invalidToken, .invalidGrant, .notSignedIn].contains(code)
+    }
+}

@@ -9,8 +9,9 @@ import Vapor
 
 /// The SDK's credentials lifecycle against a real server on 127.0.0.1, on an injected clock: the
 /// test moves the SDK's clock and the server's together, from one timer to the next, so hours of
-/// heartbeats pass in moments.
-@Suite struct SDKSessionTests {
+/// heartbeats pass in moments. Serialized: session events go to NotificationCenter, which every
+/// client shares, so one test at a time posts them.
+@Suite(.serialized) struct SDKSessionTests {
     /// Carries the SDK's requests to the server, noting when (on the SDK's clock) each heartbeat
     /// left, and failing heartbeats as a lost network would while `offline` is set.
     final class HeartbeatLine: Transport, @unchecked Sendable {
@@ -86,6 +87,14 @@ import Vapor
         func onPostRealityCheck(_ choice: RealityCheckChoice) { told.append("post: \(choice.rawValue)") }
     }
 
+    /// Collects what NotificationCenter delivers.
+    final class PostedEvents: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [SessionEvent] = []
+        func add(_ event: SessionEvent) { lock.withLock { events.append(event) } }
+        var all: [SessionEvent] { lock.withLock { events } }
+    }
+
     /// Collects an events stream.
     actor Events {
         private(set) var all: [SessionEvent] = []
@@ -111,12 +120,18 @@ import Vapor
     }
 
     /// Moves the SDK's clock and the server's together, from one timer to the next, up to `end`
-    /// seconds, or until nothing sleeps on the clock any more (the heartbeats stopped).
-    func drive(_ clock: ManualClock, _ app: Application, until end: Double) async {
+    /// seconds, or until `stopped` says the heartbeats have stopped (or nothing has slept on the
+    /// clock for 15 s of real time: a busy machine may take seconds for a heartbeat's round trip).
+    func drive(_ clock: ManualClock, _ app: Application, until end: Double, stopped: (@Sendable () async -> Bool)? = nil) async {
+        var lastWake = ContinuousClock.now
         while true {
-            // Nothing asleep for 15 s of real time: the heartbeats have stopped (a busy machine may
-            // take seconds for a heartbeat's round trip, so the wait is generous).
-            guard let wake = await clock.nextWakeUp(timeout: .seconds(15)), seconds(wake) <= end else { return }
+            if let stopped, await stopped() { return }
+            guard let wake = await clock.nextWakeUp(timeout: .milliseconds(100)) else {
+                if ContinuousClock.now - lastWake > .seconds(15) { return }
+                continue
+            }
+            lastWake = ContinuousClock.now
+            guard seconds(wake) <= end else { return }
             app.playhouseClock.advance(by: seconds(wake) - seconds(clock.now))
             clock.advance(to: wake)
         }
@@ -201,13 +216,40 @@ import Vapor
                 return nil
             }.first)
             #expect(try await app.send(.DELETE, "/v1/sessions/current", headers: bearer(token)).status == .noContent)
-            await drive(clock, app, until: ended + 60)
+            await drive(clock, app, until: ended + 60) { await callbacks.told.contains("revoked") }
             try await Task.sleep(for: .seconds(1))  // the events stream's listener catches up
             listener.cancel()
             #expect(await events.names == ["success", "revoked"])
             #expect(await callbacks.told == ["success", "revoked"])
             #expect(line.heartbeats.last! <= ended + 60)
             #expect(await sdk.auth.currentPlayer == nil)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func heartbeatsThatKeepFailingRevokeAfterTheirRetries(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0 }) { app, url in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            let clock = ManualClock()
+            let line = HeartbeatLine(clock: clock)
+            let sdk = client(url, fixture.credentials, clock: clock, line: line)
+            let callbacks = await Callbacks(email: "eve@example.com", check: ScriptedCheck(clock: clock))
+            let posted = PostedEvents()
+            let observer = NotificationCenter.default.addObserver(forName: .playhouseSessionEvent, object: nil, queue: nil) { note in
+                if let event = note.userInfo?[SessionEvent.userInfoKey] as? SessionEvent { posted.add(event) }
+            }
+            defer { NotificationCenter.default.removeObserver(observer) }
+            await sdk.session.checkCredentials(callbacks)
+            line.offline = true
+            await drive(clock, app, until: 3600) { await callbacks.told.contains("revoked") }
+            // Eight failures in a row, waiting 5, 10, 20, 40, 60 … s between them; then revoked, and no more beats.
+            #expect(line.heartbeats == [0, 60, 65, 75, 95, 135, 195, 255, 315])
+            #expect(await callbacks.told == ["success", "revoked"])
+            // Every event is posted to NotificationCenter as well.
+            let postedEvents = posted.all
+            #expect(postedEvents.count == 2 && postedEvents.last == .credentialsRevoked)
+            if case .credentialsSuccess = postedEvents.first {} else { Issue.record("first posted: \(String(describing: postedEvents.first))") }
         }
     }
 
@@ -259,6 +301,11 @@ import Vapor
                 #expect(error.code == .depositLimitExceeded && error.problem?.limit == "deposit_limit.weekly.EUR")
             }
             #expect(try await sdk.session.canIGamble() == GambleVerdict(allowed: true, reasons: []))
+            // The completion-handler form answers the same, on the main queue.
+            let answered = await withCheckedContinuation { continuation in
+                sdk.session.canIGamble { result in continuation.resume(returning: try? result.get()) }
+            }
+            #expect(answered == GambleVerdict(allowed: true, reasons: []))
             let until = Date().addingTimeInterval(7 * 24 * 3600)
             _ = try await sdk.session.setLimits(LimitsUpdate(coolOffUntil: .set(until)))
             let verdict = try await sdk.session.canIGamble()

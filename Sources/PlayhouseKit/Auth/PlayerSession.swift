@@ -14,7 +14,7 @@ actor PlayerSession {
     private var pendingSignIns: [String: PKCEPair] = [:]
     private var refresh: Task<StoredPlayerTokens, any Error>?
     private(set) var player: SignedInPlayer?
-    private var watchers: [UUID: AsyncStream<SignedInPlayer?>.Continuation] = [:]
+    private let watchers = Broadcast<SignedInPlayer?>()
 
     init(configuration: PlayhouseClient.Configuration, pipeline: Pipeline) {
         self.configuration = configuration
@@ -40,14 +40,8 @@ actor PlayerSession {
     }
 
     func changes() -> AsyncStream<SignedInPlayer?> {
-        let (stream, continuation) = AsyncStream<SignedInPlayer?>.makeStream()
-        let id = UUID()
-        watchers[id] = continuation
-        continuation.onTermination = { _ in Task { await self.stopWatching(id) } }
-        return stream
+        watchers.stream()
     }
-
-    private func stopWatching(_ id: UUID) { watchers[id] = nil }
 
     /// The hosted page's URL for a new sign-in; remembers its verifier under its state.
     func authorizationURL(scopes: [String], redirectURI: URL) -> URL {
@@ -204,7 +198,7 @@ actor PlayerSession {
         let old = player
         player = new
         guard old?.id != new?.id else { return }
-        for watcher in watchers.values { watcher.yield(new) }
+        watchers.yield(new)
         var info: [String: Any] = [:]
         if let old { info[PlayhouseClient.AuthAPI.oldPlayerKey] = old }
         if let new { info[PlayhouseClient.AuthAPI.newPlayerKey] = new }

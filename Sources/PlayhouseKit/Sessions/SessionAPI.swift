@@ -73,4 +73,31 @@ public struct SessionAPI: Sendable {
     public func canIGamble() async throws(PlayhouseError) -> GambleVerdict {
         try await api.player("GET", APIPath.canIGamble)
     }
+
+    // MARK: Completion handlers
+
+    /// Completion-handler form of ``current()``; `completion` runs on the main queue.
+    public func current(completion: @escaping @MainActor @Sendable (Result<PlaySessionStatus, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> PlaySessionStatus in try await current() }
+    }
+
+    /// Completion-handler form of ``keepAlive(realityChecked:)``; `completion` runs on the main queue.
+    public func keepAlive(realityChecked: Bool? = nil, completion: @escaping @MainActor @Sendable (Result<PlaySessionStatus, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> PlaySessionStatus in try await keepAlive(realityChecked: realityChecked) }
+    }
+
+    /// Completion-handler form of ``limits()``; `completion` runs on the main queue.
+    public func limits(completion: @escaping @MainActor @Sendable (Result<PlayerLimits, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> PlayerLimits in try await limits() }
+    }
+
+    /// Completion-handler form of ``setLimits(_:)``; `completion` runs on the main queue.
+    public func setLimits(_ update: LimitsUpdate, completion: @escaping @MainActor @Sendable (Result<PlayerLimits, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> PlayerLimits in try await setLimits(update) }
+    }
+
+    /// Completion-handler form of ``canIGamble()``; `completion` runs on the main queue.
+    public func canIGamble(completion: @escaping @MainActor @Sendable (Result<GambleVerdict, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> GambleVerdict in try await canIGamble() }
+    }
 }

@@ -17,7 +17,7 @@ actor SessionMonitor {
     /// Heartbeats are wanted (credentials are live), whether or not the app is in the background.
     private var watching = false
     private var inBackground = false
-    private var watchers: [UUID: AsyncStream<SessionEvent>.Continuation] = [:]
+    private let watchers = Broadcast<SessionEvent>()
 
     init(clock: any PlayhouseClock, schedule: HeartbeatSchedule) {
         self.clock = clock
@@ -25,14 +25,8 @@ actor SessionMonitor {
     }
 
     func events() -> AsyncStream<SessionEvent> {
-        let (stream, continuation) = AsyncStream<SessionEvent>.makeStream()
-        let id = UUID()
-        watchers[id] = continuation
-        continuation.onTermination = { _ in Task { await self.stopWatching(id) } }
-        return stream
+        watchers.stream()
     }
-
-    private func stopWatching(_ id: UUID) { watchers[id] = nil }
 
     /// Betable's checkCredentials: a live session gives credentials at once; otherwise the player
     /// signs in through the callbacks' presenter. Heartbeats start with the credentials.
@@ -186,7 +180,8 @@ actor SessionMonitor {
     }
 
     private func emit(_ event: SessionEvent) async {
-        for watcher in watchers.values { watcher.yield(event) }
+        watchers.yield(event)
+        NotificationCenter.default.post(name: .playhouseSessionEvent, object: nil, userInfo: [SessionEvent.userInfoKey: event])
         guard let callbacks else { return }
         await MainActor.run {
             switch event {
