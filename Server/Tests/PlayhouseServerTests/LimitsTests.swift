@@ -165,6 +165,9 @@ import VaporTesting
             #expect(try await verdict(fixture, ann).reasons.map(\.code) == [.sessionTimeLimitReached])
 
             try await put(fixture, ann, #"{"reality_check_interval_seconds":30}"#, status: .unprocessableEntity)
+            // A date that is no date is the field's fault, not the JSON's.
+            let notADate = try await put(fixture, ann, #"{"cool_off_until":""}"#, status: .unprocessableEntity)
+            #expect(try notADate.decode(Problem.self).errors?.map(\.field) == ["cool_off_until"])
             try await put(fixture, ann, #"{"loss_limits":[{"currency":"XYZ","period":"daily","amount":"1"}]}"#, status: .unprocessableEntity)
             try await put(fixture, ann, #"{"deposit_limits":[{"currency":"KRD","period":"daily","amount":"1"}]}"#, status: .unprocessableEntity)
             try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"hourly","amount":"1"}]}"#, status: .unprocessableEntity)
