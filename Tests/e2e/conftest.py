@@ -96,6 +96,26 @@ class Playhouse:
             raise AssertionError(f"playhouse {' '.join(args)} failed ({result.returncode}):\n{result.stdout}{result.stderr}")
         return result
 
+    def backdate_reality_check(self, session_id, seconds):
+        """Moves a play session's reality-check period `seconds` into the past, as if that much time
+        had gone by: a running server's clock cannot be injected, and tests do not sleep for timers."""
+        if self.engine == "sqlite":
+            import sqlite3
+            db = sqlite3.connect(Path(self.data_dir) / "playhouse.sqlite")
+            key = uuid.UUID(session_id)
+            forms = (key.bytes, str(key), str(key).upper())  # however the driver stored the id
+            kind = db.execute("SELECT typeof(reality_check_started_at) FROM play_sessions WHERE id IN (?, ?, ?)", forms).fetchone()
+            assert kind == ("real",), f"session {session_id}: {kind}"
+            db.execute("UPDATE play_sessions SET reality_check_started_at = reality_check_started_at - ? WHERE id IN (?, ?, ?)",
+                       (seconds, *forms))
+            db.commit()
+            db.close()
+        else:
+            schema = self.env["PLAYHOUSE_DATABASE_SCHEMA"]
+            subprocess.run(["psql", POSTGRES_URL, "-q", "-v", "ON_ERROR_STOP=1", "-c",
+                            f'UPDATE "{schema}".play_sessions SET reality_check_started_at = reality_check_started_at'
+                            f" - interval '{int(seconds)} seconds' WHERE id = '{uuid.UUID(session_id)}'"], check=True)
+
     def create_app(self, name="E2E Game", *extra):
         return json.loads(self.cli("apps", "create", "--name", name, "--json", *extra).stdout)
 
