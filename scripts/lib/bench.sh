@@ -50,3 +50,16 @@ wrk_run() {
     fi
     awk -v r="$requests" -v d="$micros" -v a="$p50" -v b="$p99" 'BEGIN { printf "%.1f %.3f %.3f\n", r / (d / 1e6), a / 1000, b / 1000 }'
 }
+
+# create_bench_app → registers an app on the running server's database; sets $client_id and $client_secret.
+create_bench_app() {
+    local app
+    app=$(env "${server_env[@]}" "$binary" apps create --name "Bench" --redirect-uri bench://authorize --json) || return 1
+    client_id=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["client_id"])' <<<"$app")
+    client_secret=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["client_secret"])' <<<"$app")
+}
+
+# sign_in_bench_players COUNT FILE → signs COUNT new players of the bench app in, one access token per line of FILE.
+sign_in_bench_players() {
+    env "${server_env[@]}" python3 scripts/lib/bench-wallet.py players "$base" "$client_id" "$client_secret" "$binary" "$2" "$1"
+}
