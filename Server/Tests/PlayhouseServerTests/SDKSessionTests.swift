@@ -175,6 +175,11 @@ import Vapor
             listener.cancel()
             #expect(await events.names == ["success", "pre", "post", "pre", "post"])
             #expect(await callbacks.told == ["success", "pre", "post: continue", "pre", "post: continue"])
+
+            // Checking again while the session lives: credentials at once, no new sign-in (which would
+            // fail here: the presenter would register the same email again).
+            await sdk.session.checkCredentials(callbacks)
+            #expect(await callbacks.told.last == "success")
             await sdk.session.stopHeartbeats()
         }
     }

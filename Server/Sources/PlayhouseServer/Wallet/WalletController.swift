@@ -143,7 +143,6 @@ extension Request {
         PromotionService(database: db, writer: moneyWriter, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
     }
 
-    /// Deposits or withdraws for the player, once per idempotency key (the API and the hosted pages).
     /// A deposit or withdrawal, once per idempotency key (the API and the hosted pages). A deposit
     /// needs the player free to play, and within their deposit limits: checked before the provider
     /// is asked, and again under the player's lock in the money transaction.
@@ -156,7 +155,8 @@ extension Request {
             try await payments.prepare(direction, body, app: app) { currency, amount in
                 guard direction == .deposit else { return }
                 try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
-                try await ResponsiblePlay.checkDeposit(amount, currency: currency, playerID: playerID, limits: limits, now: now, on: try database.sql())
+                try await ResponsiblePlay.checkDeposit(amount, currency: currency, playerID: playerID, limits: limits, now: now,
+                                                       on: try database.sql(), locking: false)
             }
         }) { prepared, sql in
             if direction == .deposit {
