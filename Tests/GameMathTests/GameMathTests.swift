@@ -17,6 +17,15 @@ func definition(_ play: GameDefinition.Play, id: String = "test-game") -> GameDe
     GameDefinition(id: id, name: "Test", minWager: "0.01", maxWager: "10", play: play)
 }
 
+/// Runs minutes of CPU-bound work on a thread of its own. On Swift's cooperative pool (two threads on
+/// a two-core machine) it would starve every other test running beside it, and their real-time
+/// timeouts would expire before they ran.
+func onItsOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}
+
 func example(_ name: String) throws -> GameDefinition {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Server/Examples/games/\(name).json")
     return try JSONDecoder().decode(GameDefinition.self, from: Data(contentsOf: url))
@@ -133,8 +142,10 @@ func example(_ name: String) throws -> GameDefinition {
         let simulation = await withTaskGroup(of: Simulation.self) { group in
             for _ in 0..<4 {
                 group.addTask {
-                    var source = SimulationOutcomeSource()
-                    return machine.simulate(spins: 2_500_000, using: &source)
+                    await onItsOwnThread {
+                        var source = SimulationOutcomeSource()
+                        return machine.simulate(spins: 2_500_000, using: &source)
+                    }
                 }
             }
             var total = Simulation()
