@@ -39,6 +39,10 @@ public struct PlayhouseConfiguration: Sendable {
     /// The window, in seconds, over which failures are counted: client authentications, password
     /// logins and device user codes.
     public var clientAuthFailureWindow = 300
+    /// How long, in seconds, an instance may go on accepting an access token it has just read without
+    /// reading it again (`PLAYHOUSE_TOKEN_CACHE_SECONDS`, 0 to 60; 0 reads every time). A token revoked
+    /// through another instance or the CLI stops working within this time.
+    public var tokenCacheLifetime: TimeInterval = 1
     /// Connections per event loop in the PostgreSQL pool.
     public var postgresConnectionsPerEventLoop = 8
     /// PostgreSQL schema to use instead of the default `search_path`, created if missing
@@ -107,6 +111,12 @@ public struct PlayhouseConfiguration: Sendable {
                 throw ConfigurationError("PLAYHOUSE_REALITY_CHECK_INTERVAL must be 0 (off) or 60 to 86400 seconds, not '\(interval)'")
             }
             configuration.realityCheckInterval = value
+        }
+        if let seconds = environment["PLAYHOUSE_TOKEN_CACHE_SECONDS"], !seconds.isEmpty {
+            guard let value = TimeInterval(seconds), (0...60).contains(value) else {
+                throw ConfigurationError("PLAYHOUSE_TOKEN_CACHE_SECONDS must be 0 (off) to 60 seconds, not '\(seconds)'")
+            }
+            configuration.tokenCacheLifetime = value
         }
         if let flag = environment["PLAYHOUSE_SANDBOX_REAL_MONEY"], !flag.isEmpty {
             configuration.sandboxRealMoney = ["1", "true", "yes"].contains(flag.lowercased())

@@ -9,6 +9,8 @@ struct PlayhouseState: Sendable {
     var routeIndex: RouteIndex
     /// Public signing keys of OpenID Connect providers, cached for a few minutes.
     var jwks = JWKSCache()
+    /// Access tokens read in the last moment (``PlayhouseConfiguration/tokenCacheLifetime``).
+    var tokenCache: TokenCache
     /// Queues this process's money transactions on SQLite, which has one writer at a time.
     var moneyGate = SerialGate()
     /// The SQLite connection those money transactions run on.

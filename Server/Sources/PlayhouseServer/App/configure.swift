@@ -20,6 +20,7 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
                                poolSize: configuration.databaseURL == nil
                                    ? 1 : configuration.postgresConnectionsPerEventLoop * System.coreCount),
         routeIndex: RouteIndex(),
+        tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime),
         moneyConnection: MoneyConnection(path: configuration.sqlitePath)
     )
     app.lifecycle.use(MoneyConnectionLifecycle())

@@ -9,6 +9,7 @@ struct AuthorizationCodeGrant: Sendable {
     let database: any Database
     let now: Date
     let configuration: PlayhouseConfiguration
+    let tokenCache: TokenCache
 
     func exchange(code value: String, redirectURI: String?, verifier: String?, app: AppRecord) async throws -> TokenResponse {
         guard let verifier else { throw PlayhouseProblem.invalidRequest("missing_parameter", ["name": "code_verifier"]) }
@@ -17,7 +18,7 @@ struct AuthorizationCodeGrant: Sendable {
                   .filter(\.$codeHash == SecretToken.hash(value)).first(),
               code.$app.id == app.id
         else { throw PlayhouseProblem.invalidGrant("code_invalid") }
-        let tokens = TokenService(database: database, now: now)
+        let tokens = TokenService(database: database, now: now, cache: tokenCache)
         if code.usedAt != nil {
             try await tokens.revokeFamily(code.familyID)
             throw PlayhouseProblem.invalidGrant("code_reused")
@@ -36,11 +37,11 @@ struct AuthorizationCodeGrant: Sendable {
                 WHERE id = \(bind: codeID) AND used_at IS NULL RETURNING id
                 """)
             guard claimed else { return nil }
-            let sessionID = try await SessionService(database: transaction, now: now)
+            let sessionID = try await SessionService(database: transaction, now: now, tokenCache: tokenCache)
                 .start(appID: app.id, playerID: code.$player.id)
             let grant = PlayerGrant(appID: app.id, playerID: code.$player.id, sessionID: sessionID,
                                     familyID: code.familyID, scope: code.scope)
-            return try await TokenService(database: transaction, now: now)
+            return try await TokenService(database: transaction, now: now, cache: tokenCache)
                 .issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
                                    refreshLifetime: configuration.refreshTokenLifetime)
         }

@@ -14,8 +14,7 @@ struct BearerAuthMiddleware: AsyncMiddleware {
             problem.message = "malformed_authorization"
             throw problem
         }
-        let service = TokenService(database: request.db, now: request.now)
-        guard let principal = try await service.authenticate(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
+        guard let principal = try await request.tokens.authenticate(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
             throw PlayhouseProblem.invalidToken
         }
         request.setPrincipal(principal)

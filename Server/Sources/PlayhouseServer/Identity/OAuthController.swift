@@ -34,13 +34,14 @@ struct OAuthController: RouteCollection {
                 }
                 scopes = ["play"]
             }
-            let response = try await TokenService(database: request.db, now: request.now)
+            let response = try await request.tokens
                 .issueAppToken(for: app, scopes: scopes, lifetime: request.playhouse.configuration.appTokenLifetime,
                                clientUserID: clientUserID)
             return try noStore(response)
         case GrantType.authorizationCode:
             let response = try await AuthorizationCodeGrant(database: request.db, now: request.now,
-                                                            configuration: request.playhouse.configuration)
+                                                            configuration: request.playhouse.configuration,
+                                                            tokenCache: request.playhouse.tokenCache)
                 .exchange(code: try form.required("code"), redirectURI: try form.value("redirect_uri"),
                           verifier: try form.value("code_verifier"), app: app)
             return try noStore(response)
@@ -71,7 +72,8 @@ struct OAuthController: RouteCollection {
             return try noStore(response)
         case GrantType.refreshToken:
             let response = try await RefreshTokenGrant(database: request.db, now: request.now,
-                                                       configuration: request.playhouse.configuration)
+                                                       configuration: request.playhouse.configuration,
+                                                       tokenCache: request.playhouse.tokenCache)
                 .refresh(try form.required("refresh_token"), requestedScope: try form.value("scope"), app: app)
             return try noStore(response)
         default:
@@ -93,7 +95,7 @@ struct OAuthController: RouteCollection {
     func introspect(_ request: Request) async throws -> Response {
         let form = try OAuthForm(request)
         let app = try await ClientAuthenticator(request: request).authenticate(form: form)
-        let answer = try await TokenService(database: request.db, now: request.now)
+        let answer = try await request.tokens
             .introspect(try form.required("token"), by: app, issuer: request.playhouse.configuration.resolvedPublicURL)
         return try noStore(answer)
     }
@@ -101,7 +103,7 @@ struct OAuthController: RouteCollection {
     func revoke(_ request: Request) async throws -> Response {
         let form = try OAuthForm(request)
         let app = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true)
-        try await TokenService(database: request.db, now: request.now).revoke(try form.required("token"), by: app)
+        try await request.tokens.revoke(try form.required("token"), by: app)
         return Response(status: .ok, headers: ["Cache-Control": "no-store"])
     }
 

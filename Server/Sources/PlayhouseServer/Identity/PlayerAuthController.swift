@@ -24,9 +24,9 @@ struct PlayerAuthController: RouteCollection {
         let principal = try request.principal
         guard principal.playerID != nil else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
         if let sessionID = principal.sessionID {
-            try await SessionService(database: request.db, now: request.now).end(sessionID)
+            try await request.sessions.end(sessionID)
         } else {
-            _ = try await TokenService(database: request.db, now: request.now).claim(principal.tokenID)
+            _ = try await request.tokens.claim(principal.tokenID)
         }
         return .noContent
     }

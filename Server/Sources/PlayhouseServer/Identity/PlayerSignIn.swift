@@ -11,9 +11,9 @@ struct PlayerSignIn: Sendable {
 
     func tokens(app: AppRecord, playerID: UUID, scope: String, created: Bool) async throws -> TokenResponse {
         var response = try await database.transaction { transaction in
-            let sessionID = try await SessionService(database: transaction, now: now).start(appID: app.id, playerID: playerID)
+            let sessionID = try await SessionService(database: transaction, now: now, tokenCache: nil).start(appID: app.id, playerID: playerID)
             let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: UUID(), scope: scope)
-            return try await TokenService(database: transaction, now: now)
+            return try await TokenService(database: transaction, now: now, cache: nil)
                 .issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
                                    refreshLifetime: configuration.refreshTokenLifetime)
         }

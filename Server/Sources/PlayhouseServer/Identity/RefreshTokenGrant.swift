@@ -8,9 +8,10 @@ struct RefreshTokenGrant: Sendable {
     let database: any Database
     let now: Date
     let configuration: PlayhouseConfiguration
+    let tokenCache: TokenCache
 
     func refresh(_ value: String, requestedScope: String?, app: AppRecord) async throws -> TokenResponse {
-        let tokens = TokenService(database: database, now: now)
+        let tokens = TokenService(database: database, now: now, cache: tokenCache)
         guard let token = try await tokens.lookup(value), token.app.id == app.id,
               token.kind == OAuthToken.Kind.refresh.rawValue,
               let familyID = token.familyID, let playerID = token.playerID, let sessionID = token.sessionID
@@ -35,7 +36,7 @@ struct RefreshTokenGrant: Sendable {
         // A lost race means the token was used twice: revoke the family outside the transaction,
         // so the revocation is not rolled back with it.
         let issued: TokenResponse? = try await database.transaction { [scope] transaction in
-            let tokens = TokenService(database: transaction, now: now)
+            let tokens = TokenService(database: transaction, now: now, cache: tokenCache)
             guard try await tokens.claim(token.id) else { return nil }
             let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: familyID, scope: scope)
             return try await tokens.issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,

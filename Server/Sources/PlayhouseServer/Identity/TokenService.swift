@@ -1,4 +1,5 @@
 import Fluent
+import Vapor
 import SQLKit
 import Foundation
 import PlayhouseAPI
@@ -8,6 +9,9 @@ import PlayhouseAPI
 struct TokenService: Sendable {
     let database: any Database
     let now: Date
+    /// This instance's recently read access tokens: read by ``authenticate(bearer:)``, told of every
+    /// revocation. Nil only where tokens are issued, never revoked.
+    let cache: TokenCache?
 
     /// An access token for the app itself (client credentials grant). With `clientUserID`, the token
     /// acts for that game-side user and is limited to unbacked play.
@@ -39,9 +43,14 @@ struct TokenService: Sendable {
 
     /// The principal behind a live access token, or nil when the token is unknown, expired or revoked.
     func authenticate(bearer value: String) async throws -> Principal? {
-        guard value.utf8.count <= 512, let token = try await lookup(value),
-              token.kind == OAuthToken.Kind.access.rawValue, isLive(token)
-        else { return nil }
+        guard value.utf8.count <= 512 else { return nil }
+        let hash = SecretToken.hash(value)
+        var token = cache?.token(hash: hash, now: now)
+        if token == nil, let read = try await StoredToken.find(hash: hash, on: database.sql()) {
+            token = read
+            if read.kind == OAuthToken.Kind.access.rawValue && isLive(read) { cache?.remember(read, hash: hash, readAt: now) }
+        }
+        guard let token, token.kind == OAuthToken.Kind.access.rawValue, isLive(token) else { return nil }
         return Principal(tokenID: token.id, app: token.app, scopes: Self.scopes(token.scope), playerID: token.playerID,
                          sessionID: token.sessionID, clientUserID: token.clientUserID, expiresAt: token.expiresAt)
     }
@@ -72,6 +81,7 @@ struct TokenService: Sendable {
 
     /// Revokes every live token issued from one authorization.
     func revokeFamily(_ familyID: UUID) async throws {
+        cache?.forget(.family(familyID), now: now)
         try await OAuthToken.query(on: database)
             .filter(\.$familyID == familyID).filter(\.$revokedAt == nil)
             .set(\.$revokedAt, to: now).update()
@@ -79,6 +89,7 @@ struct TokenService: Sendable {
 
     /// Revokes every live token of a play session.
     func revokeSession(_ sessionID: UUID) async throws {
+        cache?.forget(.session(sessionID), now: now)
         try await OAuthToken.query(on: database)
             .filter(\.$sessionID == sessionID).filter(\.$revokedAt == nil)
             .set(\.$revokedAt, to: now).update()
@@ -87,7 +98,8 @@ struct TokenService: Sendable {
     /// Revokes one token if it is still live; true when this call was the one that revoked it, so
     /// that of two racing uses of a refresh token only one wins.
     func claim(_ tokenID: UUID) async throws -> Bool {
-        try await database.sql().claimed("""
+        cache?.forget(.token(tokenID), now: now)
+        return try await database.sql().claimed("""
             UPDATE \(ident: OAuthToken.schema) SET revoked_at = \(bind: now) \
             WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id
             """)
@@ -114,4 +126,9 @@ struct PlayerGrant: Sendable {
     var sessionID: UUID
     var familyID: UUID
     var scope: String
+}
+
+extension Request {
+    /// Tokens, with this instance's cache of recently read ones.
+    var tokens: TokenService { TokenService(database: db, now: now, cache: playhouse.tokenCache) }
 }

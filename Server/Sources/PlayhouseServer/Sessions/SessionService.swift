@@ -8,6 +8,8 @@ import PlayhouseAPI
 struct SessionService: Sendable {
     let database: any Database
     let now: Date
+    /// Told of the tokens an ended session revokes; nil only where sessions are started, never ended.
+    let tokenCache: TokenCache?
 
     /// How long a session lives without activity, how often reality checks come (0: never), and
     /// how long a session may last at most (the player's session time limit).
@@ -35,7 +37,7 @@ struct SessionService: Sendable {
             try await PlaySession.query(on: transaction)
                 .filter(\.$id == sessionID).filter(\.$endedAt == nil)
                 .set(\.$endedAt, to: now).update()
-            try await TokenService(database: transaction, now: now).revokeSession(sessionID)
+            try await TokenService(database: transaction, now: now, cache: tokenCache).revokeSession(sessionID)
         }
     }
 

@@ -38,7 +38,7 @@ struct SessionsController: RouteCollection {
 }
 
 extension Request {
-    var sessions: SessionService { SessionService(database: db, now: now) }
+    var sessions: SessionService { SessionService(database: db, now: now, tokenCache: playhouse.tokenCache) }
 
     /// The server's session rules, with the player's own reality-check interval and session time limit.
     func sessionRules(_ limits: Limits) -> SessionService.Rules {
