@@ -12,10 +12,12 @@ build_release() {
 
 # start_server ENGINE → starts the server on sqlite or postgres (the throwaway cluster) and sets
 # $server_pid, $base and $server_env (the environment the CLI needs to reach the same database).
+# A script may set the array $server_settings to more PLAYHOUSE_* settings for the server.
 start_server() {
     local engine=$1 port
     port=$(free_port)
-    server_env=(PLAYHOUSE_PORT="$port" PLAYHOUSE_DATA_DIR="$work_dir/$engine" PLAYHOUSE_LOG_LEVEL=warning)
+    server_env=(PLAYHOUSE_PORT="$port" PLAYHOUSE_DATA_DIR="$work_dir/$engine" PLAYHOUSE_LOG_LEVEL=warning
+        ${server_settings[@]+"${server_settings[@]}"})
     [ "$engine" = postgres ] && server_env+=(PLAYHOUSE_DATABASE_URL="$THROWAWAY_POSTGRES_URL")
     env "${server_env[@]}" "$binary" serve >"$work_dir/$engine.log" 2>&1 &
     server_pid=$!

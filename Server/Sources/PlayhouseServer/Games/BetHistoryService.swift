@@ -112,19 +112,26 @@ struct BetHistoryService: Sendable {
         var lines: [Line]
     }
 
+    /// In one statement, since every heartbeat asks: bets of any kind are counted, backed ones summed.
     func totals(session sessionID: UUID) async throws -> SessionTotals {
+        let backed = SQLQueryString("kind IN (\(bind: BetKind.backed.rawValue), \(bind: BetKind.credit.rawValue))")
         let rows = try await database.sql().raw("""
-            SELECT currency, economy, minor_units, CAST(SUM(stake) AS BIGINT) AS wagered, CAST(SUM(payout) AS BIGINT) AS won
-            FROM bets WHERE session_id = \(bind: sessionID) AND kind IN ('backed', 'credit')
+            SELECT currency, economy, minor_units, COUNT(*) AS bets, SUM(CASE WHEN \(backed) THEN 1 ELSE 0 END) AS backed,
+                   CAST(SUM(CASE WHEN \(backed) THEN stake ELSE 0 END) AS BIGINT) AS wagered,
+                   CAST(SUM(CASE WHEN \(backed) THEN payout ELSE 0 END) AS BIGINT) AS won
+            FROM bets WHERE session_id = \(bind: sessionID)
             GROUP BY currency, economy, minor_units ORDER BY currency, economy
             """).all()
-        let all = try await database.sql().raw("SELECT COUNT(*) AS n FROM bets WHERE session_id = \(bind: sessionID)").first()
-        return SessionTotals(bets: try all?.decode(column: "n", as: Int.self) ?? 0, lines: try rows.map { row in
-            SessionTotals.Line(currency: try row.decode(column: "currency", as: String.self),
-                               economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
-                               digits: try row.decode(column: "minor_units", as: Int.self),
-                               wagered: try row.decode(column: "wagered", as: Int64.self), won: try row.decode(column: "won", as: Int64.self))
-        })
+        var totals = SessionTotals(bets: 0, lines: [])
+        for row in rows {
+            totals.bets += try row.decode(column: "bets", as: Int.self)
+            guard try row.decode(column: "backed", as: Int.self) > 0, let currency = try row.decode(column: "currency", as: String?.self) else { continue }
+            totals.lines.append(SessionTotals.Line(
+                currency: currency, economy: Economy(rawValue: try row.decode(column: "economy", as: String?.self) ?? "") ?? .sandbox,
+                digits: try row.decode(column: "minor_units", as: Int.self),
+                wagered: try row.decode(column: "wagered", as: Int64.self), won: try row.decode(column: "won", as: Int64.self)))
+        }
+        return totals
     }
 
     /// What the player lost in `currency` since `since`: stakes minus payouts of their backed bets,
