@@ -81,28 +81,40 @@ struct TokenService: Sendable {
 
     /// Revokes every live token issued from one authorization.
     func revokeFamily(_ familyID: UUID) async throws {
-        cache?.forget(.family(familyID), now: now)
-        try await OAuthToken.query(on: database)
-            .filter(\.$familyID == familyID).filter(\.$revokedAt == nil)
-            .set(\.$revokedAt, to: now).update()
+        try await revoking(.family(familyID)) {
+            try await OAuthToken.query(on: database)
+                .filter(\.$familyID == familyID).filter(\.$revokedAt == nil)
+                .set(\.$revokedAt, to: now).update()
+        }
     }
 
     /// Revokes every live token of a play session.
     func revokeSession(_ sessionID: UUID) async throws {
-        cache?.forget(.session(sessionID), now: now)
-        try await OAuthToken.query(on: database)
-            .filter(\.$sessionID == sessionID).filter(\.$revokedAt == nil)
-            .set(\.$revokedAt, to: now).update()
+        try await revoking(.session(sessionID)) {
+            try await OAuthToken.query(on: database)
+                .filter(\.$sessionID == sessionID).filter(\.$revokedAt == nil)
+                .set(\.$revokedAt, to: now).update()
+        }
     }
 
     /// Revokes one token if it is still live; true when this call was the one that revoked it, so
     /// that of two racing uses of a refresh token only one wins.
     func claim(_ tokenID: UUID) async throws -> Bool {
-        cache?.forget(.token(tokenID), now: now)
-        return try await database.sql().claimed("""
-            UPDATE \(ident: OAuthToken.schema) SET revoked_at = \(bind: now) \
-            WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id
-            """)
+        try await revoking(.token(tokenID)) {
+            try await database.sql().claimed("""
+                UPDATE \(ident: OAuthToken.schema) SET revoked_at = \(bind: now) \
+                WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id
+                """)
+        }
+    }
+
+    /// Runs a revocation, telling the cache before it (no read that races it is kept) and after it
+    /// (none kept meanwhile survives). Inside a transaction, the caller tells the cache again once
+    /// it commits.
+    private func revoking<T>(_ revoked: TokenCache.Revoked, _ update: () async throws -> T) async throws -> T {
+        cache?.forget(revoked, now: now)
+        defer { cache?.forget(revoked, now: now) }
+        return try await update()
     }
 
     func lookup(_ value: String) async throws -> StoredToken? {

@@ -39,6 +39,8 @@ struct SessionService: Sendable {
                 .set(\.$endedAt, to: now).update()
             try await TokenService(database: transaction, now: now, cache: tokenCache).revokeSession(sessionID)
         }
+        // Committed: a read that saw the tokens live while the transaction ran must not outlast it.
+        tokenCache?.forget(.session(sessionID), now: now)
     }
 
     /// Where the session stands, with its figures.
