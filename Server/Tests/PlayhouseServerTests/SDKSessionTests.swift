@@ -262,6 +262,8 @@ import Vapor
     /// one-time URL and presses `choice`.
     struct PressesOnThePage: WebPagePresenter {
         var choice: String
+        /// Posts a CSRF token of its own making instead of the page's.
+        var forged = false
 
         func present(_ url: URL, closeURL: URL) async throws {
             let browser = Browser()
@@ -269,7 +271,8 @@ import Vapor
             let location = try #require(entered.response.value(forHTTPHeaderField: "Location"))
             let pageURL = try #require(URL(string: location, relativeTo: url)?.absoluteURL)
             let page = String(decoding: try await browser.send(URLRequest(url: pageURL)).body, as: UTF8.self)
-            _ = try await browser.post(pageURL, ["csrf": try SDKWalletTests.WebViewStandIn.field("csrf", page), "choice": choice])
+            let csrf = forged ? "forged" : try SDKWalletTests.WebViewStandIn.field("csrf", page)
+            _ = try await browser.post(pageURL, ["csrf": csrf, "choice": choice])
         }
     }
 
@@ -286,6 +289,10 @@ import Vapor
             #expect(try await HostedRealityCheckPresenter(pages: PressesOnThePage(choice: "continue"))
                 .presentRealityCheck(due, session: sdk.session) == .continuePlaying)
             #expect(try await sdk.session.current().realityCheck.remainingMs == 600_000)
+            // A Stop that did not come from the page is refused: the session goes on.
+            _ = try await HostedRealityCheckPresenter(pages: PressesOnThePage(choice: "stop", forged: true))
+                .presentRealityCheck(due, session: sdk.session)
+            #expect(try await sdk.session.current().alive)
             #expect(try await HostedRealityCheckPresenter(pages: PressesOnThePage(choice: "stop"))
                 .presentRealityCheck(due, session: sdk.session) == .stop)
         }

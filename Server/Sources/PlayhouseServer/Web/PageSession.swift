@@ -22,6 +22,11 @@ final class PageSession: Model, @unchecked Sendable {
     @Field(key: "expires_at") var expiresAt: Date
 
     init() {}
+
+    /// Whether a posted form carries this visit's CSRF token (compared in constant time).
+    func accepts(csrf: String?) -> Bool {
+        csrf.map { SecretToken.constantTimeEquals(SecretToken.hash($0), SecretToken.hash(self.csrf)) } ?? false
+    }
 }
 
 struct CreatePageSession: AsyncMigration {

@@ -35,8 +35,8 @@ struct RealityCheckPageController: RouteCollection {
     func choose(_ request: Request) async throws -> Response {
         guard let (visit, sessionID) = try await visit(request) else { return try await message(request, "page_expired", .unauthorized) }
         struct Form: Decodable { var csrf: String?; var choice: String? }
-        guard let form = try? request.content.decode(Form.self, as: .urlEncodedForm), let csrf = form.csrf,
-              SecretToken.hash(csrf) == SecretToken.hash(visit.csrf), let choice = form.choice, ["continue", "stop"].contains(choice) else {
+        guard let form = try? request.content.decode(Form.self, as: .urlEncodedForm), visit.accepts(csrf: form.csrf),
+              let choice = form.choice, ["continue", "stop"].contains(choice) else {
             return try await message(request, "page_forged", .forbidden)
         }
         let rules = try await request.sessionRules(playerID: visit.$player.id)

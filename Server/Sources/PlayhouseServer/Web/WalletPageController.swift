@@ -78,7 +78,7 @@ struct WalletPageController: RouteCollection {
         guard let (session, app) = try await HostedPages.visit(request) else { return try await HostedPages.message(request, "page_expired", status: .unauthorized) }
         struct Form: Decodable { var csrf: String?; var form_id: String?; var amount: String?; var currency: String?; var payment_method: String?; var code: String? }
         guard let form = try? request.content.decode(Form.self, as: .urlEncodedForm),
-              let csrf = form.csrf, SecretToken.hash(csrf) == SecretToken.hash(session.csrf),
+              session.accepts(csrf: form.csrf),
               let formID = form.form_id, UUID(uuidString: formID) != nil else {
             return try await HostedPages.message(request, "page_forged", status: .forbidden)
         }
