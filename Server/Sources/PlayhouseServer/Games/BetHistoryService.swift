@@ -112,13 +112,17 @@ struct BetHistoryService: Sendable {
         var lines: [Line]
     }
 
+    /// The condition a bet that moved money meets (backed, or with game credits).
+    private static var isBacked: SQLQueryString {
+        "kind IN (\(bind: BetKind.backed.rawValue), \(bind: BetKind.credit.rawValue))"
+    }
+
     /// In one statement, since every heartbeat asks: bets of any kind are counted, backed ones summed.
     func totals(session sessionID: UUID) async throws -> SessionTotals {
-        let backed = SQLQueryString("kind IN (\(bind: BetKind.backed.rawValue), \(bind: BetKind.credit.rawValue))")
         let rows = try await database.sql().raw("""
-            SELECT currency, economy, minor_units, COUNT(*) AS bets, SUM(CASE WHEN \(backed) THEN 1 ELSE 0 END) AS backed,
-                   CAST(SUM(CASE WHEN \(backed) THEN stake ELSE 0 END) AS BIGINT) AS wagered,
-                   CAST(SUM(CASE WHEN \(backed) THEN payout ELSE 0 END) AS BIGINT) AS won
+            SELECT currency, economy, minor_units, COUNT(*) AS bets, SUM(CASE WHEN \(Self.isBacked) THEN 1 ELSE 0 END) AS backed,
+                   CAST(SUM(CASE WHEN \(Self.isBacked) THEN stake ELSE 0 END) AS BIGINT) AS wagered,
+                   CAST(SUM(CASE WHEN \(Self.isBacked) THEN payout ELSE 0 END) AS BIGINT) AS won
             FROM bets WHERE session_id = \(bind: sessionID)
             GROUP BY currency, economy, minor_units ORDER BY currency, economy
             """).all()
@@ -140,7 +144,7 @@ struct BetHistoryService: Sendable {
         try await sql.raw("""
             SELECT CAST(COALESCE(SUM(stake - payout), 0) AS BIGINT) AS lost FROM bets
             WHERE player_id = \(bind: playerID) AND currency = \(bind: currency)
-              AND kind IN (\(bind: BetKind.backed.rawValue), \(bind: BetKind.credit.rawValue)) AND created_at > \(bind: since)
+              AND \(isBacked) AND created_at > \(bind: since)
             """).first()?.decode(column: "lost", as: Int64.self) ?? 0
     }
 }
