@@ -23,7 +23,7 @@ struct BetHistoryService: Sendable {
 
     /// One page of the bettor's bets, newest first, optionally of one game. The cursor is the last bet's position.
     func history(_ bettor: BetService.Bettor, game: String?, limit: Int, before cursor: Int64?) async throws -> PlayhouseAPI.Page<Bet> {
-        if let game, game.range(of: "^[a-z0-9][a-z0-9-]{1,63}$", options: .regularExpression) == nil { return .init(data: [], nextCursor: nil) }
+        if let game, !GameService.isWellFormed(slug: game) { return .init(data: [], nextCursor: nil) }
         var query = Self.selection + Self.whose(bettor)
         if let game { query = query + " AND b.game_slug = \(bind: game)" }
         if let cursor { query = query + " AND b.seq < \(bind: cursor)" }

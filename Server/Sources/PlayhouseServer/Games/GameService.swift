@@ -97,7 +97,7 @@ public struct GameService: Sendable {
 
     private func record(appID: UUID, slug: String) async throws -> GameRecord? {
         // Only a well-formed id is looked up (PostgreSQL refuses text with NUL bytes, for one).
-        guard slug.range(of: "^[a-z0-9][a-z0-9-]{1,63}$", options: .regularExpression) != nil else { return nil }
+        guard Self.isWellFormed(slug: slug) else { return nil }
         return try await GameRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$slug == slug).first()
     }
 
@@ -122,6 +122,12 @@ public struct GameService: Sendable {
             fields.append(.init(name: "currencies", code: "invalid_value"))
         }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
+    }
+
+    /// What a game's id looks like: `lucky-sevens` (`[a-z0-9][a-z0-9-]{1,63}`).
+    static func isWellFormed(slug: String) -> Bool {
+        let letterOrDigit = { (byte: UInt8) in ASCIIShape.isLowercase(byte) || ASCIIShape.isDigit(byte) }
+        return ASCIIShape.matches(slug, length: 2...64, first: letterOrDigit) { letterOrDigit($0) || $0 == UInt8(ascii: "-") }
     }
 
     /// A wager limit in ten-thousandths, so that wagers of any currency compare with it exactly.

@@ -16,7 +16,7 @@ enum MinorUnits {
     /// Parses a positive amount with at most `digits` decimals into minor units.
     static func parse(_ text: String, digits: Int) -> Result<Int64, ParseError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.range(of: #"^[+-]?[0-9]{1,30}(\.[0-9]{1,30})?$"#, options: .regularExpression) != nil else {
+        guard ASCIIShape.isDecimal(trimmed) else {
             return .failure(.notADecimal)
         }
         let negative = trimmed.hasPrefix("-")

@@ -15,10 +15,15 @@ enum SecretToken {
 
     /// The hex SHA-256 digest a secret is stored and looked up by.
     static func hash(_ secret: String) -> String {
+        hex(SHA256.hash(data: Data(secret.utf8)))
+    }
+
+    /// Bytes (a digest) in lowercase hex.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()
         hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: Data(secret.utf8)) {
+        for byte in bytes {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0x0f)])
         }

@@ -9,8 +9,10 @@ public struct CurrencyService: Sendable {
 
     public init(database: any Database) { self.database = database }
 
-    /// What a currency code looks like: `EUR`, `KRD`, `GEMS2`.
-    static let codePattern = "^[A-Z][A-Z0-9]{2,9}$"
+    /// What a currency code looks like: `EUR`, `KRD`, `GEMS2` (`[A-Z][A-Z0-9]{2,9}`).
+    static func isWellFormed(code: String) -> Bool {
+        ASCIIShape.matches(code, length: 3...10, first: ASCIIShape.isUppercase) { ASCIIShape.isUppercase($0) || ASCIIShape.isDigit($0) }
+    }
 
     /// Adds a currency to an app. Real money needs an ISO 4217 code; its minor units come from the
     /// standard unless given. Virtual currencies default to whole units. Credits name their game.
@@ -19,7 +21,7 @@ public struct CurrencyService: Sendable {
         let code = rawCode.uppercased()
         var fields: [PlayhouseProblem.Field] = []
         let known = ISO4217.currencies[code]
-        if code.range(of: Self.codePattern, options: .regularExpression) == nil {
+        if !Self.isWellFormed(code: code) {
             fields.append(.init(name: "code", code: "invalid_value"))
         } else if kind == .real && code.count != 3 {
             fields.append(.init(name: "code", code: "invalid_value"))
@@ -49,7 +51,7 @@ public struct CurrencyService: Sendable {
     /// The app's currency with this code; nil when there is none or the code is malformed (only a
     /// well-formed code is looked up: PostgreSQL refuses text with NUL bytes, for one).
     func find(appID: UUID, code: String) async throws -> CurrencyInfo? {
-        guard code.range(of: Self.codePattern, options: .regularExpression) != nil else { return nil }
+        guard Self.isWellFormed(code: code) else { return nil }
         return try await Currency.query(on: database).filter(\.$app.$id == appID).filter(\.$code == code).first()?.info
     }
 

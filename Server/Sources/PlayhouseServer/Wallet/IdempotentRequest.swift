@@ -36,7 +36,7 @@ struct IdempotentRequest {
         self.appID = appID
         self.owner = Self.owner(playerID)
         self.key = key
-        self.fingerprint = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        self.fingerprint = SecretToken.hex(hasher.finalize())
         self.now = request.now
     }
 
@@ -45,7 +45,7 @@ struct IdempotentRequest {
         self.appID = appID
         self.owner = Self.owner(playerID)
         self.key = key
-        self.fingerprint = SHA256.hash(data: Data(fields.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
+        self.fingerprint = SecretToken.hex(SHA256.hash(data: Data(fields.joined(separator: "\n").utf8)))
         self.now = now
     }
 
@@ -64,12 +64,24 @@ struct IdempotentRequest {
     /// (what must happen before the money moves, such as asking the payment provider), then
     /// `work` in one money transaction with the key's claim. Should another request with the key
     /// get there first, its stored response is the answer.
+    ///
+    /// A `prepare` that only reads (`prepareOnlyReads`) is not worth a look for a stored response
+    /// first: a repeated request runs it again, harmlessly, and then finds the key claimed (or, if
+    /// it now refuses, looks then). One that reaches outside (a payment provider) runs at most once
+    /// per key.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
-        _ writer: MoneyWriter, status: HTTPStatus = .created, prepare: () async throws -> Prepared,
+        _ writer: MoneyWriter, status: HTTPStatus = .created, prepareOnlyReads: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {
-        if let stored = try await replay(on: writer.database) { return stored }
+        if !prepareOnlyReads, let stored = try await replay(on: writer.database) { return stored }
         if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer, now: now) }
-        let prepared = try await prepare()
+        let prepared: Prepared
+        do {
+            prepared = try await prepare()
+        } catch {
+            // What was fine the first time may be refused now (the game has closed): a repeat still gets the first answer.
+            if prepareOnlyReads, let stored = try await replay(on: writer.database) { return stored }
+            throw error
+        }
         for _ in 0..<3 {
             let outcome = try await writer.transaction { sql -> String? in
                 guard try await claim(sql) else { return nil }

@@ -1,45 +1,68 @@
-import FluentSQLiteDriver
 import Foundation
 import NIOConcurrencyHelpers
-import NIOPosix
 import SQLKit
 import Vapor
 
-/// SQLite only: the connection this process's money transactions run on, opened on first use
-/// and kept until shutdown. With a connection of their own, movements never wait in the gate for
-/// a pooled connection that readers are using. It has the pool's settings (foreign keys,
-/// `synchronous=NORMAL`, a busy timeout), and is only used inside the money gate, one
-/// transaction at a time.
+/// SQLite only: where this process's money transactions run, one at a time (the caller holds the
+/// money gate): a connection of their own, opened on first use and kept until shutdown, on a
+/// thread of their own.
+///
+/// A transaction's statements run straight through on that thread, as SQLite's one writer, with
+/// no hop to a thread pool and back between them; with a connection of its own, a movement never
+/// waits for a pooled connection that readers are using. The connection has the pool's settings
+/// (foreign keys, `synchronous=NORMAL`, a busy timeout).
 final class MoneyConnection: Sendable {
+    /// The thread every process's money transactions run on.
+    private static let thread = DedicatedThreadExecutor(name: "playhouse-money")
+
     private let path: String
-    private let connection = NIOLockedValueBox<SQLiteConnection?>(nil)
+    private let connection = NIOLockedValueBox<DirectSQLiteConnection?>(nil)
 
     init(path: String) {
         self.path = path
     }
 
-    func sql(on eventLoop: any EventLoop, logger: Logger) async throws -> any SQLDatabase {
-        if let open = connection.withLockedValue({ $0 }), !open.isClosed { return open.sql() }
-        let opened = try await SQLiteConnection.open(storage: .file(path: path), threadPool: .singleton, logger: logger, on: eventLoop)
-        for pragma in ["PRAGMA foreign_keys=ON"] + DatabaseSetup.sqliteConnectionSettings {
-            _ = try await opened.query(pragma)
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the money thread: committed when it
+    /// returns, rolled back when it throws.
+    func transaction<T: Sendable>(on eventLoop: any EventLoop, logger: Logger,
+                                  _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await withTaskExecutorPreference(Self.thread) {
+            let sql = DirectSQLiteDatabase(connection: try open(), logger: logger, eventLoop: eventLoop)
+            try await sql.raw("BEGIN IMMEDIATE").run()
+            do {
+                let value = try await body(sql)
+                try await sql.raw("COMMIT").run()
+                return value
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
         }
-        connection.withLockedValue { $0 = opened }
-        return opened.sql()
     }
 
-    func close() async {
-        let open = connection.withLockedValue { open in
-            defer { open = nil }
-            return open
+    private func open() throws -> DirectSQLiteConnection {
+        if let open = connection.withLockedValue({ $0 }), open.isOpen { return open }
+        let opened = try DirectSQLiteConnection(path: path)
+        for pragma in ["PRAGMA foreign_keys=ON"] + DatabaseSetup.sqliteConnectionSettings {
+            try opened.execute(pragma, []) { _ in }
         }
-        try? await open?.close()
+        connection.withLockedValue { $0 = opened }
+        return opened
+    }
+
+    /// Closes the connection; the caller holds the money gate.
+    func close() {
+        connection.withLockedValue { open in
+            open?.close()
+            open = nil
+        }
     }
 }
 
-/// Closes the money connection when the application shuts down.
+/// Closes the money connection when the application shuts down, once no transaction is running.
 struct MoneyConnectionLifecycle: LifecycleHandler {
     func shutdownAsync(_ application: Application) async {
-        await application.playhouse.moneyConnection.close()
+        let connection = application.playhouse.moneyConnection
+        try? await application.playhouse.moneyGate.run { connection.close() }
     }
 }

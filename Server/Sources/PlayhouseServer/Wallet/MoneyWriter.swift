@@ -8,8 +8,9 @@ import Vapor
 /// serialize correctly.
 ///
 /// - SQLite has one writer at a time anyway: money transactions queue in this process (a
-///   ``SerialGate``), run on a connection of their own (``MoneyConnection``) and begin
-///   `IMMEDIATE`, so none fails halfway upgrading a read lock and none spins on a busy database.
+///   ``SerialGate``), run on a connection and a thread of their own (``MoneyConnection``) and
+///   begin `IMMEDIATE`, so none fails halfway upgrading a read lock and none spins on a busy
+///   database.
 /// - PostgreSQL: each movement takes row locks on the balances it changes, in a fixed order (see
 ///   ``Ledger``), and is retried when the database reports a serialization failure or deadlock,
 ///   so any number of server instances can share one database.
@@ -23,16 +24,7 @@ struct MoneyWriter: Sendable {
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         if try database.sql().dialect.name == "sqlite" {
             return try await gate.run {
-                let sql = try await connection.sql(on: database.eventLoop, logger: database.logger)
-                try await sql.raw("BEGIN IMMEDIATE").run()
-                do {
-                    let value = try await body(sql)
-                    try await sql.raw("COMMIT").run()
-                    return value
-                } catch {
-                    try? await sql.raw("ROLLBACK").run()
-                    throw error
-                }
+                try await connection.transaction(on: database.eventLoop, logger: database.logger, body)
             }
         }
         var attempt = 0
