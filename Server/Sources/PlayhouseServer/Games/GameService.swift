@@ -3,6 +3,7 @@ import Foundation
 import GameMath
 import NIOConcurrencyHelpers
 import PlayhouseAPI
+import SQLKit
 
 /// The games each app offers: imported from definition files by the operator, checked for
 /// consistency, their exact return to player computed by enumerating every outcome.
@@ -88,10 +89,19 @@ public struct GameService: Sendable {
         var definition: GameDefinition { machine.definition }
     }
 
+    /// The game a bet is on. In plain SQL, and the definition is read only when this version is not
+    /// compiled yet: every bet asks.
     func playable(appID: UUID, slug: String) async throws -> Playable {
-        guard let record = try await record(appID: appID, slug: slug) else {
+        let sql = try database.sql()
+        guard Self.isWellFormed(slug: slug), let row = try await sql.raw("""
+            SELECT id, version, status FROM games WHERE app_id = \(bind: appID) AND slug = \(bind: slug)
+            """).first() else {
             throw PlayhouseProblem.gameNotFound(slug)
         }
+        let id = try row.decode(column: "id", as: UUID.self), version = try row.decode(column: "version", as: Int.self)
+        let open = try row.decode(column: "status", as: String.self) == "open"
+        if let machine = Self.compiled(id: id, version: version) { return Playable(slug: slug, version: version, open: open, machine: machine) }
+        guard let record = try await GameRecord.find(id, on: database) else { throw PlayhouseProblem.gameNotFound(slug) }
         return Playable(slug: record.slug, version: record.version, open: record.status == "open", machine: try Self.machine(record))
     }
 
@@ -139,9 +149,13 @@ public struct GameService: Sendable {
     /// Compiled games by record id and version: a definition is decoded and compiled once.
     private static let machines = NIOLockedValueBox<[UUID: (version: Int, machine: GameMachine)]>([:])
 
+    private static func compiled(id: UUID, version: Int) -> GameMachine? {
+        machines.withLockedValue { $0[id] }.flatMap { $0.version == version ? $0.machine : nil }
+    }
+
     static func machine(_ record: GameRecord) throws -> GameMachine {
         let id = try record.requireID()
-        if let cached = machines.withLockedValue({ $0[id] }), cached.version == record.version { return cached.machine }
+        if let cached = compiled(id: id, version: record.version) { return cached }
         let definition = try JSONDecoder().decode(GameDefinition.self, from: Data(record.definition.utf8))
         let machine = try GameMachine(definition)
         machines.withLockedValue { machines in

@@ -16,8 +16,16 @@ struct LimitsService: Sendable {
     static let longestCoolOff: TimeInterval = 42 * 24 * 3600
     static let intervals = 60...(24 * 3600)
 
+    /// The player's limits now. In plain SQL: every bet, deposit and heartbeat reads them.
     func limits(playerID: UUID) async throws -> Limits {
-        Limits(try await PlayerLimit.query(on: database).filter(\.$player.$id == playerID).all(), now: now)
+        let rows = try await try database.sql().raw("""
+            SELECT name, value, pending_value, pending_at FROM player_limits WHERE player_id = \(bind: playerID)
+            """).all()
+        return Limits(try rows.map { row in
+            Limits.Row(name: try row.decode(column: "name", as: String.self), value: try row.decode(column: "value", as: Int64?.self),
+                       pendingValue: try row.decode(column: "pending_value", as: Int64?.self),
+                       pendingAt: try row.decode(column: "pending_at", as: Date?.self))
+        }, now: now)
     }
 
     /// Applies `update`: every change is checked first, and then all are written together, or none.

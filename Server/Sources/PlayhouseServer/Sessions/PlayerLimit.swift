@@ -89,7 +89,19 @@ struct Limits: Sendable {
 
     init() {}
 
-    init(_ rows: [PlayerLimit], now: Date) {
+    /// A limit's row as stored, read without the model.
+    struct Row: Sendable {
+        var name: String
+        var value: Int64?
+        var pendingValue: Int64?
+        var pendingAt: Date?
+    }
+
+    init(_ models: [PlayerLimit], now: Date) {
+        self.init(models.map { Row(name: $0.name, value: $0.value, pendingValue: $0.pendingValue, pendingAt: $0.pendingAt) }, now: now)
+    }
+
+    init(_ rows: [Row], now: Date) {
         for row in rows {
             guard let name = LimitName(key: row.name) else { continue }
             var value = row.value

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PlayhouseAPI
+import SQLKit
 
 /// The currencies each app has configured, and the rules that come with them: which economies an
 /// app may use, and how amounts of a currency are written.
@@ -52,7 +53,14 @@ public struct CurrencyService: Sendable {
     /// well-formed code is looked up: PostgreSQL refuses text with NUL bytes, for one).
     func find(appID: UUID, code: String) async throws -> CurrencyInfo? {
         guard Self.isWellFormed(code: code) else { return nil }
-        return try await Currency.query(on: database).filter(\.$app.$id == appID).filter(\.$code == code).first()?.info
+        // In plain SQL: every bet and deposit names its currency.
+        guard let row = try await database.sql().raw("""
+            SELECT code, kind, minor_units, name, game FROM currencies WHERE app_id = \(bind: appID) AND code = \(bind: code)
+            """).first() else { return nil }
+        return CurrencyInfo(code: try row.decode(column: "code", as: String.self),
+                            kind: CurrencyKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .virtual,
+                            minorUnits: try row.decode(column: "minor_units", as: Int.self), name: try row.decode(column: "name", as: String.self),
+                            game: try row.decode(column: "game", as: String?.self))
     }
 
     /// Removes a currency no balance, payment or promotion has used; returns false when there was none.

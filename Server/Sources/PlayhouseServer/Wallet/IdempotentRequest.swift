@@ -52,10 +52,15 @@ struct IdempotentRequest {
     /// The stored response of an earlier request with this key, or nil when there is none yet.
     func replay(on database: any Database) async throws -> Response? {
         guard let key else { return nil }
-        guard let record = try await IdempotencyRecord.query(on: database)
-            .filter(\.$app.$id == appID).filter(\.$owner == owner).filter(\.$key == key).first() else { return nil }
-        guard record.fingerprint == fingerprint else { throw PlayhouseProblem(.conflict, .idempotencyKeyReused) }
-        let response = Self.response(HTTPStatus(statusCode: record.status), record.body)
+        guard let record = try await database.sql().raw("""
+            SELECT fingerprint, status, body FROM idempotency_keys
+            WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND idempotency_key = \(bind: key)
+            """).first() else { return nil }
+        guard try record.decode(column: "fingerprint", as: String.self) == fingerprint else {
+            throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
+        }
+        let response = Self.response(HTTPStatus(statusCode: try record.decode(column: "status", as: Int.self)),
+                                     try record.decode(column: "body", as: String.self))
         response.headers.add(name: "Idempotent-Replayed", value: "true")
         return response
     }

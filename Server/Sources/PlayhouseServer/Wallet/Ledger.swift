@@ -45,9 +45,9 @@ enum AppAccount: String, Sendable {
 
 /// Posts money movements to the double-entry ledger, inside a transaction of ``MoneyWriter``.
 ///
-/// A movement is one transaction of two or more entries that sum to zero per currency. Player
-/// balances are changed by one conditional update each (`balance + amount >= 0`), in account-id
-/// order so that concurrent movements on PostgreSQL lock rows in the same order and cannot
+/// A movement is one transaction of two or more entries that sum to zero per currency. Each player
+/// balance is changed by one conditional update (the balance covers each of its legs in turn), in
+/// account-id order so that concurrent movements on PostgreSQL lock rows in the same order and cannot
 /// deadlock. A movement that would overdraw a balance throws `insufficient_funds`, and the
 /// surrounding transaction rolls back, so it changes nothing.
 struct Ledger {
@@ -78,28 +78,47 @@ struct Ledger {
             VALUES (\(bind: transactionID), \(bind: appID), \(bind: playerID), \(bind: kind), \(bind: reference), \(bind: now))
             """).run()
 
-        var balances: [LedgerAccountKey: Int64] = [:]
-        var entries: [SQLQueryString] = []
         // Account-id order (a fixed lock order); an account's own legs keep their order, so a bet's
         // stake leaves the wallet (and is checked against the balance) before its payout comes back.
         let ordered = legs.enumerated().sorted { a, b in
             let (left, right) = (ids[a.element.account]!.uuidString, ids[b.element.account]!.uuidString)
             return left == right ? a.offset < b.offset : left < right
         }.map(\.element)
+
+        // One conditional update per player account for all its legs: the balance must cover each
+        // leg in turn, that is its lowest running sum.
+        var running: [UUID: (total: Int64, lowest: Int64)] = [:]
+        for leg in ordered where !leg.account.allowsNegative {
+            var sum = running[ids[leg.account]!] ?? (0, 0)
+            sum.total += leg.amount
+            sum.lowest = min(sum.lowest, sum.total)
+            running[ids[leg.account]!] = sum
+        }
+        var balances: [LedgerAccountKey: Int64] = [:]
+        var before: [UUID: Int64] = [:]
+        for leg in ordered where !leg.account.allowsNegative && before[ids[leg.account]!] == nil {
+            let accountID = ids[leg.account]!, sum = running[accountID]!
+            let row = try await sql.raw("""
+                UPDATE ledger_accounts SET balance = balance + \(bind: sum.total)
+                WHERE id = \(bind: accountID) AND balance + \(bind: sum.lowest) >= 0 RETURNING balance
+                """).first()
+            guard let row else {
+                throw PlayhouseProblem(.unprocessableEntity, .insufficientFunds,
+                                       parameters: ["currency": leg.account.currency, "economy": leg.account.economy.rawValue])
+            }
+            let after = try row.decode(column: "balance", as: Int64.self)
+            balances[leg.account] = after
+            before[accountID] = after - sum.total
+        }
+
+        // Each entry of a player account records the balance just after it.
+        var entries: [SQLQueryString] = []
         for leg in ordered {
             let accountID = ids[leg.account]!
             var balanceAfter: Int64?
-            if !leg.account.allowsNegative {
-                let row = try await sql.raw("""
-                    UPDATE ledger_accounts SET balance = balance + \(bind: leg.amount)
-                    WHERE id = \(bind: accountID) AND balance + \(bind: leg.amount) >= 0 RETURNING balance
-                    """).first()
-                guard let row else {
-                    throw PlayhouseProblem(.unprocessableEntity, .insufficientFunds,
-                                           parameters: ["currency": leg.account.currency, "economy": leg.account.economy.rawValue])
-                }
-                balanceAfter = try row.decode(column: "balance", as: Int64.self)
-                balances[leg.account] = balanceAfter
+            if let balance = before[accountID] {
+                balanceAfter = balance + leg.amount
+                before[accountID] = balanceAfter
             }
             entries.append("(\(bind: transactionID), \(bind: accountID), \(bind: leg.amount), \(bind: balanceAfter))")
         }

@@ -3,8 +3,9 @@ import Foundation
 import SQLKit
 
 /// Checks every invariant of the ledger: each transaction balances per currency and economy, each
-/// cached balance equals the sum of its entries, no account that may not go negative ever did,
-/// and every completed deposit and every redemption has its transaction.
+/// cached balance equals the sum of its entries, each entry's balance after it is its account's
+/// running sum, no account that may not go negative ever did, and every completed deposit and
+/// every redemption has its transaction.
 public struct LedgerVerifier: Sendable {
     let database: any Database
 
@@ -64,6 +65,13 @@ public struct LedgerVerifier: Sendable {
             WHERE a.allows_negative = \(bind: false) AND (e.balance_after IS NULL OR e.balance_after < 0)
             """)
         if negativeAfter > 0 { violations.append("\(negativeAfter) entry(ies) left an account that may not go negative below zero") }
+        let wrongAfter = try await count("""
+            SELECT COUNT(*) AS n FROM (
+                SELECT e.balance_after, SUM(e.amount) OVER (PARTITION BY e.account_id ORDER BY e.id) AS running
+                FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.allows_negative = \(bind: false)
+            ) chain WHERE chain.balance_after <> chain.running
+            """)
+        if wrongAfter > 0 { violations.append("\(wrongAfter) entry(ies) record a balance after them that is not the account's running sum") }
         let cachedOnAppAccounts = try await count("""
             SELECT COUNT(*) AS n FROM ledger_accounts WHERE allows_negative = \(bind: true) AND balance <> 0
             """)
