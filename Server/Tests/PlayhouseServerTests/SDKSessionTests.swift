@@ -113,6 +113,13 @@ import Vapor
         }
     }
 
+    /// An SDK on a manual clock whose heartbeats go through a line the test can take offline.
+    func heartbeatRig(_ url: URL, _ credentials: AppCredentials) -> (ManualClock, HeartbeatLine, PlayhouseClient) {
+        let clock = ManualClock()
+        let line = HeartbeatLine(clock: clock)
+        return (clock, line, client(url, credentials, clock: clock, line: line))
+    }
+
     func client(_ url: URL, _ credentials: AppCredentials, clock: ManualClock, line: HeartbeatLine) -> PlayhouseClient {
         PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
                                              transport: line, retryPolicy: .none, redirectURI: URL(string: "mygame://authorize")!,
@@ -149,9 +156,7 @@ import Vapor
             app.playhouseClock.stop()
             let fixture = try await WalletFixture.make(app)
             try await fixture.importGames()
-            let clock = ManualClock()
-            let line = HeartbeatLine(clock: clock)
-            let sdk = client(url, fixture.credentials, clock: clock, line: line)
+            let (clock, line, sdk) = heartbeatRig(url, fixture.credentials)
             let check = ScriptedCheck(clock: clock)
             check.games = sdk.games
             let callbacks = await Callbacks(email: "ann@example.com", check: check)
@@ -189,9 +194,7 @@ import Vapor
         try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0; $0.sessionInactivityTimeout = 7200 }) { app, url in
             app.playhouseClock.stop()
             let fixture = try await WalletFixture.make(app)
-            let clock = ManualClock()
-            let line = HeartbeatLine(clock: clock)
-            let sdk = client(url, fixture.credentials, clock: clock, line: line)
+            let (clock, line, sdk) = heartbeatRig(url, fixture.credentials)
             let callbacks = await Callbacks(email: "bob@example.com", check: ScriptedCheck(clock: clock))
             let (events, listener) = await listen(sdk)
             await sdk.session.checkCredentials(callbacks)
@@ -236,9 +239,7 @@ import Vapor
         try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0 }) { app, url in
             app.playhouseClock.stop()
             let fixture = try await WalletFixture.make(app)
-            let clock = ManualClock()
-            let line = HeartbeatLine(clock: clock)
-            let sdk = client(url, fixture.credentials, clock: clock, line: line)
+            let (clock, line, sdk) = heartbeatRig(url, fixture.credentials)
             let callbacks = await Callbacks(email: "eve@example.com", check: ScriptedCheck(clock: clock))
             let posted = PostedEvents()
             let observer = NotificationCenter.default.addObserver(forName: .playhouseSessionEvent, object: nil, queue: nil) { note in

@@ -61,9 +61,7 @@ struct SessionService: Sendable {
             if realityChecked == false {
                 try await end(sessionID)
             } else {
-                let update = PlaySession.query(on: database).filter(\.$id == sessionID).set(\.$lastActiveAt, to: now)
-                if realityChecked == true && state.realityCheckDue { update.set(\.$realityCheckStartedAt, to: now) }
-                try await update.update()
+                try await markActive(sessionID, restartingRealityCheck: realityChecked == true && state.realityCheckDue)
             }
         }
         return try await status(sessionID, rules: rules)
@@ -76,8 +74,15 @@ struct SessionService: Sendable {
         let state = State(session, rules: rules, now: now)
         if let refusal = refusals(state, rules).first { throw refusal }
         if now.timeIntervalSince(state.lastActive) >= Self.activityResolution {
-            try await PlaySession.query(on: database).filter(\.$id == sessionID).set(\.$lastActiveAt, to: now).update()
+            try await markActive(sessionID)
         }
+    }
+
+    /// Records activity now, and with `restartingRealityCheck` starts the next reality-check period.
+    private func markActive(_ sessionID: UUID, restartingRealityCheck: Bool = false) async throws {
+        let update = PlaySession.query(on: database).filter(\.$id == sessionID).set(\.$lastActiveAt, to: now)
+        if restartingRealityCheck { update.set(\.$realityCheckStartedAt, to: now) }
+        try await update.update()
     }
 
     /// What keeps the session from betting now (for `can-i-gamble`); nothing when it may.
