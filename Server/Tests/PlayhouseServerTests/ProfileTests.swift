@@ -39,6 +39,12 @@ import Vapor
             #expect(Set(problem.errors?.map(\.field) ?? []) == ["birth_date", "locale", "display_name"])
             #expect(try await app.send(.GET, "/v1/me", headers: bearer(token)).decode(PlayerProfile.self).firstName == nil)
 
+            // Lengths count code points, as the schema's maxLength does: ten letters with five marks each are 60.
+            let marked = String(repeating: "a\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}", count: 10)
+            let long = try await app.send(.PATCH, "/v1/me", headers: bearer(token).merged(json), body: #"{"display_name":"\#(marked)"}"#)
+            #expect(long.status == .unprocessableEntity)
+            #expect(try long.problem().errors?.map(\.field) == ["display_name"])
+
             let gender = try await app.send(.PATCH, "/v1/me", headers: bearer(token).merged(json), body: #"{"gender":"robot"}"#)
             #expect(gender.status == .unprocessableEntity || gender.status == .badRequest)
             let future = try await app.send(.PATCH, "/v1/me", headers: bearer(token).merged(json), body: #"{"birth_date":"2999-01-01"}"#)

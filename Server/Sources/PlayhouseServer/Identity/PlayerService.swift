@@ -58,7 +58,8 @@ struct PlayerService: Sendable {
         func text(_ value: String?, _ name: String, max: Int) -> String?? {
             guard let value else { return .none }
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.count > max { fields.append(.init(name: name, code: "too_long", parameters: ["max": String(max)])) }
+            // Counted as the API's schema counts (maxLength: code points), in the value as sent.
+            if value.unicodeScalars.count > max { fields.append(.init(name: name, code: "too_long", parameters: ["max": String(max)])) }
             if trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
                 fields.append(.init(name: name, code: "invalid_value"))
             }

@@ -154,8 +154,8 @@ extension OpenAPIDocument {
       "properties": {
         "reality_check_interval_seconds": { "type": ["integer", "null"], "minimum": 60, "maximum": 86400 },
         "session_time_limit_seconds": { "type": ["integer", "null"], "minimum": 60, "maximum": 86400 },
-        "deposit_limits": { "type": "array", "items": { "$ref": "#/components/schemas/MoneyLimitChange" } },
-        "loss_limits": { "type": "array", "items": { "$ref": "#/components/schemas/MoneyLimitChange" } },
+        "deposit_limits": { "type": ["array", "null"], "items": { "$ref": "#/components/schemas/MoneyLimitChange" }, "description": "Absent or null: no change." },
+        "loss_limits": { "type": ["array", "null"], "items": { "$ref": "#/components/schemas/MoneyLimitChange" }, "description": "Absent or null: no change." },
         "cool_off_until": { "type": ["string", "null"], "format": "date-time", "description": "At most 42 days ahead." },
         "self_excluded_until": { "type": ["string", "null"], "format": "date-time" }
       }
