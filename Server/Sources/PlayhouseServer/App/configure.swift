@@ -34,6 +34,11 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
     app.middleware.use(AccessLogMiddleware())
     app.middleware.use(MetricsMiddleware())
     app.middleware.use(ProblemMiddleware())
+    if configuration.databaseURL == nil {
+        let readers = SQLiteReaders(path: configuration.sqlitePath)
+        app.middleware.use(SQLiteReadersMiddleware(readers: readers))
+        app.lifecycle.use(SQLiteReadersLifecycle(readers: readers))
+    }
 
     try routes(app)
     app.playhouse.routeIndex.build(from: app.routes.all)

@@ -119,13 +119,15 @@ struct BetHistoryService: Sendable {
 
     /// In one statement, since every heartbeat asks: bets of any kind are counted, backed ones summed.
     func totals(session sessionID: UUID) async throws -> SessionTotals {
-        let rows = try await database.sql().raw("""
-            SELECT currency, economy, minor_units, COUNT(*) AS bets, SUM(CASE WHEN \(Self.isBacked) THEN 1 ELSE 0 END) AS backed,
-                   CAST(SUM(CASE WHEN \(Self.isBacked) THEN stake ELSE 0 END) AS BIGINT) AS wagered,
-                   CAST(SUM(CASE WHEN \(Self.isBacked) THEN payout ELSE 0 END) AS BIGINT) AS won
-            FROM bets WHERE session_id = \(bind: sessionID)
-            GROUP BY currency, economy, minor_units ORDER BY currency, economy
-            """).all()
+        let rows = try await database.reading { sql in
+            try await sql.raw("""
+                SELECT currency, economy, minor_units, COUNT(*) AS bets, SUM(CASE WHEN \(Self.isBacked) THEN 1 ELSE 0 END) AS backed,
+                       CAST(SUM(CASE WHEN \(Self.isBacked) THEN stake ELSE 0 END) AS BIGINT) AS wagered,
+                       CAST(SUM(CASE WHEN \(Self.isBacked) THEN payout ELSE 0 END) AS BIGINT) AS won
+                FROM bets WHERE session_id = \(bind: sessionID)
+                GROUP BY currency, economy, minor_units ORDER BY currency, economy
+                """).all()
+        }
         var totals = SessionTotals(bets: 0, lines: [])
         for row in rows {
             totals.bets += try row.decode(column: "bets", as: Int.self)

@@ -92,10 +92,11 @@ public struct GameService: Sendable {
     /// The game a bet is on. In plain SQL, and the definition is read only when this version is not
     /// compiled yet: every bet asks.
     func playable(appID: UUID, slug: String) async throws -> Playable {
-        let sql = try database.sql()
-        guard Self.isWellFormed(slug: slug), let row = try await sql.raw("""
-            SELECT id, version, status FROM games WHERE app_id = \(bind: appID) AND slug = \(bind: slug)
-            """).first() else {
+        guard Self.isWellFormed(slug: slug), let row = try await database.reading({ sql in
+            try await sql.raw("""
+                SELECT id, version, status FROM games WHERE app_id = \(bind: appID) AND slug = \(bind: slug)
+                """).first()
+        }) else {
             throw PlayhouseProblem.gameNotFound(slug)
         }
         let id = try row.decode(column: "id", as: UUID.self), version = try row.decode(column: "version", as: Int.self)

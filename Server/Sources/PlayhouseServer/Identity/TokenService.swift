@@ -46,7 +46,7 @@ struct TokenService: Sendable {
         guard value.utf8.count <= 512 else { return nil }
         let hash = SecretToken.hash(value)
         var token = cache?.token(hash: hash, now: now)
-        if token == nil, let read = try await StoredToken.find(hash: hash, on: database.sql()) {
+        if token == nil, let read = try await database.reading({ try await StoredToken.find(hash: hash, on: $0) }) {
             token = read
             if read.kind == OAuthToken.Kind.access.rawValue && isLive(read) { cache?.remember(read, hash: hash, readAt: now) }
         }

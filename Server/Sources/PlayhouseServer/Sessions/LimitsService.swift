@@ -18,9 +18,11 @@ struct LimitsService: Sendable {
 
     /// The player's limits now. In plain SQL: every bet, deposit and heartbeat reads them.
     func limits(playerID: UUID) async throws -> Limits {
-        let rows = try await try database.sql().raw("""
-            SELECT name, value, pending_value, pending_at FROM player_limits WHERE player_id = \(bind: playerID)
-            """).all()
+        let rows = try await database.reading { sql in
+            try await sql.raw("""
+                SELECT name, value, pending_value, pending_at FROM player_limits WHERE player_id = \(bind: playerID)
+                """).all()
+        }
         return Limits(try rows.map { row in
             Limits.Row(name: try row.decode(column: "name", as: String.self), value: try row.decode(column: "value", as: Int64?.self),
                        pendingValue: try row.decode(column: "pending_value", as: Int64?.self),

@@ -113,9 +113,11 @@ struct SessionService: Sendable {
 
     /// In plain SQL: every heartbeat and bet reads it.
     private func find(_ sessionID: UUID) async throws -> Times {
-        guard let row = try await database.sql().raw("""
-            SELECT started_at, ended_at, last_active_at, reality_check_started_at FROM play_sessions WHERE id = \(bind: sessionID)
-            """).first() else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
+        guard let row = try await database.reading({ sql in
+            try await sql.raw("""
+                SELECT started_at, ended_at, last_active_at, reality_check_started_at FROM play_sessions WHERE id = \(bind: sessionID)
+                """).first()
+        }) else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
         return Times(id: sessionID, startedAt: try row.decode(column: "started_at", as: Date.self),
                      endedAt: try row.decode(column: "ended_at", as: Date?.self),
                      lastActiveAt: try row.decode(column: "last_active_at", as: Date?.self),

@@ -45,10 +45,9 @@ final class DirectSQLiteConnection: @unchecked Sendable {
     func execute(_ query: String, _ binds: [SQLiteData], onRow: (DirectSQLiteRow) throws -> Void) throws {
         guard handle != nil else { throw DirectSQLiteError(status: SQLITE_MISUSE, message: "the connection is closed") }
         let statement = try prepared(query)
-        defer {
-            sqlite_nio_sqlite3_reset(statement)
-            sqlite_nio_sqlite3_clear_bindings(statement)
-        }
+        // Not `sqlite3_clear_bindings`: every run binds every parameter anew, and clearing them
+        // would expire any statement with an `= ?` condition, so that it is compiled again each time.
+        defer { sqlite_nio_sqlite3_reset(statement) }
         for (index, bind) in binds.enumerated() { try check(self.bind(bind, at: Int32(index + 1), to: statement)) }
         var columns: [String]?
         while true {
@@ -59,6 +58,12 @@ final class DirectSQLiteConnection: @unchecked Sendable {
             columns = names
             try onRow(DirectSQLiteRow(columns: names, values: try (0..<Int32(names.count)).map { try value(statement, at: $0) }))
         }
+    }
+
+    /// How many times SQLite has had to compile this kept statement again since it was prepared
+    /// (nil when it is not kept): what keeping statements saves is lost when this grows.
+    func recompilations(of query: String) -> Int32? {
+        statements[query].map { sqlite_nio_sqlite3_stmt_status($0, SQLITE_STMTSTATUS_REPREPARE, 0) }
     }
 
     private func prepared(_ query: String) throws -> OpaquePointer {

@@ -54,9 +54,11 @@ public struct CurrencyService: Sendable {
     func find(appID: UUID, code: String) async throws -> CurrencyInfo? {
         guard Self.isWellFormed(code: code) else { return nil }
         // In plain SQL: every bet and deposit names its currency.
-        guard let row = try await database.sql().raw("""
-            SELECT code, kind, minor_units, name, game FROM currencies WHERE app_id = \(bind: appID) AND code = \(bind: code)
-            """).first() else { return nil }
+        guard let row = try await database.reading({ sql in
+            try await sql.raw("""
+                SELECT code, kind, minor_units, name, game FROM currencies WHERE app_id = \(bind: appID) AND code = \(bind: code)
+                """).first()
+        }) else { return nil }
         return CurrencyInfo(code: try row.decode(column: "code", as: String.self),
                             kind: CurrencyKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .virtual,
                             minorUnits: try row.decode(column: "minor_units", as: Int.self), name: try row.decode(column: "name", as: String.self),

@@ -52,10 +52,12 @@ struct IdempotentRequest {
     /// The stored response of an earlier request with this key, or nil when there is none yet.
     func replay(on database: any Database) async throws -> Response? {
         guard let key else { return nil }
-        guard let record = try await database.sql().raw("""
-            SELECT fingerprint, status, body FROM idempotency_keys
-            WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND idempotency_key = \(bind: key)
-            """).first() else { return nil }
+        guard let record = try await database.reading({ sql in
+            try await sql.raw("""
+                SELECT fingerprint, status, body FROM idempotency_keys
+                WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND idempotency_key = \(bind: key)
+                """).first()
+        }) else { return nil }
         guard try record.decode(column: "fingerprint", as: String.self) == fingerprint else {
             throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
         }

@@ -1,0 +1,108 @@
+import FluentKit
+import NIOConcurrencyHelpers
+import SQLKit
+import Vapor
+
+/// SQLite only: connections for the reads that nearly every request makes (its token, the
+/// player's limits, the session), each read run straight on the calling thread.
+///
+/// Through SQLiteNIO's pool, every statement hops to a thread pool, then to an event loop, then
+/// back to the task: three thread switches for a read that takes SQLite microseconds. Here a read
+/// takes an idle connection (opening one when none is idle), runs, and gives it back; statements
+/// are prepared once per connection. Write-ahead logging means a reader never waits for the
+/// writer. The connections are read-only (`query_only`).
+///
+/// A request's readers are bound by ``SQLiteReadersMiddleware``; ``FluentKit/Database/reading(_:)``
+/// uses them.
+final class SQLiteReaders: Sendable {
+    /// The readers of the request being served, if its server runs on SQLite.
+    @TaskLocal static var current: SQLiteReaders?
+
+    /// Idle connections kept beyond this many are closed.
+    private static let keptIdle = 8
+
+    private let path: String
+    private let idle = NIOLockedValueBox<(connections: [DirectSQLiteConnection], closed: Bool)>(([], false))
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// Runs `body` on a connection of its own.
+    func read<T>(logger: Logger, eventLoop: any EventLoop, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        let connection = try checkOut()
+        do {
+            let value = try await body(DirectSQLiteDatabase(connection: connection, logger: logger, eventLoop: eventLoop))
+            checkIn(connection)
+            return value
+        } catch {
+            checkIn(connection)
+            throw error
+        }
+    }
+
+    /// Closes the idle connections; one checked out now is closed when it comes back.
+    func close() {
+        let connections = idle.withLockedValue { state in
+            state.closed = true
+            defer { state.connections = [] }
+            return state.connections
+        }
+        for connection in connections { connection.close() }
+    }
+
+    private func checkOut() throws -> DirectSQLiteConnection {
+        if let connection = idle.withLockedValue({ $0.connections.popLast() }) { return connection }
+        let opened = try DirectSQLiteConnection(path: path)
+        do {
+            for pragma in DatabaseSetup.sqliteConnectionSettings + ["PRAGMA query_only=ON"] {
+                try opened.execute(pragma, []) { _ in }
+            }
+        } catch {
+            opened.close()
+            throw error
+        }
+        return opened
+    }
+
+    private func checkIn(_ connection: DirectSQLiteConnection) {
+        let kept = idle.withLockedValue { state in
+            guard !state.closed, state.connections.count < Self.keptIdle else { return false }
+            state.connections.append(connection)
+            return true
+        }
+        if !kept { connection.close() }
+    }
+}
+
+/// Binds the application's ``SQLiteReaders`` to each request it serves. Not an async middleware,
+/// which would cost every request a task of its own: the tasks the rest of the chain starts
+/// inherit the binding.
+struct SQLiteReadersMiddleware: Middleware {
+    let readers: SQLiteReaders
+
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        SQLiteReaders.$current.withValue(readers) { next.respond(to: request) }
+    }
+}
+
+/// Closes the readers when the application shuts down.
+struct SQLiteReadersLifecycle: LifecycleHandler {
+    let readers: SQLiteReaders
+
+    func shutdown(_ application: Application) {
+        readers.close()
+    }
+}
+
+extension Database {
+    /// Runs reads that need not be in this database's transaction: on SQLite, outside a
+    /// transaction and while serving a request, straight on one of ``SQLiteReaders``; otherwise on
+    /// this database.
+    func reading<T>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        if !inTransaction, let readers = SQLiteReaders.current {
+            return try await readers.read(logger: logger, eventLoop: eventLoop, body)
+        }
+        return try await body(sql())
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+@testable import PlayhouseServer
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+/// SQLite's readers: the reads every request makes run straight on connections of their own, and
+/// still see what they must.
+@Suite struct SQLiteReadersTests {
+    @Test(arguments: Engine.available)
+    func aRequestsReadsRunOnTheReadersOnSQLiteOnly(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            app.get("reader-probe") { _ async in SQLiteReaders.current == nil ? "pool" : "readers" }
+            try await app.testing().test(.GET, "reader-probe") { response in
+                #expect(response.body.string == (engine == .sqlite ? "readers" : "pool"))
+            }
+        }
+    }
+
+    @Test func aTransactionReadsItsOwnWritesAndReadersSeeThemOnceCommitted() async throws {
+        try await withPlayhouse(.sqlite) { app in
+            let readers = SQLiteReaders(path: app.playhouse.configuration.sqlitePath)
+            defer { readers.close() }
+            try await (app.db as! any SQLDatabase).raw("CREATE TABLE reader_probe (id TEXT PRIMARY KEY)").run()
+            let id = UUID().uuidString
+            @Sendable func count(_ sql: any SQLDatabase) async throws -> Int {
+                try await sql.raw("SELECT COUNT(*) AS n FROM reader_probe WHERE id = \(bind: id)").first()?.decode(column: "n", as: Int.self) ?? -1
+            }
+            let inside = try await app.db.transaction { transaction in
+                try await transaction.sql().raw("INSERT INTO reader_probe (id) VALUES (\(bind: id))").run()
+                return try await SQLiteReaders.$current.withValue(readers) {
+                    (try await transaction.reading(count), try await readers.read(logger: app.logger, eventLoop: transaction.eventLoop, count))
+                }
+            }
+            #expect(inside == (1, 0))
+            #expect(try await SQLiteReaders.$current.withValue(readers) { try await app.db.reading(count) } == 1)
+        }
+    }
+
+    @Test func readersOnlyRead() async throws {
+        try await withPlayhouse(.sqlite) { app in
+            let readers = SQLiteReaders(path: app.playhouse.configuration.sqlitePath)
+            defer { readers.close() }
+            try await (app.db as! any SQLDatabase).raw("CREATE TABLE reader_probe (id TEXT PRIMARY KEY)").run()
+            await #expect(throws: DirectSQLiteError.self) {
+                try await readers.read(logger: app.logger, eventLoop: app.eventLoopGroup.next()) { sql in
+                    try await sql.raw("INSERT INTO reader_probe (id) VALUES ('x')").run()
+                }
+            }
+            let rows = try await readers.read(logger: app.logger, eventLoop: app.eventLoopGroup.next()) { sql in
+                try await sql.raw("SELECT id FROM reader_probe").all()
+            }
+            #expect(rows.isEmpty)
+        }
+    }
+
+    @Test func aKeptStatementIsCompiledOnce() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-direct-\(UUID().uuidString).sqlite").path
+        let connection = try DirectSQLiteConnection(path: path)
+        defer {
+            connection.close()
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        for statement in ["CREATE TABLE teams (id INTEGER PRIMARY KEY, name TEXT)",
+                          "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT UNIQUE, team_id INTEGER REFERENCES teams (id))",
+                          "INSERT INTO teams (name) VALUES ('red')",
+                          "INSERT INTO players (name, team_id) VALUES ('ada', 1), ('bo', 1)"] {
+            try connection.execute(statement, []) { _ in }
+        }
+        // A join, as a token's lookup is: SQLite's planner marks its bound value as one a new plan may depend on.
+        let query = "SELECT p.id FROM players p JOIN teams t ON t.id = p.team_id WHERE p.name = ?"
+        var found: [Int] = []
+        for name in ["ada", "bo", "ada", "nobody"] {
+            try connection.execute(query, [.text(name)]) { row in found.append(try row.decode(column: "id", as: Int.self)) }
+        }
+        #expect(found == [1, 2, 1])
+        #expect(connection.recompilations(of: query) == 0)
+    }
+}
