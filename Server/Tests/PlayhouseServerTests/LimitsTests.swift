@@ -230,4 +230,35 @@ import VaporTesting
             }
         }
     }
+
+    /// Changes sent at once apply one after another, each on the limits the one before left: every
+    /// tightening takes effect, so the smallest is the one in force. On PostgreSQL from two server
+    /// instances; an SQLite file has one server.
+    @Test(arguments: Engine.available)
+    func simultaneousChangesApplyOneAfterAnother(_ engine: Engine) async throws {
+        var configuration = engine.isolatedConfiguration()
+        configuration.passwordHashCost = 4
+        func run(_ first: Application, _ second: Application) async throws {
+            let fixture = try await WalletFixture.make(first)
+            let ann = try await fixture.player()
+            let amounts = ["80.00", "50.00", "90.00", "60.00", "70.00", "40.00", "100.00", "30.00", "45.00", "35.00"]
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for (index, amount) in amounts.enumerated() {
+                    let app = index.isMultiple(of: 2) ? first : second
+                    let body = #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":"\#(amount)"}]}"#
+                    group.addTask { try await app.send(.PUT, "/v1/me/limits", headers: bearer(ann).merged(json), body: body).status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses == Array(repeating: .ok, count: amounts.count))
+            #expect(try await limits(fixture, ann).depositLimits.map(\.amount) == ["30.00"])
+        }
+        if engine == .sqlite {
+            try await withPlayhouse(configuration, drop: true) { app in try await run(app, app) }
+        } else {
+            try await withPlayhouse(configuration, drop: false) { first in
+                try await withPlayhouse(configuration, drop: true) { second in try await run(first, second) }
+            }
+        }
+    }
 }

@@ -37,6 +37,11 @@ enum DatabaseSetup {
             } catch {
                 throw ConfigurationError("cannot create the data directory \(directory.path): \(error.localizedDescription)")
             }
+            // Each SQLite statement blocks a pool thread, and a writer waits there for the file's
+            // lock (up to the busy timeout). A pool of the application's own, larger than the shared
+            // one (a thread per core), so that waiting writers cannot hold up the writer they wait
+            // for: in one process with several servers (the tests), they otherwise could.
+            app.threadPool = NIOThreadPool(numberOfThreads: max(8, 4 * System.coreCount))
             app.databases.use(.sqlite(.file(configuration.sqlitePath), maxConnectionsPerEventLoop: 1), as: .sqlite)
         }
     }
