@@ -1,6 +1,7 @@
 import Foundation
 @testable import PlayhouseServer
 import SQLKit
+import SQLiteKit
 import Testing
 import Vapor
 import VaporTesting
@@ -76,5 +77,32 @@ import VaporTesting
         }
         #expect(found == [1, 2, 1])
         #expect(connection.recompilations(of: query) == 0)
+    }
+
+    /// A row's values read as SQLiteKit's decoder reads them, for the types read without it.
+    @Test func rowsDecodeAsSQLiteKitDoes() throws {
+        let id = UUID()
+        let values: [SQLiteData] = [.text(id.uuidString), .text("not a uuid"), .text("EUR"), .float(1_800_000_000.123_456_7),
+                                    .integer(42), .integer(-7), .null]
+        let row = DirectSQLiteRow(columns: values.indices.map { "c\($0)" }, values: values)
+        let decoder = SQLiteDataDecoder()
+        func same<D: Decodable & Equatable>(_ type: D.Type, sourceLocation: SourceLocation = #_sourceLocation) {
+            for (index, value) in values.enumerated() {
+                let direct = Result { try row.decode(column: "c\(index)", as: D.self) }
+                let kit = Result { try decoder.decode(D.self, from: value) }
+                let agree = switch (direct, kit) {
+                case (.success(let a), .success(let b)): a == b
+                case (.failure, .failure): true
+                default: false
+                }
+                #expect(agree, "\(D.self) from \(value): \(direct) but SQLiteKit: \(kit)", sourceLocation: sourceLocation)
+            }
+        }
+        same(String.self); same(String?.self)
+        same(UUID.self); same(UUID?.self)
+        same(Date.self); same(Date?.self)
+        same(Int.self); same(Int?.self)
+        same(Int64.self); same(Int64?.self)
+        #expect(try row.decode(column: "c0", as: UUID.self) == id)
     }
 }
