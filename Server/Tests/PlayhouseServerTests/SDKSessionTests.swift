@@ -6,6 +6,7 @@ import PlayhouseKit
 @testable import PlayhouseServer
 import Testing
 import Vapor
+import Fluent
 
 /// The SDK's credentials lifecycle against a real server on 127.0.0.1, on an injected clock: the
 /// test moves the SDK's clock and the server's together, from one timer to the next, so hours of
@@ -256,6 +257,44 @@ import Vapor
             let postedEvents = posted.all
             #expect(postedEvents.count == 2 && postedEvents.last == .credentialsRevoked)
             if case .credentialsSuccess = postedEvents.first {} else { Issue.record("first posted: \(String(describing: postedEvents.first))") }
+        }
+    }
+
+    /// Briefly without credentials (the session ended elsewhere, so a refresh signed the player out
+    /// here, until the app signs them in again): the heartbeats look every 5 s without sending
+    /// anything, carry on with the new credentials, and revoke only when none come in time.
+    @Test(arguments: Engine.available)
+    func withoutCredentialsTheHeartbeatsLookEveryFiveSecondsThenRevoke(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0; $0.sessionInactivityTimeout = 7200 }) { app, url in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            let (clock, line, sdk) = heartbeatRig(url, fixture.credentials)
+            let callbacks = await Callbacks(email: "cy@example.com", check: ScriptedCheck(clock: clock))
+            func signOutHere() async throws {
+                let sessions = SessionService(database: app.db, now: app.playhouseClock.now(), tokenCache: app.playhouse.tokenCache)
+                for session in try await PlaySession.query(on: app.db).filter(\.$endedAt == nil).all() {
+                    try await sessions.end(try session.requireID())
+                }
+                await #expect(throws: PlayhouseError.self) { try await sdk.auth.refresh() }
+                #expect(await sdk.auth.currentPlayer == nil)
+            }
+            await sdk.session.checkCredentials(callbacks)
+            await drive(clock, app, until: 30)
+            try await signOutHere()
+
+            // Signed in again 20 s after the beat that found no credentials: the next 5 s step beats.
+            await drive(clock, app, until: 80)
+            _ = try await sdk.auth.signIn(scopes: [], presenter: FormPostingPresenter(email: "cy@example.com", register: false))
+            await drive(clock, app, until: 150)
+            #expect(line.heartbeats == [0, 85, 145])
+            #expect(await callbacks.told == ["success"])
+
+            // No credentials come back: twelve looks 5 s apart after the first, then revoked, having sent nothing.
+            try await signOutHere()
+            await drive(clock, app, until: 3600) { await callbacks.told.contains("revoked") }
+            #expect(line.heartbeats == [0, 85, 145])
+            #expect(await callbacks.told == ["success", "revoked"])
+            #expect(seconds(clock.now) == 205 + 12 * 5)
         }
     }
 
