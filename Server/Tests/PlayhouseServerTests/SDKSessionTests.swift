@@ -121,6 +121,16 @@ import Fluent
         return (clock, line, client(url, credentials, clock: clock, line: line))
     }
 
+    /// The rig most tests use: the server's clock stopped, an app, and callbacks that sign `email`
+    /// in and continue each reality check.
+    func heartbeatRig(_ app: Application, _ url: URL, signingIn email: String) async throws
+        -> (ManualClock, HeartbeatLine, PlayhouseClient, Callbacks) {
+        app.playhouseClock.stop()
+        let fixture = try await WalletFixture.make(app)
+        let (clock, line, sdk) = heartbeatRig(url, fixture.credentials)
+        return (clock, line, sdk, await Callbacks(email: email, check: ScriptedCheck(clock: clock)))
+    }
+
     func client(_ url: URL, _ credentials: AppCredentials, clock: ManualClock, line: HeartbeatLine) -> PlayhouseClient {
         PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
                                              transport: line, retryPolicy: .none, redirectURI: URL(string: "mygame://authorize")!,
@@ -193,10 +203,7 @@ import Fluent
     @Test(arguments: Engine.available)
     func anOutageDoesNotRevokeButTheServerEndingTheSessionDoesWithinABeat(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0; $0.sessionInactivityTimeout = 7200 }) { app, url in
-            app.playhouseClock.stop()
-            let fixture = try await WalletFixture.make(app)
-            let (clock, line, sdk) = heartbeatRig(url, fixture.credentials)
-            let callbacks = await Callbacks(email: "bob@example.com", check: ScriptedCheck(clock: clock))
+            let (clock, line, sdk, callbacks) = try await heartbeatRig(app, url, signingIn: "bob@example.com")
             let (events, listener) = await listen(sdk)
             await sdk.session.checkCredentials(callbacks)
             await drive(clock, app, until: 120)
@@ -238,10 +245,7 @@ import Fluent
     @Test(arguments: Engine.available)
     func heartbeatsThatKeepFailingRevokeAfterTheirRetries(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0 }) { app, url in
-            app.playhouseClock.stop()
-            let fixture = try await WalletFixture.make(app)
-            let (clock, line, sdk) = heartbeatRig(url, fixture.credentials)
-            let callbacks = await Callbacks(email: "eve@example.com", check: ScriptedCheck(clock: clock))
+            let (clock, line, sdk, callbacks) = try await heartbeatRig(app, url, signingIn: "eve@example.com")
             let posted = PostedEvents()
             let observer = NotificationCenter.default.addObserver(forName: .playhouseSessionEvent, object: nil, queue: nil) { note in
                 if let event = note.userInfo?[SessionEvent.userInfoKey] as? SessionEvent { posted.add(event) }
@@ -266,10 +270,7 @@ import Fluent
     @Test(arguments: Engine.available)
     func withoutCredentialsTheHeartbeatsLookEveryFiveSecondsThenRevoke(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0; $0.sessionInactivityTimeout = 7200 }) { app, url in
-            app.playhouseClock.stop()
-            let fixture = try await WalletFixture.make(app)
-            let (clock, line, sdk) = heartbeatRig(url, fixture.credentials)
-            let callbacks = await Callbacks(email: "cy@example.com", check: ScriptedCheck(clock: clock))
+            let (clock, line, sdk, callbacks) = try await heartbeatRig(app, url, signingIn: "cy@example.com")
             func signOutHere() async throws {
                 let sessions = SessionService(database: app.db, now: app.playhouseClock.now(), tokenCache: app.playhouse.tokenCache)
                 for session in try await PlaySession.query(on: app.db).filter(\.$endedAt == nil).all() {

@@ -8,12 +8,17 @@ struct PlayerService: Sendable {
     let database: any Database
     let hasher: PasswordHasher
 
-    /// On PostgreSQL, locks the player's row until `sql`'s transaction ends, so that everything else
-    /// that takes this lock, on any server instance, waits its turn. SQLite writes one transaction
-    /// at a time anyway.
+    /// Locks the player until `sql`'s transaction ends, so that everything else that takes this
+    /// lock, on any server instance, waits its turn: on PostgreSQL the player's row. SQLite locks the
+    /// whole file for writing: a write that changes nothing takes that lock (waiting its turn), so a
+    /// transaction that reads before it writes cannot fail upgrading its read lock later. (Money
+    /// transactions hold it from their start.)
     static func lock(_ playerID: UUID, on sql: any SQLDatabase) async throws {
-        guard sql.dialect.name != "sqlite" else { return }
-        try await sql.raw("SELECT id FROM players WHERE id = \(bind: playerID) FOR UPDATE").run()
+        if sql.dialect.name == "sqlite" {
+            try await sql.raw("UPDATE players SET id = id WHERE 0 = 1").run()
+        } else {
+            try await sql.raw("SELECT id FROM players WHERE id = \(bind: playerID) FOR UPDATE").run()
+        }
     }
 
     /// A new player of `appID` with this email and password. The email must be free in the app.

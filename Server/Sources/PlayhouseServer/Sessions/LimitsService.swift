@@ -34,10 +34,8 @@ struct LimitsService: Sendable {
     func update(_ update: LimitsUpdate, playerID: UUID, appID: UUID) async throws -> Limits {
         let changes = try await validate(update, appID: appID)
         return try await database.transaction { transaction in
-            // One change at a time per player, each on the limits the one before left: this first
-            // statement takes the player's row lock (PostgreSQL) or the write lock (SQLite, which
-            // waits for it here, before reading anything).
-            try await transaction.sql().raw("UPDATE \(ident: Player.schema) SET id = id WHERE id = \(bind: playerID)").run()
+            // One change at a time per player, each on the limits the one before left.
+            try await PlayerService.lock(playerID, on: transaction.sql())
             let rows = try await PlayerLimit.query(on: transaction).filter(\.$player.$id == playerID).all()
             let current = Limits(rows, now: now)
             for (name, value) in changes {

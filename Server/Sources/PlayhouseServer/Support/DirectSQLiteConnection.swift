@@ -20,7 +20,9 @@ final class DirectSQLiteConnection: @unchecked Sendable {
     private static let statementCapacity = 128
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    init(path: String) throws {
+    /// Opens the database at `path` and applies `settings` (PRAGMA statements), or closes it again
+    /// and throws.
+    init(path: String, settings: [String] = []) throws {
         sqlite_nio_sqlite3_initialize()
         let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
         let status = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
@@ -28,6 +30,12 @@ final class DirectSQLiteConnection: @unchecked Sendable {
             let error = DirectSQLiteError(status: status, message: "cannot open the SQLite database at \(path)")
             sqlite_nio_sqlite3_close_v2(handle)
             handle = nil
+            throw error
+        }
+        do {
+            for setting in settings { try execute(setting, []) { _ in } }
+        } catch {
+            close()
             throw error
         }
     }

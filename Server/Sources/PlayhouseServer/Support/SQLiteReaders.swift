@@ -53,16 +53,7 @@ final class SQLiteReaders: Sendable {
 
     private func checkOut() throws -> DirectSQLiteConnection {
         if let connection = idle.withLockedValue({ $0.connections.popLast() }) { return connection }
-        let opened = try DirectSQLiteConnection(path: path)
-        do {
-            for pragma in DatabaseSetup.sqliteConnectionSettings + ["PRAGMA query_only=ON"] {
-                try opened.execute(pragma, []) { _ in }
-            }
-        } catch {
-            opened.close()
-            throw error
-        }
-        return opened
+        return try DirectSQLiteConnection(path: path, settings: DatabaseSetup.sqliteConnectionSettings + ["PRAGMA query_only=ON"])
     }
 
     private func checkIn(_ connection: DirectSQLiteConnection) {

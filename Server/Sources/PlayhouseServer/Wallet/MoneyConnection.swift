@@ -42,10 +42,7 @@ final class MoneyConnection: Sendable {
 
     private func open() throws -> DirectSQLiteConnection {
         if let open = connection.withLockedValue({ $0 }), open.isOpen { return open }
-        let opened = try DirectSQLiteConnection(path: path)
-        for pragma in ["PRAGMA foreign_keys=ON"] + DatabaseSetup.sqliteConnectionSettings {
-            try opened.execute(pragma, []) { _ in }
-        }
+        let opened = try DirectSQLiteConnection(path: path, settings: ["PRAGMA foreign_keys=ON"] + DatabaseSetup.sqliteConnectionSettings)
         connection.withLockedValue { $0 = opened }
         return opened
     }
