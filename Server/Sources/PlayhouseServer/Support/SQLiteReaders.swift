@@ -85,15 +85,3 @@ struct SQLiteReadersLifecycle: LifecycleHandler {
         readers.close()
     }
 }
-
-extension Database {
-    /// Runs reads that need not be in this database's transaction: on SQLite, outside a
-    /// transaction and while serving a request, straight on one of ``SQLiteReaders``; otherwise on
-    /// this database.
-    func reading<T>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
-        if !inTransaction, let readers = SQLiteReaders.current {
-            return try await readers.read(logger: logger, eventLoop: eventLoop, body)
-        }
-        return try await body(sql())
-    }
-}

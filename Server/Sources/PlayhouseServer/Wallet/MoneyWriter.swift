@@ -13,7 +13,8 @@ import Vapor
 ///   database.
 /// - PostgreSQL: each movement takes row locks on the balances it changes, in a fixed order (see
 ///   ``Ledger``), and is retried when the database reports a serialization failure or deadlock,
-///   so any number of server instances can share one database.
+///   so any number of server instances can share one database. Its statements run prepared
+///   (``PreparedPostgresSQL``).
 ///
 /// The body must do all its work through the connection it is given.
 struct MoneyWriter: Sendable {
@@ -30,12 +31,21 @@ struct MoneyWriter: Sendable {
         var attempt = 0
         while true {
             do {
-                return try await database.transaction { transaction in try await body(try transaction.sql()) }
+                return try await postgresTransaction(body)
             } catch let error as PSQLError where attempt < 5 && Self.isRetryable(error) {
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(Int.random(in: 1...(10 * attempt))))
             }
         }
+    }
+
+    /// A transaction of prepared statements on a connection of its own; inside a transaction
+    /// already (the caller's), the statements join it.
+    private func postgresTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        guard !database.inTransaction, let postgres = database as? any PostgresDatabase else {
+            return try await database.transaction { transaction in try await body(try transaction.sql()) }
+        }
+        return try await PreparedPostgresSQL.transaction(on: postgres, logger: database.logger, body)
     }
 
     /// Serialization failure or deadlock: the transaction did nothing and may simply run again.
