@@ -1,21 +1,22 @@
 import Vapor
 
 /// Writes one structured log line per request: method, route, path, status, duration, request id.
-struct AccessLogMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+struct AccessLogMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let start = ContinuousClock.now
-        let response = try await next.respond(to: request)
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        request.logger.info("request", metadata: [
-            "method": .string(request.method.rawValue),
-            "path": .string(request.url.path),
-            "route": .string(request.routePattern),
-            "status": .stringConvertible(response.status.code),
-            "duration_ms": .string(String(format: "%.2f", milliseconds)),
-            "remote": .string(request.remoteAddress?.ipAddress ?? "-"),
-        ])
-        return response
+        return next.respond(to: request).map { response in
+            let elapsed = ContinuousClock.now - start
+            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            request.logger.info("request", metadata: [
+                "method": .string(request.method.rawValue),
+                "path": .string(request.url.path),
+                "route": .string(request.routePattern),
+                "status": .stringConvertible(response.status.code),
+                "duration_ms": .string(String(format: "%.2f", milliseconds)),
+                "remote": .string(request.remoteAddress?.ipAddress ?? "-"),
+            ])
+            return response
+        }
     }
 }
 

@@ -3,11 +3,9 @@ import Vapor
 
 /// Turns every error into an RFC 9457 problem body, localised by `Accept-Language`. Bad input
 /// always becomes a 4xx; anything unexpected becomes a 500 that reveals nothing but the request id.
-struct ProblemMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch {
+struct ProblemMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).recover { error in
             let problem = Self.problem(for: error, request: request)
             if problem.status.code >= 500 {
                 request.logger.error("unhandled error", metadata: ["error": .string(String(reflecting: error))])

@@ -3,14 +3,18 @@ import Vapor
 /// Gives every request an id: the caller's `X-Request-Id` when it is a sensible token, otherwise a
 /// new one. The id is in every log line of the request, in problem bodies and in the response's
 /// `X-Request-Id` header.
-struct RequestIDMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+///
+/// Like the other middleware every request passes, it is not async: an async middleware starts a
+/// task of its own for every request.
+struct RequestIDMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let id = Self.acceptable(request.headers.first(name: .xRequestId)) ?? UUID().uuidString.lowercased()
         request.storage[RequestIDKey.self] = id
         request.logger[metadataKey: "request-id"] = .string(id)
-        let response = try await next.respond(to: request)
-        response.headers.replaceOrAdd(name: .xRequestId, value: id)
-        return response
+        return next.respond(to: request).map { response in
+            response.headers.replaceOrAdd(name: .xRequestId, value: id)
+            return response
+        }
     }
 
     static func acceptable(_ candidate: String?) -> String? {

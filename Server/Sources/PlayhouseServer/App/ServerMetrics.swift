@@ -44,12 +44,13 @@ final class ServerMetrics: Sendable {
 }
 
 /// Counts and times every request into ``ServerMetrics``.
-struct MetricsMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+struct MetricsMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let start = ContinuousClock.now
-        let response = try await next.respond(to: request)
-        request.playhouse.metrics.recordRequest(method: request.method.rawValue, route: request.routePattern,
-                                                status: response.status.code, duration: ContinuousClock.now - start)
-        return response
+        return next.respond(to: request).map { response in
+            request.playhouse.metrics.recordRequest(method: request.method.rawValue, route: request.routePattern,
+                                                    status: response.status.code, duration: ContinuousClock.now - start)
+            return response
+        }
     }
 }
