@@ -75,16 +75,7 @@ extension PreparedPostgresSQL {
         try await database.withConnection { connection in
             connection.eventLoop.makeFutureWithTask {
                 try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-                    let sql = PreparedPostgresSQL(connection: connection, logger: logger)
-                    try await sql.raw("BEGIN").run()
-                    do {
-                        let value = try await body(sql)
-                        try await sql.raw("COMMIT").run()
-                        return value
-                    } catch {
-                        try? await sql.raw("ROLLBACK").run()
-                        throw error
-                    }
+                    try await PreparedPostgresSQL(connection: connection, logger: logger).runTransaction(body)
                 }
             }
         }.get()

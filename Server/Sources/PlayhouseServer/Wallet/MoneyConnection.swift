@@ -27,16 +27,8 @@ final class MoneyConnection: Sendable {
     func transaction<T: Sendable>(on eventLoop: any EventLoop, logger: Logger,
                                   _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await withTaskExecutorPreference(Self.thread) {
-            let sql = DirectSQLiteDatabase(connection: try open(), logger: logger, eventLoop: eventLoop)
-            try await sql.raw("BEGIN IMMEDIATE").run()
-            do {
-                let value = try await body(sql)
-                try await sql.raw("COMMIT").run()
-                return value
-            } catch {
-                try? await sql.raw("ROLLBACK").run()
-                throw error
-            }
+            try await DirectSQLiteDatabase(connection: try open(), logger: logger, eventLoop: eventLoop)
+                .runTransaction(begin: "BEGIN IMMEDIATE", body)
         }
     }
 
