@@ -153,6 +153,4 @@ final class PreparedStatementNames: Sendable {
             return name
         }
     }
-
-    var count: Int { names.withLockedValue(\.count) }
 }
