@@ -35,13 +35,7 @@ struct PreparedPostgresSQL: SQLDatabase {
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         let (sql, binds) = serialize(query)
-        var bindings = PostgresBindings(capacity: binds.count)
-        var types: [PostgresDataType] = []
-        types.reserveCapacity(binds.count)
-        for bind in binds where try !Self.append(bind, to: &bindings, types: &types) {
-            return try await connection.sql().execute(sql: query, onRow)
-        }
-        guard let name = Self.names.name(sql: sql, types: types) else {
+        guard let (bindings, types) = try Self.encode(binds), let name = Self.names.name(sql: sql, types: types) else {
             return try await connection.sql().execute(sql: query, onRow)
         }
         try await RuntimeStatement.$text.withValue(.init(name: name, sql: sql, types: types)) {
@@ -49,6 +43,15 @@ struct PreparedPostgresSQL: SQLDatabase {
                 onRow(row.sql())
             }
         }
+    }
+
+    /// The values in PostgresNIO's own encodings, with their types; nil when one has none.
+    private static func encode(_ binds: [any Encodable & Sendable]) throws -> (PostgresBindings, [PostgresDataType])? {
+        var bindings = PostgresBindings(capacity: binds.count)
+        var types: [PostgresDataType] = []
+        types.reserveCapacity(binds.count)
+        for bind in binds where try !append(bind, to: &bindings, types: &types) { return nil }
+        return (bindings, types)
     }
 
     /// Appends a value in PostgresNIO's own encoding, with its type; false for any other value.
@@ -68,21 +71,14 @@ struct PreparedPostgresSQL: SQLDatabase {
 
 extension PreparedPostgresSQL {
     /// Runs `body` in one transaction on a pooled connection of `database`: committed when it
-    /// returns, rolled back when it throws. It runs on the connection's event loop
-    /// (``EventLoopTaskExecutor``), where the replies arrive.
+    /// returns, rolled back when it throws.
     static func transaction<T: Sendable>(on database: any PostgresDatabase, logger: Logger,
                                          _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await database.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask {
-                try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-                    try await PreparedPostgresSQL(connection: connection, logger: logger).runTransaction(body)
-                }
-            }
-        }.get()
+        try await session(on: database, logger: logger) { sql in try await sql.runTransaction(body) }
     }
 
     /// Runs `body` on a pooled connection of `database`, outside any transaction, on the
-    /// connection's event loop.
+    /// connection's event loop (``EventLoopTaskExecutor``), where the replies arrive.
     static func session<T: Sendable>(on database: any PostgresDatabase, logger: Logger,
                                      _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await database.withConnection { connection in
@@ -131,7 +127,7 @@ private struct RuntimeStatement: PostgresPreparedStatement {
 final class PreparedStatementNames: Sendable {
     private struct Key: Hashable {
         var sql: String
-        var types: [UInt32]
+        var types: [PostgresDataType]
     }
 
     private let capacity: Int
@@ -144,7 +140,7 @@ final class PreparedStatementNames: Sendable {
     }
 
     func name(sql: String, types: [PostgresDataType]) -> String? {
-        let key = Key(sql: sql, types: types.map(\.rawValue))
+        let key = Key(sql: sql, types: types)
         return names.withLockedValue { names in
             if let name = names[key] { return name }
             guard names.count < capacity else { return nil }
