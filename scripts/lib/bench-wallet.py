@@ -79,9 +79,6 @@ def sqlite_baseline(database, clients, seconds):
         reference = "ern:deposit:" + str(payment_id)
         payment = payment_id.bytes if isinstance(transaction, bytes) else str(payment_id)
         db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at) "
-                   "VALUES (?, ?, ?, ?, ?, 0, '', ?) ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id",
-                   (new_id(), app_id, key_owner, key, "f" * 64, now)).fetchall()
         db.execute("INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method, "
                    "decline_reason, settle_after, created_at, finished_at) "
                    "VALUES (?, ?, ?, 'deposit', 'completed', 'EUR', 'sandbox', 100, 'sandbox', NULL, NULL, ?, ?)",
@@ -95,8 +92,9 @@ def sqlite_baseline(database, clients, seconds):
                              (wallet,)).fetchone()[0]
         db.execute("INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (?, ?, 100, ?), (?, ?, -100, NULL)",
                    (transaction, wallet, balance, transaction, deposits))
-        db.execute("UPDATE idempotency_keys SET status = 201, body = ? WHERE app_id = ? AND owner = ? AND idempotency_key = ?",
-                   (RESPONSE % (payment_id, payment_id), app_id, key_owner, key))
+        db.execute("INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at) "
+                   "VALUES (?, ?, ?, ?, ?, 201, ?, ?) ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id",
+                   (new_id(), app_id, key_owner, key, "f" * 64, RESPONSE % (payment_id, payment_id), now)).fetchall()
         db.execute("COMMIT")
 
     def client(index):

@@ -5,9 +5,6 @@
 \set n random(1, :wallets)
 SELECT app_id, player_id, key_owner, wallet_owner FROM bench_wallets WHERE n = :n \gset
 BEGIN;
-INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
-    VALUES (gen_random_uuid(), :app_id, :key_owner, 'baseline-' || gen_random_uuid(), repeat('f', 64), 0, '', now())
-    ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING idempotency_key \gset
 INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method,
                       decline_reason, settle_after, created_at, finished_at)
     VALUES (gen_random_uuid(), :app_id, :player_id, 'deposit', 'completed', 'EUR', 'sandbox', 100, 'sandbox', NULL, NULL, now(), now())
@@ -19,6 +16,7 @@ INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created
 UPDATE ledger_accounts SET balance = balance + 100 WHERE id = :wallet AND balance + 100 >= 0 RETURNING balance \gset
 INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
     VALUES (:transaction_id, :wallet, 100, :balance), (:transaction_id, :deposits, -100, NULL);
-UPDATE idempotency_keys SET status = 201, body = repeat('x', 330)
-    WHERE app_id = :app_id AND owner = :key_owner AND idempotency_key = :idempotency_key;
+INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
+    VALUES (gen_random_uuid(), :app_id, :key_owner, 'baseline-' || gen_random_uuid(), repeat('f', 64), 201, repeat('x', 330), now())
+    ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id AS key_id \gset
 END;

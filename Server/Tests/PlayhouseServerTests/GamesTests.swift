@@ -147,12 +147,17 @@ import VaporTesting
             #expect(again.headers.first(name: "Idempotent-Replayed") == "true")
             #expect(try again.decode(Bet.self) == first)
             #expect(try await fixture.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"2.00"}"#, key: "bet-1").status == .conflict)
+            // A retry that arrives after the rest of the money is gone still gets the first answer, not `insufficient_funds`.
+            #expect(try await fixture.withdraw(ann, "4.00").status == .created)
+            let spent = try await fixture.bet(ann, game: "never-wins", body, key: "bet-1")
+            #expect(spent.status == .created, "\(spent.body.string)")
+            #expect(try spent.decode(Bet.self) == first)
             // A retry that arrives after the game has closed still gets the first answer, not a refusal.
             #expect(try await app.games.setOpen(false, appID: fixture.credentials.app.id, slug: "never-wins"))
             let late = try await fixture.bet(ann, game: "never-wins", body, key: "bet-1")
             #expect(late.status == .created, "\(late.body.string)")
             #expect(try late.decode(Bet.self) == first)
-            #expect(try await fixture.euros(ann).available == "4.00")
+            #expect(try await fixture.euros(ann).available == "0.00")
             #expect(try await fixture.bets(ann).data.count == 1)
         }
     }

@@ -7,10 +7,11 @@ import Vapor
 
 /// A money-moving request and its `Idempotency-Key`, if it sent one.
 ///
-/// The key is claimed inside the same database transaction that moves the money, before anything
-/// else happens in it: of two simultaneous requests with one key, the second waits for the first
-/// and then answers with the first's stored response. A request that fails (bad input, overdraft)
-/// rolls back its claim too, so it can be retried with the same key.
+/// The key is stored with its response at the end of the database transaction that moves the
+/// money, as that transaction's last write. Of two simultaneous requests with one key, the second
+/// finds the key taken when it stores it (on PostgreSQL it waits there until the first commits),
+/// rolls back everything it did and answers with the first's stored response. A request that fails
+/// (bad input, overdraft) stores nothing, so it can be retried with the same key.
 struct IdempotentRequest {
     static let header = "Idempotency-Key"
     /// How long a key is kept at least.
@@ -69,12 +70,12 @@ struct IdempotentRequest {
 
     /// Answers with the stored response when this key was used before; otherwise runs `prepare`
     /// (what must happen before the money moves, such as asking the payment provider), then
-    /// `work` in one money transaction with the key's claim. Should another request with the key
-    /// get there first, its stored response is the answer.
+    /// `work` in one money transaction that stores the key with the response. Should another
+    /// request with the key get there first, its stored response is the answer.
     ///
     /// A `prepare` that only reads (`prepareOnlyReads`) is not worth a look for a stored response
-    /// first: a repeated request runs it again, harmlessly, and then finds the key claimed (or, if
-    /// it now refuses, looks then). One that reaches outside (a payment provider) runs at most once
+    /// first: a repeated request runs it again, harmlessly, and then finds the key stored (or, if
+    /// it or `work` now refuses, looks then). One that reaches outside (a payment provider) runs at most once
     /// per key.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ writer: MoneyWriter, status: HTTPStatus = .created, prepareOnlyReads: Bool = false, prepare: () async throws -> Prepared,
@@ -90,22 +91,26 @@ struct IdempotentRequest {
             throw error
         }
         for _ in 0..<3 {
-            let outcome = try await writer.transaction { sql -> String? in
-                guard try await claim(sql) else { return nil }
-                let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(try await work(prepared, sql)), as: UTF8.self)
-                if let key {
-                    try await sql.raw("""
-                        UPDATE idempotency_keys SET status = \(bind: Int(status.code)), body = \(bind: body)
-                        WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND idempotency_key = \(bind: key)
-                        """).run()
+            do {
+                let body = try await writer.transaction { sql in
+                    let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(try await work(prepared, sql)), as: UTF8.self)
+                    guard try await store(status, body, sql) else { throw KeyTaken() }
+                    return body
                 }
-                return body
+                return Self.response(status, body)
+            } catch is KeyTaken {
+                if let stored = try await replay(on: writer.database) { return stored }
+            } catch {
+                // Refused now (the money has since been spent), but this key was used before: its first answer stands.
+                if key != nil, let stored = try await replay(on: writer.database) { return stored }
+                throw error
             }
-            if let outcome { return Self.response(status, outcome) }
-            if let stored = try await replay(on: writer.database) { return stored }
         }
         throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
     }
+
+    /// Another request stored the key first; this one's transaction rolls back.
+    private struct KeyTaken: Error {}
 
     /// The value a ``perform(_:status:prepare:_:)`` response carries, for a caller that shows it
     /// (a hosted page), first time or replayed.
@@ -118,12 +123,13 @@ struct IdempotentRequest {
                  body: .init(string: json))
     }
 
-    /// Claims the key for this request; false when another request holds it.
-    private func claim(_ sql: any SQLDatabase) async throws -> Bool {
+    /// Stores the key with this request's response; false when another request stored it first.
+    private func store(_ status: HTTPStatus, _ body: String, _ sql: any SQLDatabase) async throws -> Bool {
         guard let key else { return true }
         return try await sql.claimed("""
             INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
-            VALUES (\(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: 0), \(bind: ""), \(bind: now))
+            VALUES (\(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: Int(status.code)),
+                    \(bind: body), \(bind: now))
             ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id
             """)
     }

@@ -47,9 +47,10 @@ enum AppAccount: String, Sendable {
 ///
 /// A movement is one transaction of two or more entries that sum to zero per currency. Each player
 /// balance is changed by one conditional update (the balance covers each of its legs in turn), in
-/// account-id order so that concurrent movements on PostgreSQL lock rows in the same order and cannot
-/// deadlock. A movement that would overdraw a balance throws `insufficient_funds`, and the
-/// surrounding transaction rolls back, so it changes nothing.
+/// account-id order so that concurrent movements on PostgreSQL lock rows in the same order. A
+/// movement that would overdraw a balance throws `insufficient_funds`, and the surrounding
+/// transaction rolls back, so it changes nothing. On PostgreSQL a movement's writes are one
+/// statement (one round trip); on SQLite, where a statement costs none, they are several.
 struct Ledger {
     /// Account ids seen in the database, so that a movement need not look them up again.
     static let knownAccounts = LedgerAccountDirectory()
@@ -73,60 +74,134 @@ struct Ledger {
         var ids: [LedgerAccountKey: UUID] = [:]
         for leg in legs where ids[leg.account] == nil { ids[leg.account] = try await accountID(leg.account) }
 
-        try await sql.raw("""
-            INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)
-            VALUES (\(bind: transactionID), \(bind: appID), \(bind: playerID), \(bind: kind), \(bind: reference), \(bind: now))
-            """).run()
-
         // Account-id order (a fixed lock order); an account's own legs keep their order, so a bet's
         // stake leaves the wallet (and is checked against the balance) before its payout comes back.
         let ordered = legs.enumerated().sorted { a, b in
             let (left, right) = (ids[a.element.account]!.uuidString, ids[b.element.account]!.uuidString)
             return left == right ? a.offset < b.offset : left < right
-        }.map(\.element)
+        }.map { Leg(accountID: ids[$0.element.account]!, account: $0.element.account, amount: $0.element.amount) }
 
         // One conditional update per player account for all its legs: the balance must cover each
         // leg in turn, that is its lowest running sum.
-        var running: [UUID: (total: Int64, lowest: Int64)] = [:]
+        var moves: [Move] = []
         for leg in ordered where !leg.account.allowsNegative {
-            var sum = running[ids[leg.account]!] ?? (0, 0)
-            sum.total += leg.amount
-            sum.lowest = min(sum.lowest, sum.total)
-            running[ids[leg.account]!] = sum
+            if moves.last?.accountID != leg.accountID { moves.append(Move(accountID: leg.accountID, account: leg.account)) }
+            moves[moves.count - 1].total += leg.amount
+            moves[moves.count - 1].lowest = min(moves[moves.count - 1].lowest, moves[moves.count - 1].total)
         }
-        var balances: [LedgerAccountKey: Int64] = [:]
-        var before: [UUID: Int64] = [:]
-        for leg in ordered where !leg.account.allowsNegative && before[ids[leg.account]!] == nil {
-            let accountID = ids[leg.account]!, sum = running[accountID]!
-            let row = try await sql.raw("""
-                UPDATE ledger_accounts SET balance = balance + \(bind: sum.total)
-                WHERE id = \(bind: accountID) AND balance + \(bind: sum.lowest) >= 0 RETURNING balance
-                """).first()
-            guard let row else {
-                throw PlayhouseProblem(.unprocessableEntity, .insufficientFunds,
-                                       parameters: ["currency": leg.account.currency, "economy": leg.account.economy.rawValue])
+        // Each entry of a player account records the balance just after it: the balance after the
+        // whole movement, less what the account's later legs change.
+        var entries: [Entry] = []
+        var remaining = Dictionary(uniqueKeysWithValues: moves.map { ($0.accountID, $0.total) })
+        for leg in ordered {
+            var fromFinal: Int64?
+            if let rest = remaining[leg.accountID] { // this leg and the account's later ones
+                remaining[leg.accountID] = rest - leg.amount
+                fromFinal = leg.amount - rest
             }
-            let after = try row.decode(column: "balance", as: Int64.self)
-            balances[leg.account] = after
-            before[accountID] = after - sum.total
+            entries.append(Entry(accountID: leg.accountID, amount: leg.amount, fromFinal: fromFinal))
         }
 
-        // Each entry of a player account records the balance just after it.
-        var entries: [SQLQueryString] = []
-        for leg in ordered {
-            let accountID = ids[leg.account]!
-            var balanceAfter: Int64?
-            if let balance = before[accountID] {
-                balanceAfter = balance + leg.amount
-                before[accountID] = balanceAfter
+        let record: SQLQueryString = """
+            INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)
+            VALUES (\(bind: transactionID), \(bind: appID), \(bind: playerID), \(bind: kind), \(bind: reference), \(bind: now))
+            """
+        let after = sql.dialect.name == "postgresql"
+            ? try await writeInOneStatement(record, transactionID: transactionID, moves: moves, entries: entries)
+            : try await writeStatementByStatement(record, transactionID: transactionID, moves: moves, entries: entries)
+        var balances: [LedgerAccountKey: Int64] = [:]
+        for move in moves {
+            guard let balance = after[move.accountID] else {
+                throw PlayhouseProblem(.unprocessableEntity, .insufficientFunds,
+                                       parameters: ["currency": move.account.currency, "economy": move.account.economy.rawValue])
             }
-            entries.append("(\(bind: transactionID), \(bind: accountID), \(bind: leg.amount), \(bind: balanceAfter))")
+            balances[move.account] = balance
+        }
+        return Posted(transactionID: transactionID, balances: balances)
+    }
+
+    /// One leg of a movement, with its account's id.
+    private struct Leg {
+        var accountID: UUID
+        var account: LedgerAccountKey
+        var amount: Int64
+    }
+
+    /// What a movement does to one player account's cached balance: adds `total`, provided the
+    /// balance covers `lowest` (the lowest running sum of the account's legs, at most 0).
+    private struct Move {
+        var accountID: UUID
+        var account: LedgerAccountKey
+        var total: Int64 = 0
+        var lowest: Int64 = 0
+    }
+
+    /// An entry to write; `fromFinal` is its balance after, relative to the account's balance after
+    /// the whole movement (nil for accounts that keep no balance).
+    private struct Entry {
+        var accountID: UUID
+        var amount: Int64
+        var fromFinal: Int64?
+    }
+
+    /// SQLite, whose statements cost no round trip: the transaction, one update per player account
+    /// (stopping at the first that the balance does not cover), then the entries. Returns the
+    /// balances after the movement of the accounts that could move.
+    private func writeStatementByStatement(_ record: SQLQueryString, transactionID: UUID, moves: [Move], entries: [Entry]) async throws -> [UUID: Int64] {
+        try await sql.raw(record).run()
+        var after: [UUID: Int64] = [:]
+        for move in moves {
+            guard let row = try await sql.raw("""
+                UPDATE ledger_accounts SET balance = balance + \(bind: move.total)
+                WHERE id = \(bind: move.accountID) AND balance + \(bind: move.lowest) >= 0 RETURNING balance
+                """).first() else { return after }
+            after[move.accountID] = try row.decode(column: "balance", as: Int64.self)
+        }
+        let values: [SQLQueryString] = entries.map { entry in
+            "(\(bind: transactionID), \(bind: entry.accountID), \(bind: entry.amount), \(bind: entry.fromFinal.map { after[entry.accountID]! + $0 }))"
         }
         try await sql.raw("""
             INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-            VALUES \(entries.joined(separator: ", "))
+            VALUES \(values.joined(separator: ", "))
             """).run()
-        return Posted(transactionID: transactionID, balances: balances)
+        return after
+    }
+
+    /// PostgreSQL: the transaction, the balance updates and the entries in one statement, so one
+    /// round trip. An account whose balance does not cover its legs is not updated and returns no
+    /// row; the caller's error then rolls the statement back with its transaction. The database
+    /// locks the rows in the order it visits the few moves, as listed (account-id order); should
+    /// it choose another, a deadlock between two movements is retried (``MoneyWriter``).
+    private func writeInOneStatement(_ record: SQLQueryString, transactionID: UUID, moves: [Move], entries: [Entry]) async throws -> [UUID: Int64] {
+        let rows: [SQLQueryString] = entries.enumerated().map { position, entry in
+            "(\(bind: position), \(bind: entry.accountID), \(bind: entry.amount), \(bind: entry.fromFinal ?? 0))"
+        }
+        guard !moves.isEmpty else {
+            try await sql.raw("""
+                WITH recorded AS (\(record))
+                INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+                SELECT \(bind: transactionID), e.account_id, e.amount, NULL
+                FROM (VALUES \(rows.joined(separator: ", "))) AS e (position, account_id, amount, from_final) ORDER BY e.position
+                """).run()
+            return [:]
+        }
+        let changes: [SQLQueryString] = moves.map { "(\(bind: $0.accountID), \(bind: $0.total), \(bind: $0.lowest))" }
+        let moved = try await sql.raw("""
+            WITH recorded AS (\(record)),
+            moved AS (
+                UPDATE ledger_accounts AS a SET balance = a.balance + m.total
+                FROM (VALUES \(changes.joined(separator: ", "))) AS m (id, total, lowest)
+                WHERE a.id = m.id AND a.balance + m.lowest >= 0 RETURNING a.id, a.balance),
+            entered AS (
+                INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+                SELECT \(bind: transactionID), e.account_id, e.amount, moved.balance + e.from_final
+                FROM (VALUES \(rows.joined(separator: ", "))) AS e (position, account_id, amount, from_final)
+                LEFT JOIN moved ON moved.id = e.account_id ORDER BY e.position)
+            SELECT id, balance FROM moved
+            """).all()
+        var after: [UUID: Int64] = [:]
+        for row in moved { after[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "balance", as: Int64.self) }
+        return after
     }
 
     /// The account's id, creating the account on first use.
