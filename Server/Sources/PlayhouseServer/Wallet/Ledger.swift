@@ -106,7 +106,7 @@ struct Ledger {
             INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)
             VALUES (\(bind: transactionID), \(bind: appID), \(bind: playerID), \(bind: kind), \(bind: reference), \(bind: now))
             """
-        let after = sql.dialect.name == "postgresql"
+        let after = sql.dialect.name == "postgresql" && !moves.isEmpty
             ? try await writeInOneStatement(record, transactionID: transactionID, moves: moves, entries: entries)
             : try await writeStatementByStatement(record, transactionID: transactionID, moves: moves, entries: entries)
         var balances: [LedgerAccountKey: Int64] = [:]
@@ -144,9 +144,10 @@ struct Ledger {
         var fromFinal: Int64?
     }
 
-    /// SQLite, whose statements cost no round trip: the transaction, one update per player account
-    /// (stopping at the first that the balance does not cover), then the entries. Returns the
-    /// balances after the movement of the accounts that could move.
+    /// SQLite, whose statements cost no round trip (and any movement of the app's accounts alone):
+    /// the transaction, one update per player account (stopping at the first that the balance does
+    /// not cover), then the entries. Returns the balances after the movement of the accounts that
+    /// could move.
     private func writeStatementByStatement(_ record: SQLQueryString, transactionID: UUID, moves: [Move], entries: [Entry]) async throws -> [UUID: Int64] {
         try await sql.raw(record).run()
         var after: [UUID: Int64] = [:]
@@ -167,23 +168,14 @@ struct Ledger {
         return after
     }
 
-    /// PostgreSQL: the transaction, the balance updates and the entries in one statement, so one
-    /// round trip. An account whose balance does not cover its legs is not updated and returns no
+    /// PostgreSQL, for a movement of one or more player accounts: the transaction, the balance
+    /// updates and the entries in one statement, so one round trip. An account whose balance does not cover its legs is not updated and returns no
     /// row; the caller's error then rolls the statement back with its transaction. The database
     /// locks the rows in the order it visits the few moves, as listed (account-id order); should
     /// it choose another, a deadlock between two movements is retried (``MoneyWriter``).
     private func writeInOneStatement(_ record: SQLQueryString, transactionID: UUID, moves: [Move], entries: [Entry]) async throws -> [UUID: Int64] {
         let rows: [SQLQueryString] = entries.enumerated().map { position, entry in
             "(\(bind: position), \(bind: entry.accountID), \(bind: entry.amount), \(bind: entry.fromFinal ?? 0))"
-        }
-        guard !moves.isEmpty else {
-            try await sql.raw("""
-                WITH recorded AS (\(record))
-                INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-                SELECT \(bind: transactionID), e.account_id, e.amount, NULL
-                FROM (VALUES \(rows.joined(separator: ", "))) AS e (position, account_id, amount, from_final) ORDER BY e.position
-                """).run()
-            return [:]
         }
         let changes: [SQLQueryString] = moves.map { "(\(bind: $0.accountID), \(bind: $0.total), \(bind: $0.lowest))" }
         let moved = try await sql.raw("""
