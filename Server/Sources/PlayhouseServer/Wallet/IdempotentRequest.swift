@@ -75,8 +75,9 @@ struct IdempotentRequest {
     ///
     /// A `prepare` that only reads (`prepareOnlyReads`) is not worth a look for a stored response
     /// first: a repeated request runs it again, harmlessly, and then finds the key stored (or, if
-    /// it or `work` now refuses, looks then). One that reaches outside (a payment provider) runs at most once
-    /// per key.
+    /// it or `work` now refuses, looks then). One that reaches outside (a payment provider) comes
+    /// after a look, so a repeat sent once the first has answered never reaches outside again;
+    /// simultaneous sends may each ask, and only one's outcome is recorded.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ writer: MoneyWriter, status: HTTPStatus = .created, prepareOnlyReads: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {
