@@ -37,20 +37,50 @@ stop_server() {
     server_pid=
 }
 
-# wrk_run SECONDS URL [header] [script] [connections] → "rps p50_ms p99_ms"; fails when any
-# response was not 2xx/3xx.
+# wrk_run SECONDS URL [header] [script] [connections] → "rps p50_ms p99_ms server_cpu_us database_cpu_us":
+# the last two are the CPU time (user + system) per request of the server ($server_pid) and of the
+# throwaway PostgreSQL's processes (0 on SQLite, which runs in the server). Fails when any response
+# was not 2xx/3xx.
 wrk_run() {
     local seconds=$1 url=$2 header=${3:-} script=${4:-scripts/lib/wrk-report.lua} clients=${5:-$connections}
     local args=(-t "$threads" -c "$clients" -d "${seconds}s" --timeout 10s -s "$script")
     [ -n "$header" ] && args+=(-H "$header")
-    local line
+    local line database server_before database_before
+    database=$(database_pids)
+    server_before=$(cpu_ticks ${server_pid:-}) database_before=$(cpu_ticks $database)
     line=$(wrk "${args[@]}" "$url" | grep '^RESULT') || return 1
     read -r _ requests micros p50 p99 bad errors <<<"$line"
     if [ "$bad" -ne 0 ] || [ "$errors" -ne 0 ]; then
         echo "wrk saw $bad unexpected statuses and $errors socket errors on $url" >&2
         return 1
     fi
-    awk -v r="$requests" -v d="$micros" -v a="$p50" -v b="$p99" 'BEGIN { printf "%.1f %.3f %.3f\n", r / (d / 1e6), a / 1000, b / 1000 }'
+    awk -v r="$requests" -v d="$micros" -v a="$p50" -v b="$p99" -v hz="$(getconf CLK_TCK)" \
+        -v s="$(($(cpu_ticks ${server_pid:-}) - server_before))" -v db="$(($(cpu_ticks $database) - database_before))" \
+        'BEGIN { printf "%.1f %.3f %.3f %.0f %.0f\n", r / (d / 1e6), a / 1000, b / 1000, s / hz * 1e6 / r, db / hz * 1e6 / r }'
+}
+
+# cpu_ticks PID... → the clock ticks of CPU (user + system) these processes have used so far.
+cpu_ticks() {
+    local total=0 pid
+    for pid in "$@"; do total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0))); done
+    echo "$total"
+}
+
+# database_ticks_with_ended → the clock ticks of CPU the throwaway PostgreSQL has used so far: its
+# running processes' and its ended backends' (a postmaster counts its reaped children's time).
+database_ticks_with_ended() {
+    local postmaster ended
+    postmaster=$(head -n 1 "${THROWAWAY_POSTGRES_DIR:-/nonexistent}/data/postmaster.pid" 2>/dev/null) || { echo 0; return; }
+    ended=$(awk '{ print $16 + $17 }' "/proc/$postmaster/stat" 2>/dev/null || echo 0)
+    echo $((ended + $(cpu_ticks $(database_pids))))
+}
+
+# database_pids → the throwaway PostgreSQL's processes (its postmaster and a backend per open
+# connection), when it runs.
+database_pids() {
+    local postmaster
+    postmaster=$(head -n 1 "${THROWAWAY_POSTGRES_DIR:-/nonexistent}/data/postmaster.pid" 2>/dev/null) || return 0
+    [ -n "$postmaster" ] && echo "$postmaster" $(pgrep -P "$postmaster")
 }
 
 # create_bench_app → registers an app on the running server's database; sets $client_id and $client_secret.
