@@ -11,6 +11,8 @@ struct APIClient: Sendable {
     let playerSession: PlayerSession
     /// Heartbeats and reality checks of the player's play session.
     let sessionMonitor: SessionMonitor
+    /// Pauses and resumes the heartbeats with the app; kept for as long as the client lives.
+    let appLifecycle: AppLifecycleObserver?
 
     init(configuration: PlayhouseClient.Configuration) {
         self.configuration = configuration
@@ -22,7 +24,9 @@ struct APIClient: Sendable {
         appPipeline = Pipeline(interceptors: configuration.interceptors + [BearerAuthInterceptor(tokens: tokens), retry],
                                transport: configuration.transport)
         playerSession = PlayerSession(configuration: configuration, pipeline: tokenPipeline)
-        sessionMonitor = SessionMonitor(clock: configuration.clock, schedule: configuration.heartbeat)
+        let sessionMonitor = SessionMonitor(clock: configuration.clock, schedule: configuration.heartbeat)
+        self.sessionMonitor = sessionMonitor
+        appLifecycle = configuration.appLifecycle.map { AppLifecycleObserver($0, monitor: sessionMonitor) }
         playerPipeline = Pipeline(interceptors: configuration.interceptors + [BearerAuthInterceptor(session: playerSession), retry],
                                   transport: configuration.transport)
     }

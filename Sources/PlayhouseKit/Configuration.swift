@@ -33,15 +33,20 @@ extension PlayhouseClient {
         public var clock: any PlayhouseClock
         /// When heartbeats come and how failed ones are retried.
         public var heartbeat: HeartbeatSchedule
+        /// Where the heartbeats hear that the app went to the background and came back: UIKit's
+        /// notifications by default; nil leaves it to the app (``SessionAPI/enterBackground()``).
+        public var appLifecycle: AppLifecycle?
 
         public init(baseURL: URL, clientID: String, clientSecret: String? = nil, locale: Locale = .current,
                     transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
                     interceptors: [any Interceptor] = [], tokenRenewalMargin: TimeInterval = 60,
                     now: @escaping @Sendable () -> Date = { Date() }, redirectURI: URL? = nil,
                     tokenStore: (any TokenStore)? = nil, installationID: String? = nil,
-                    clock: any PlayhouseClock = SystemPlayhouseClock(), heartbeat: HeartbeatSchedule = HeartbeatSchedule()) {
+                    clock: any PlayhouseClock = SystemPlayhouseClock(), heartbeat: HeartbeatSchedule = HeartbeatSchedule(),
+                    appLifecycle: AppLifecycle? = .uiKit) {
             self.clock = clock
             self.heartbeat = heartbeat
+            self.appLifecycle = appLifecycle
             self.baseURL = baseURL
             self.clientID = clientID
             self.clientSecret = clientSecret

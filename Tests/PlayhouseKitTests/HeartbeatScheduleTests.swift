@@ -34,4 +34,12 @@ import Testing
         #expect(try await woke.value == .seconds(30))
         #expect(await clock.nextWakeUp(timeout: .milliseconds(20)) == nil)
     }
+
+    /// The SDK cannot import UIKit on every platform, so it names UIKit's notifications itself.
+    @Test func heartbeatsFollowUIKitsLifecycleByDefault() {
+        let configuration = PlayhouseClient.Configuration(baseURL: URL(string: "https://play.example.com")!, clientID: "ph_test")
+        #expect(configuration.appLifecycle?.didEnterBackground.rawValue == "UIApplicationDidEnterBackgroundNotification")
+        #expect(configuration.appLifecycle?.willEnterForeground.rawValue == "UIApplicationWillEnterForegroundNotification")
+        #expect(configuration.appLifecycle?.notificationCenter === NotificationCenter.default)
+    }
 }

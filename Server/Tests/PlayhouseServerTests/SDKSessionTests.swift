@@ -131,10 +131,11 @@ import Fluent
         return (clock, line, sdk, await Callbacks(email: email, check: ScriptedCheck(clock: clock)))
     }
 
-    func client(_ url: URL, _ credentials: AppCredentials, clock: ManualClock, line: HeartbeatLine) -> PlayhouseClient {
+    func client(_ url: URL, _ credentials: AppCredentials, clock: ManualClock, line: HeartbeatLine,
+                lifecycle: AppLifecycle? = nil) -> PlayhouseClient {
         PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
                                              transport: line, retryPolicy: .none, redirectURI: URL(string: "mygame://authorize")!,
-                                             tokenStore: MemoryTokenStore(), clock: clock))
+                                             tokenStore: MemoryTokenStore(), clock: clock, appLifecycle: lifecycle))
     }
 
     /// Moves the SDK's clock and the server's together, from one timer to the next, up to `end`
@@ -262,6 +263,66 @@ import Fluent
             #expect(postedEvents.count == 2 && postedEvents.last == .credentialsRevoked)
             if case .credentialsSuccess = postedEvents.first {} else { Issue.record("first posted: \(String(describing: postedEvents.first))") }
         }
+    }
+
+    /// The app's lifecycle notifications (UIKit's names, on a center of the test's own) pause and
+    /// resume the heartbeats without the app calling anything.
+    @Test(arguments: Engine.available)
+    func theHeartbeatsFollowTheAppToTheBackgroundAndBack(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0; $0.sessionInactivityTimeout = 7200 }) { app, url in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            let center = NotificationCenter()
+            let lifecycle = AppLifecycle(notificationCenter: center, didEnterBackground: AppLifecycle.uiKit.didEnterBackground,
+                                         willEnterForeground: AppLifecycle.uiKit.willEnterForeground)
+            let clock = ManualClock()
+            let line = HeartbeatLine(clock: clock)
+            let sdk = client(url, fixture.credentials, clock: clock, line: line, lifecycle: lifecycle)
+            let callbacks = await Callbacks(email: "fay@example.com", check: ScriptedCheck(clock: clock))
+            await sdk.session.checkCredentials(callbacks)
+            await drive(clock, app, until: 120)
+            #expect(line.heartbeats == [0, 60, 120])
+
+            // In the background, nothing waits to beat: ten minutes pass without a heartbeat.
+            center.post(name: AppLifecycle.uiKit.didEnterBackground, object: nil)
+            #expect(await nothingSleeps(on: clock))
+            clock.advance(by: .seconds(600))
+            app.playhouseClock.advance(by: 600)
+            #expect(line.heartbeats == [0, 60, 120])
+
+            // Back in the foreground: a heartbeat at once, then every minute.
+            center.post(name: AppLifecycle.uiKit.willEnterForeground, object: nil)
+            await drive(clock, app, until: 840)
+            #expect(line.heartbeats == [0, 60, 120, 720, 780, 840])
+
+            // Away and back at once: the two are applied in the order posted, so the heartbeats go on.
+            center.post(name: AppLifecycle.uiKit.didEnterBackground, object: nil)
+            center.post(name: AppLifecycle.uiKit.willEnterForeground, object: nil)
+            #expect(await sent(7, line))
+            await drive(clock, app, until: 900)
+            #expect(line.heartbeats == [0, 60, 120, 720, 780, 840, 840, 900])
+            #expect(await callbacks.told == ["success"])
+            await sdk.session.stopHeartbeats()
+        }
+    }
+
+    /// Waits (up to 10 s of real time) until nothing sleeps on `clock`; false if something still does.
+    func nothingSleeps(on clock: ManualClock) async -> Bool {
+        await within(.seconds(10)) { await clock.nextWakeUp(timeout: .zero) == nil }
+    }
+
+    /// Waits (up to 10 s of real time) until `line` has carried `count` heartbeats.
+    func sent(_ count: Int, _ line: HeartbeatLine) async -> Bool {
+        await within(.seconds(10)) { line.heartbeats.count >= count }
+    }
+
+    func within(_ limit: Duration, _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 
     /// Briefly without credentials (the session ended elsewhere, so a refresh signed the player out

@@ -22,12 +22,15 @@ public struct SessionAPI: Sendable {
         await api.sessionMonitor.events()
     }
 
-    /// The app went to the background: heartbeats pause (the session may expire meanwhile).
+    /// The app went to the background: heartbeats pause (the session may expire meanwhile). The
+    /// client calls it by itself when its ``PlayhouseClient/Configuration/appLifecycle`` posts
+    /// (UIKit's, by default).
     public func enterBackground() async {
         await api.sessionMonitor.enterBackground()
     }
 
-    /// The app is in the foreground again: a heartbeat at once, then on schedule.
+    /// The app is in the foreground again: a heartbeat at once, then on schedule. Called by itself
+    /// like ``enterBackground()``.
     public func enterForeground() async {
         await api.sessionMonitor.enterForeground()
     }
