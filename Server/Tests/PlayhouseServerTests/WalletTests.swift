@@ -264,6 +264,90 @@ import VaporTesting
         }
     }
 
+    /// The sandbox provider, noting every order it is asked about; it can lose its first answer, as
+    /// a timeout does after the provider has taken the money.
+    final class RecordingProvider: PaymentProvider, @unchecked Sendable {
+        private let sandbox = SandboxPaymentProvider()
+        private let lock = NSLock()
+        private var asked: [UUID] = []
+        private var losesNextAnswer = false
+
+        var methods: Set<String> { sandbox.methods }
+        var orders: [UUID] { lock.withLock { asked } }
+
+        func loseNextAnswer() { lock.withLock { losesNextAnswer = true } }
+
+        func deposit(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision {
+            try answer(order, try await sandbox.deposit(order, now: now))
+        }
+
+        func withdraw(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision {
+            try answer(order, try await sandbox.withdraw(order, now: now))
+        }
+
+        private func answer(_ order: PaymentOrder, _ decision: PaymentDecision) throws -> PaymentDecision {
+            let lost = lock.withLock {
+                asked.append(order.id)
+                defer { losesNextAnswer = false }
+                return losesNextAnswer
+            }
+            if lost { throw URLError(.timedOut) }
+            return decision
+        }
+    }
+
+    /// However often one payment is sent, the provider is asked about one order, so a provider that
+    /// keeps one outcome per order (as card acquirers do) takes the money once.
+    @Test(arguments: Engine.available)
+    func everySendOfOnePaymentAsksTheProviderAboutOneOrder(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let provider = RecordingProvider()
+            app.playhouse.paymentProvider = provider
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+
+            // The provider's answer is lost: the deposit fails and records nothing. Sent again with
+            // its key, it asks about the same order, and that order is the payment recorded.
+            provider.loseNextAnswer()
+            #expect(try await fixture.deposit(ann, "5.00", key: "deposit-1").status == .internalServerError)
+            #expect(try await fixture.euros(ann).available == "0.00")
+            let retry = try await fixture.deposit(ann, "5.00", key: "deposit-1")
+            #expect(retry.status == .created)
+            let orders = provider.orders
+            #expect(orders.count == 2 && orders[0] == orders[1])
+            #expect(try retry.decode(Payment.self).id == orders[0].uuidString.lowercased())
+            #expect(try await fixture.euros(ann).available == "5.00")
+
+            // Ten simultaneous sends of one withdrawal: however many ask, they ask about one order.
+            let responses = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { try await fixture.withdraw(ann, "2.00", key: "withdraw-1").body.string }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(responses).count == 1)
+            let withdrawal = try PlayhouseJSON.makeDecoder().decode(Payment.self, from: Data(responses[0].utf8))
+            #expect(Set(provider.orders.dropFirst(2)) == [try #require(UUID(uuidString: withdrawal.id))])
+            #expect(try await fixture.euros(ann) == ("3.00", "2.00"))
+
+            // Another player's same key is another order; without a key, every send is one of its own.
+            let bob = try await fixture.player("bob@example.com")
+            let bobs = try await fixture.deposit(bob, "5.00", key: "deposit-1").decode(Payment.self)
+            #expect(bobs.id != orders[0].uuidString.lowercased())
+            let unkeyed = try await [fixture.deposit(bob, "1.00"), fixture.deposit(bob, "1.00")].map { try $0.decode(Payment.self).id }
+            #expect(unkeyed[0] != unkeyed[1])
+
+            // A key used again after it was forgotten (kept 24 hours) names a payment already made: refused, nothing moves.
+            try await IdempotentRequest.sweep(app.moneyWriter, now: app.playhouseClock.now().addingTimeInterval(25 * 3600))
+            let before = try await fixture.euros(ann)
+            let reused = try await fixture.deposit(ann, "5.00", key: "deposit-1")
+            #expect(reused.status == .conflict)
+            #expect(try reused.problem().code == .idempotencyKeyReused)
+            #expect(try await fixture.euros(ann) == before)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
     @Test(arguments: Engine.available)
     func promotionsCreditOncePerPlayerWithinTheirLimits(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.publicURL = "https://play.example.com" }) { app in

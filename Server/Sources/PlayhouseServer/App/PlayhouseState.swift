@@ -15,6 +15,8 @@ struct PlayhouseState: Sendable {
     var moneyGate = SerialGate()
     /// The SQLite connection those money transactions run on.
     var moneyConnection: MoneyConnection
+    /// Takes deposits and makes payouts: the sandbox provider, unless another is plugged in.
+    var paymentProvider: any PaymentProvider
 }
 
 extension Application {

@@ -21,7 +21,8 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
                                    ? 1 : configuration.postgresConnectionsPerEventLoop * System.coreCount),
         routeIndex: RouteIndex(),
         tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime),
-        moneyConnection: MoneyConnection(path: configuration.sqlitePath)
+        moneyConnection: MoneyConnection(path: configuration.sqlitePath),
+        paymentProvider: SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay)
     )
     app.lifecycle.use(MoneyConnectionLifecycle())
 

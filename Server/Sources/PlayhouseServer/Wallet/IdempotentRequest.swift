@@ -22,6 +22,9 @@ struct IdempotentRequest {
     let key: String?
     let fingerprint: String
     let now: Date
+    /// The id of what this request does (a payment's): the same for every send with this key,
+    /// simultaneous or long after, and new for a request without a key.
+    let operationID: UUID
 
     /// The keys a player sends are theirs alone.
     static func owner(_ playerID: UUID) -> String { "player:" + playerID.uuidString.lowercased() }
@@ -39,6 +42,7 @@ struct IdempotentRequest {
         self.key = key
         self.fingerprint = SecretToken.hex(hasher.finalize())
         self.now = request.now
+        self.operationID = Self.operationID(appID: appID, owner: owner, key: key)
     }
 
     /// A hosted page's form, keyed by the one-time id the form carried.
@@ -48,6 +52,18 @@ struct IdempotentRequest {
         self.key = key
         self.fingerprint = SecretToken.hex(SHA256.hash(data: Data(fields.joined(separator: "\n").utf8)))
         self.now = now
+        self.operationID = Self.operationID(appID: appID, owner: owner, key: key)
+    }
+
+    /// A name-based UUID (RFC 9562 version 8, from SHA-256) of the app, owner and key; a random
+    /// one without a key.
+    private static func operationID(appID: UUID, owner: String, key: String?) -> UUID {
+        guard let key else { return UUID() }
+        var bytes = Array(SHA256.hash(data: Data("\(appID.uuidString.lowercased())\n\(owner)\n\(key)".utf8)).prefix(16))
+        bytes[6] = bytes[6] & 0x0f | 0x80
+        bytes[8] = bytes[8] & 0x3f | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 
     /// The stored response of an earlier request with this key, or nil when there is none yet.
@@ -77,7 +93,8 @@ struct IdempotentRequest {
     /// first: a repeated request runs it again, harmlessly, and then finds the key stored (or, if
     /// it or `work` now refuses, looks then). One that reaches outside (a payment provider) comes
     /// after a look, so a repeat sent once the first has answered never reaches outside again;
-    /// simultaneous sends may each ask, and only one's outcome is recorded.
+    /// simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
+    /// ``operationID``, and only one's outcome is recorded.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ writer: MoneyWriter, status: HTTPStatus = .created, prepareOnlyReads: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {

@@ -12,7 +12,8 @@ enum PaymentDecision: Sendable, Equatable {
 
 /// A deposit or withdrawal as the provider sees it.
 struct PaymentOrder: Sendable {
-    /// The payment's id, which a real provider should use as its idempotency key.
+    /// The payment's id, the same each time one request is sent (``IdempotentRequest/operationID``):
+    /// a real provider must use it as its idempotency key, so that a repeat never pays twice.
     var id: UUID
     var amount: Int64
     var currency: String

@@ -29,16 +29,17 @@ public struct PaymentService: Sendable {
 
     let database: any Database
     let writer: MoneyWriter
+    let provider: any PaymentProvider
     let configuration: PlayhouseConfiguration
     let now: Date
 
-    var provider: any PaymentProvider {
-        SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay)
-    }
-
     /// Checks the request, runs the caller's own `check` of the amount, and asks the provider;
     /// nothing is recorded yet.
-    func prepare(_ direction: Direction, _ request: PaymentRequest, app: AppRecord,
+    ///
+    /// `id` becomes the payment's id, and the provider is asked under it: the same id for every
+    /// send of one request (``IdempotentRequest/operationID``), so that a provider that keeps one
+    /// outcome per order, as card acquirers do, takes the money once however often it is asked.
+    func prepare(_ direction: Direction, _ request: PaymentRequest, app: AppRecord, id: UUID,
                  check: (CurrencyInfo, Int64) async throws -> Void = { _, _ in }) async throws -> Prepared {
         let (currency, amount) = try await CurrencyService(database: database).parse(request.amount, appID: app.id)
         guard currency.kind == .real else {
@@ -53,7 +54,7 @@ public struct PaymentService: Sendable {
             throw PlayhouseProblem(.unprocessableEntity, .unknownPaymentMethod, parameters: ["method": String(method.prefix(40))])
         }
         try await check(currency, amount)
-        let order = PaymentOrder(id: UUID(), amount: amount, currency: currency.code, economy: economy, method: method)
+        let order = PaymentOrder(id: id, amount: amount, currency: currency.code, economy: economy, method: method)
         let decision = switch direction {
         case .deposit: try await provider.deposit(order, now: now)
         case .withdrawal: try await provider.withdraw(order, now: now)
@@ -73,13 +74,16 @@ public struct PaymentService: Sendable {
         case .declined(let why): status = .declined; reason = why
         }
         let finishedAt = status == .pending ? nil : now
-        try await sql.raw("""
+        // Taken already: by a simultaneous send of this request (which has just committed, and whose
+        // answer is replayed), or by a payment made with this key before it was forgotten.
+        guard try await sql.claimed("""
             INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method,
                                   decline_reason, settle_after, created_at, finished_at)
             VALUES (\(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue), \(bind: status.rawValue),
                     \(bind: payment.currency.code), \(bind: payment.economy.rawValue), \(bind: payment.amount), \(bind: payment.method),
                     \(bind: reason), \(bind: settleAfter), \(bind: now), \(bind: finishedAt))
-            """).run()
+            ON CONFLICT (id) DO NOTHING RETURNING id
+            """) else { throw PlayhouseProblem(.conflict, .idempotencyKeyReused) }
 
         let reference = ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased())
         let booking: Booking? = switch (payment.direction, status) {

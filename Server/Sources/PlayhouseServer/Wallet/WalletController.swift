@@ -136,7 +136,7 @@ struct WalletController: RouteCollection {
 
 extension Request {
     var payments: PaymentService {
-        PaymentService(database: db, writer: moneyWriter, configuration: playhouse.configuration, now: now)
+        PaymentService(database: db, writer: moneyWriter, provider: playhouse.paymentProvider, configuration: playhouse.configuration, now: now)
     }
 
     var promotions: PromotionService {
@@ -152,7 +152,7 @@ extension Request {
         let limits = direction == .deposit ? try await self.limits.limits(playerID: playerID) : Limits()
         let responsiblePlay = self.responsiblePlay
         return try await idempotent.perform(moneyWriter, prepare: {
-            try await payments.prepare(direction, body, app: app) { currency, amount in
+            try await payments.prepare(direction, body, app: app, id: idempotent.operationID) { currency, amount in
                 guard direction == .deposit else { return }
                 try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
                 try await ResponsiblePlay.checkDeposit(amount, currency: currency, playerID: playerID, limits: limits, now: now,
