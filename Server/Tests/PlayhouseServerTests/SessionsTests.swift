@@ -52,6 +52,11 @@ import VaporTesting
             let acknowledged = try await keepAlive(fixture, ann, #"{"reality_checked":true}"#)
             #expect(!acknowledged.realityCheck.due && acknowledged.realityCheck.remainingMs == 600_000)
             #expect(try await fixture.bet(ann, game: "always-wins", #"{"currency":"EUR","wager":"1.00"}"#).status == .created)
+            // An unbacked bet counts among the session's bets and moves no money.
+            #expect(try await fixture.bet(ann, game: "wheel", #"{"wager":"1"}"#, unbacked: true).status == .created)
+            let played = try await current(fixture, ann).statistics
+            #expect(played.bets == 3)
+            #expect(played.money == [SessionMoney(currency: "EUR", economy: .sandbox, wagered: "2.00", won: "10.00", net: "8.00")])
 
             // Acknowledging before the check is due changes nothing: an app cannot put checks off.
             app.playhouseClock.advance(by: 300)

@@ -117,27 +117,17 @@ struct BetHistoryService: Sendable {
         "kind IN (\(bind: BetKind.backed.rawValue), \(bind: BetKind.credit.rawValue))"
     }
 
-    /// In one statement, since every heartbeat asks: bets of any kind are counted, backed ones summed.
-    func totals(session sessionID: UUID) async throws -> SessionTotals {
-        let rows = try await database.reading { sql in
-            try await sql.raw("""
-                SELECT currency, economy, minor_units, COUNT(*) AS bets, SUM(CASE WHEN \(Self.isBacked) THEN 1 ELSE 0 END) AS backed,
-                       CAST(SUM(CASE WHEN \(Self.isBacked) THEN stake ELSE 0 END) AS BIGINT) AS wagered,
-                       CAST(SUM(CASE WHEN \(Self.isBacked) THEN payout ELSE 0 END) AS BIGINT) AS won
-                FROM bets WHERE session_id = \(bind: sessionID)
-                GROUP BY currency, economy, minor_units ORDER BY currency, economy
-                """).all()
-        }
-        var totals = SessionTotals(bets: 0, lines: [])
-        for row in rows {
-            totals.bets += try row.decode(column: "bets", as: Int.self)
-            guard try row.decode(column: "backed", as: Int.self) > 0, let currency = try row.decode(column: "currency", as: String?.self) else { continue }
-            totals.lines.append(SessionTotals.Line(
-                currency: currency, economy: Economy(rawValue: try row.decode(column: "economy", as: String?.self) ?? "") ?? .sandbox,
-                digits: try row.decode(column: "minor_units", as: Int.self),
-                wagered: try row.decode(column: "wagered", as: Int64.self), won: try row.decode(column: "won", as: Int64.self)))
-        }
-        return totals
+    /// The session's totals as a query of their own, for a read that joins them to the session
+    /// (every heartbeat asks): one row per currency, economy and minor units, with the columns
+    /// ``SessionTotals/init(rows:)`` reads. Bets of any kind are counted, backed ones summed.
+    static func totalsQuery(session sessionID: UUID) -> SQLQueryString {
+        """
+        SELECT currency, economy, minor_units, COUNT(*) AS bets, SUM(CASE WHEN \(isBacked) THEN 1 ELSE 0 END) AS backed,
+               CAST(SUM(CASE WHEN \(isBacked) THEN stake ELSE 0 END) AS BIGINT) AS wagered,
+               CAST(SUM(CASE WHEN \(isBacked) THEN payout ELSE 0 END) AS BIGINT) AS won
+        FROM bets WHERE session_id = \(bind: sessionID)
+        GROUP BY currency, economy, minor_units
+        """
     }
 
     /// What the player lost in `currency` since `since`: stakes minus payouts of their backed bets,
@@ -148,5 +138,23 @@ struct BetHistoryService: Sendable {
             WHERE player_id = \(bind: playerID) AND currency = \(bind: currency)
               AND \(isBacked) AND created_at > \(bind: since)
             """).first()?.decode(column: "lost", as: Int64.self) ?? 0
+    }
+}
+
+extension BetHistoryService.SessionTotals {
+    /// From rows of ``BetHistoryService/totalsQuery(session:)``; a row without a count (the empty
+    /// side of an outer join) counts nothing.
+    init(rows: [any SQLRow]) throws {
+        var totals = Self(bets: 0, lines: [])
+        for row in rows {
+            guard let bets = try row.decode(column: "bets", as: Int?.self) else { continue }
+            totals.bets += bets
+            guard try row.decode(column: "backed", as: Int.self) > 0, let currency = try row.decode(column: "currency", as: String?.self) else { continue }
+            totals.lines.append(Line(
+                currency: currency, economy: Economy(rawValue: try row.decode(column: "economy", as: String?.self) ?? "") ?? .sandbox,
+                digits: try row.decode(column: "minor_units", as: Int.self),
+                wagered: try row.decode(column: "wagered", as: Int64.self), won: try row.decode(column: "won", as: Int64.self)))
+        }
+        self = totals
     }
 }

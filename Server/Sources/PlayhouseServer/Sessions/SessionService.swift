@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import PlayhouseAPI
+import SQLKit
 
 /// Starts and ends play sessions, keeps them alive, and says when a reality check is due. Ending a
 /// session revokes every token issued in it. Everything lives in the database, so any instance
@@ -45,10 +46,10 @@ struct SessionService: Sendable {
 
     /// Where the session stands, with its figures.
     func status(_ sessionID: UUID, rules: Rules) async throws -> PlaySessionStatus {
-        let session = try await find(sessionID)
+        let (session, totals) = try await findWithTotals(sessionID)
         let state = State(session, rules: rules, now: now)
         return PlaySessionStatus(id: sessionID.uuidString.lowercased(), alive: state.alive, expiresAt: state.expiresAt,
-                                 realityCheck: state.realityCheck(rules), statistics: try await statistics(session, state))
+                                 realityCheck: state.realityCheck(rules), statistics: statistics(session, state, totals))
     }
 
     /// Extends a live session. `realityChecked: true` acknowledges a due reality check and starts the
@@ -109,19 +110,37 @@ struct SessionService: Sendable {
         var endedAt: Date?
         var lastActiveAt: Date?
         var realityCheckStartedAt: Date?
+
+        init(_ id: UUID, _ row: any SQLRow) throws {
+            self.id = id
+            startedAt = try row.decode(column: "started_at", as: Date.self)
+            endedAt = try row.decode(column: "ended_at", as: Date?.self)
+            lastActiveAt = try row.decode(column: "last_active_at", as: Date?.self)
+            realityCheckStartedAt = try row.decode(column: "reality_check_started_at", as: Date?.self)
+        }
     }
 
-    /// In plain SQL: every heartbeat and bet reads it.
+    /// In plain SQL: every bet reads it.
     private func find(_ sessionID: UUID) async throws -> Times {
         guard let row = try await database.reading({ sql in
             try await sql.raw("""
                 SELECT started_at, ended_at, last_active_at, reality_check_started_at FROM play_sessions WHERE id = \(bind: sessionID)
                 """).first()
         }) else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
-        return Times(id: sessionID, startedAt: try row.decode(column: "started_at", as: Date.self),
-                     endedAt: try row.decode(column: "ended_at", as: Date?.self),
-                     lastActiveAt: try row.decode(column: "last_active_at", as: Date?.self),
-                     realityCheckStartedAt: try row.decode(column: "reality_check_started_at", as: Date?.self))
+        return try Times(sessionID, row)
+    }
+
+    /// The session with its bets' totals, in one read: every heartbeat asks for both.
+    private func findWithTotals(_ sessionID: UUID) async throws -> (Times, BetHistoryService.SessionTotals) {
+        let rows = try await database.reading { sql in
+            try await sql.raw("""
+                SELECT s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at, t.*
+                FROM play_sessions s LEFT JOIN (\(BetHistoryService.totalsQuery(session: sessionID))) t ON 1 = 1
+                WHERE s.id = \(bind: sessionID) ORDER BY t.currency, t.economy
+                """).all()
+        }
+        guard let first = rows.first else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
+        return (try Times(sessionID, first), try BetHistoryService.SessionTotals(rows: rows))
     }
 
     /// A session's state at a moment. Times are compared to the millisecond: the database keeps
@@ -162,9 +181,8 @@ struct SessionService: Sendable {
     }
 
     /// Time played, and the session's bets through the games' history.
-    private func statistics(_ session: Times, _ state: State) async throws -> SessionStatistics {
+    private func statistics(_ session: Times, _ state: State, _ totals: BetHistoryService.SessionTotals) -> SessionStatistics {
         let last = session.endedAt ?? (state.alive ? now : state.lastActive)
-        let totals = try await BetHistoryService(database: database).totals(session: session.id)
         let money = totals.lines.map { line in
             SessionMoney(currency: line.currency, economy: line.economy, wagered: MinorUnits.format(line.wagered, digits: line.digits),
                          won: MinorUnits.format(line.won, digits: line.digits), net: MinorUnits.format(line.won - line.wagered, digits: line.digits))
