@@ -120,7 +120,7 @@ struct SessionService: Sendable {
         }
     }
 
-    /// In plain SQL: every bet reads it.
+    /// In plain SQL: every bet, keep-alive and can-i-gamble reads it.
     private func find(_ sessionID: UUID) async throws -> Times {
         guard let row = try await database.reading({ sql in
             try await sql.raw("""
