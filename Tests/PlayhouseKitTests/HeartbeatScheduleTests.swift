@@ -2,6 +2,9 @@ import Foundation
 import PlayhouseAPI
 @testable import PlayhouseKit
 import Testing
+#if canImport(UIKit)
+import UIKit
+#endif
 
 @Suite struct HeartbeatScheduleTests {
     func status(remainingMs: Int64, due: Bool = false, enabled: Bool = true) -> PlaySessionStatus {
@@ -35,11 +38,17 @@ import Testing
         #expect(await clock.nextWakeUp(timeout: .milliseconds(20)) == nil)
     }
 
-    /// The SDK cannot import UIKit on every platform, so it names UIKit's notifications itself.
-    @Test func heartbeatsFollowUIKitsLifecycleByDefault() {
+    /// The SDK cannot import UIKit on every platform, so it names UIKit's notifications itself: by
+    /// default a client follows them, on the default center. Where UIKit exists, the names are
+    /// checked against its own.
+    @MainActor @Test func heartbeatsFollowUIKitsLifecycleByDefault() {
         let configuration = PlayhouseClient.Configuration(baseURL: URL(string: "https://play.example.com")!, clientID: "ph_test")
         #expect(configuration.appLifecycle?.didEnterBackground.rawValue == "UIApplicationDidEnterBackgroundNotification")
         #expect(configuration.appLifecycle?.willEnterForeground.rawValue == "UIApplicationWillEnterForegroundNotification")
         #expect(configuration.appLifecycle?.notificationCenter === NotificationCenter.default)
+        #if canImport(UIKit) && !os(watchOS)
+        #expect(AppLifecycle.uiKit.didEnterBackground == UIApplication.didEnterBackgroundNotification)
+        #expect(AppLifecycle.uiKit.willEnterForeground == UIApplication.willEnterForegroundNotification)
+        #endif
     }
 }

@@ -115,19 +115,19 @@ import Fluent
     }
 
     /// An SDK on a manual clock whose heartbeats go through a line the test can take offline.
-    func heartbeatRig(_ url: URL, _ credentials: AppCredentials) -> (ManualClock, HeartbeatLine, PlayhouseClient) {
+    func heartbeatRig(_ url: URL, _ credentials: AppCredentials, lifecycle: AppLifecycle? = nil) -> (ManualClock, HeartbeatLine, PlayhouseClient) {
         let clock = ManualClock()
         let line = HeartbeatLine(clock: clock)
-        return (clock, line, client(url, credentials, clock: clock, line: line))
+        return (clock, line, client(url, credentials, clock: clock, line: line, lifecycle: lifecycle))
     }
 
     /// The rig most tests use: the server's clock stopped, an app, and callbacks that sign `email`
-    /// in and continue each reality check.
-    func heartbeatRig(_ app: Application, _ url: URL, signingIn email: String) async throws
+    /// in and continue each reality check; the SDK hears of the app's lifecycle from `lifecycle`.
+    func heartbeatRig(_ app: Application, _ url: URL, signingIn email: String, lifecycle: AppLifecycle? = nil) async throws
         -> (ManualClock, HeartbeatLine, PlayhouseClient, Callbacks) {
         app.playhouseClock.stop()
         let fixture = try await WalletFixture.make(app)
-        let (clock, line, sdk) = heartbeatRig(url, fixture.credentials)
+        let (clock, line, sdk) = heartbeatRig(url, fixture.credentials, lifecycle: lifecycle)
         return (clock, line, sdk, await Callbacks(email: email, check: ScriptedCheck(clock: clock)))
     }
 
@@ -270,15 +270,10 @@ import Fluent
     @Test(arguments: Engine.available)
     func theHeartbeatsFollowTheAppToTheBackgroundAndBack(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0; $0.sessionInactivityTimeout = 7200 }) { app, url in
-            app.playhouseClock.stop()
-            let fixture = try await WalletFixture.make(app)
             let center = NotificationCenter()
             let lifecycle = AppLifecycle(notificationCenter: center, didEnterBackground: AppLifecycle.uiKit.didEnterBackground,
                                          willEnterForeground: AppLifecycle.uiKit.willEnterForeground)
-            let clock = ManualClock()
-            let line = HeartbeatLine(clock: clock)
-            let sdk = client(url, fixture.credentials, clock: clock, line: line, lifecycle: lifecycle)
-            let callbacks = await Callbacks(email: "fay@example.com", check: ScriptedCheck(clock: clock))
+            let (clock, line, sdk, callbacks) = try await heartbeatRig(app, url, signingIn: "fay@example.com", lifecycle: lifecycle)
             await sdk.session.checkCredentials(callbacks)
             await drive(clock, app, until: 120)
             #expect(line.heartbeats == [0, 60, 120])
