@@ -73,29 +73,37 @@ def sqlite_baseline(database, clients, seconds):
     latencies, stop_at = [], time.monotonic() + seconds
 
     def deposit(db, app_id, player_id, wallet_owner, number):
+        """The server's two transactions: the payment opened, then (the provider having answered) concluded."""
         key_owner = "player:" + wallet_owner.split(":", 1)[1]
         key = f"baseline-{threading.get_ident()}-{number}"
         payment_id, transaction, now = uuid.uuid4(), new_id(), new_time()
         reference = "ern:deposit:" + str(payment_id)
         payment = payment_id.bytes if isinstance(transaction, bytes) else str(payment_id)
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method, "
-                   "decline_reason, settle_after, created_at, finished_at) "
-                   "VALUES (?, ?, ?, 'deposit', 'completed', 'EUR', 'sandbox', 100, 'sandbox', NULL, NULL, ?, ?)",
-                   (payment, app_id, player_id, now, now))
-        find = "SELECT id FROM ledger_accounts WHERE app_id = ? AND owner = ? AND currency = 'EUR' AND economy = 'sandbox'"
-        wallet = db.execute(find, (app_id, wallet_owner)).fetchone()[0]
-        deposits = db.execute(find, (app_id, "app:deposits")).fetchone()[0]
-        db.execute("INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at) VALUES (?, ?, ?, 'deposit', ?, ?)",
-                   (transaction, app_id, player_id, reference, now))
-        balance = db.execute("UPDATE ledger_accounts SET balance = balance + 100 WHERE id = ? AND balance + 100 >= 0 RETURNING balance",
-                             (wallet,)).fetchone()[0]
-        db.execute("INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (?, ?, 100, ?), (?, ?, -100, NULL)",
-                   (transaction, wallet, balance, transaction, deposits))
-        db.execute("INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at) "
-                   "VALUES (?, ?, ?, ?, ?, 201, ?, ?) ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id",
-                   (new_id(), app_id, key_owner, key, "f" * 64, RESPONSE % (payment_id, payment_id), now)).fetchall()
-        db.execute("COMMIT")
+        with writer:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method, "
+                       "settle_after, created_at) "
+                       "VALUES (?, ?, ?, 'deposit', 'processing', 'EUR', 'sandbox', 100, 'sandbox', ?, ?) "
+                       "ON CONFLICT (id) DO NOTHING RETURNING id",
+                       (payment, app_id, player_id, now, now)).fetchall()
+            db.execute("COMMIT")
+        with writer:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("UPDATE payments SET status = 'completed', settle_after = NULL, decline_reason = NULL, finished_at = ? "
+                       "WHERE id = ? AND status = 'processing'", (now, payment))
+            find = "SELECT id FROM ledger_accounts WHERE app_id = ? AND owner = ? AND currency = 'EUR' AND economy = 'sandbox'"
+            wallet = db.execute(find, (app_id, wallet_owner)).fetchone()[0]
+            deposits = db.execute(find, (app_id, "app:deposits")).fetchone()[0]
+            db.execute("INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at) VALUES (?, ?, ?, 'deposit', ?, ?)",
+                       (transaction, app_id, player_id, reference, now))
+            balance = db.execute("UPDATE ledger_accounts SET balance = balance + 100 WHERE id = ? AND balance + 100 >= 0 RETURNING balance",
+                                 (wallet,)).fetchone()[0]
+            db.execute("INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (?, ?, 100, ?), (?, ?, -100, NULL)",
+                       (transaction, wallet, balance, transaction, deposits))
+            db.execute("INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at) "
+                       "VALUES (?, ?, ?, ?, ?, 201, ?, ?) ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id",
+                       (new_id(), app_id, key_owner, key, "f" * 64, RESPONSE % (payment_id, payment_id), now)).fetchall()
+            db.execute("COMMIT")
 
     def client(index):
         db = sqlite3.connect(database, isolation_level=None, check_same_thread=False, timeout=30)
@@ -106,8 +114,7 @@ def sqlite_baseline(database, clients, seconds):
             app_id, player_id, owner = wallets[(index + number * clients) % len(wallets)]
             number += 1
             started = time.perf_counter()
-            with writer:
-                deposit(db, app_id, player_id, owner, number)
+            deposit(db, app_id, player_id, owner, number)
             mine.append(time.perf_counter() - started)
         db.close()
         latencies.extend(mine)

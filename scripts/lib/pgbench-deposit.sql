@@ -1,14 +1,16 @@
 -- The baseline for PostgreSQL: the writes of one deposit, as the server makes them, run by pgbench
--- straight against the server's own tables (a TPC-B-like script: one balance update and history
--- inserts per transaction). bench_wallets (made by scripts/bench-wallet) lists the players'
--- wallets that the server's run created.
+-- straight against the server's own tables: the payment opened (one statement, its own transaction),
+-- then concluded (a TPC-B-like transaction: one balance update and history inserts). bench_wallets
+-- (made by scripts/bench-wallet) lists the players' wallets that the server's run created.
 \set n random(1, :wallets)
 SELECT app_id, player_id, key_owner, wallet_owner FROM bench_wallets WHERE n = :n \gset
-BEGIN;
 INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method,
-                      decline_reason, settle_after, created_at, finished_at)
-    VALUES (gen_random_uuid(), :app_id, :player_id, 'deposit', 'completed', 'EUR', 'sandbox', 100, 'sandbox', NULL, NULL, now(), now())
-    RETURNING id AS payment \gset
+                      settle_after, created_at)
+    VALUES (gen_random_uuid(), :app_id, :player_id, 'deposit', 'processing', 'EUR', 'sandbox', 100, 'sandbox', now(), now())
+    ON CONFLICT (id) DO NOTHING RETURNING id AS payment \gset
+BEGIN;
+UPDATE payments SET status = 'completed', settle_after = NULL, decline_reason = NULL, finished_at = now()
+    WHERE id = :payment AND status = 'processing';
 SELECT id AS wallet FROM ledger_accounts WHERE app_id = :app_id AND owner = :wallet_owner AND currency = 'EUR' AND economy = 'sandbox' \gset
 SELECT id AS deposits FROM ledger_accounts WHERE app_id = :app_id AND owner = 'app:' || 'deposits' AND currency = 'EUR' AND economy = 'sandbox' \gset
 INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)

@@ -206,7 +206,8 @@ import VaporTesting
             let refused = try await fixture.withdraw(ann, "1.00", method: "sandbox_declined").decode(Payment.self)
             #expect(refused.status == .declined)
             #expect(try await fixture.euros(ann) == ("7.00", "0.00"))
-            #expect(try await fixture.history(ann).data.map(\.kind) == [.withdrawalReleased, .withdrawal, .deposit])
+            // Its money was held while the provider was asked, and given back when it declined.
+            #expect(try await fixture.history(ann).data.map(\.kind) == [.withdrawalReleased, .withdrawal, .withdrawalReleased, .withdrawal, .deposit])
             try await fixture.expectLedgerSound()
         }
     }
@@ -306,8 +307,9 @@ import VaporTesting
             let fixture = try await WalletFixture.make(app)
             let ann = try await fixture.player()
 
-            // The provider's answer is lost: the deposit fails and records nothing. Sent again with
-            // its key, it asks about the same order, and that order is the payment recorded.
+            // The provider's answer is lost: the deposit fails, still with the provider, and moves no
+            // money. Sent again with its key, it asks about the same order, and that order is the
+            // payment recorded.
             provider.loseNextAnswer()
             #expect(try await fixture.deposit(ann, "5.00", key: "deposit-1").status == .internalServerError)
             #expect(try await fixture.euros(ann).available == "0.00")
@@ -338,12 +340,81 @@ import VaporTesting
             #expect(unkeyed[0] != unkeyed[1])
 
             // A key used again after it was forgotten (kept 24 hours) names a payment already made: refused, nothing moves.
-            try await IdempotentRequest.sweep(app.moneyWriter, now: app.playhouseClock.now().addingTimeInterval(25 * 3600))
-            let before = try await fixture.euros(ann)
-            let reused = try await fixture.deposit(ann, "5.00", key: "deposit-1")
+            app.playhouseClock.advance(by: 25 * 3600)
+            try await IdempotentRequest.sweep(app.moneyWriter, now: app.playhouseClock.now())
+            let ann2 = try await fixture.signIn()
+            let before = try await fixture.euros(ann2)
+            let reused = try await fixture.deposit(ann2, "5.00", key: "deposit-1")
             #expect(reused.status == .conflict)
             #expect(try reused.problem().code == .idempotencyKeyReused)
-            #expect(try await fixture.euros(ann) == before)
+            #expect(try await fixture.euros(ann2) == before)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    /// The provider only hears of a payment already recorded, a withdrawal's money already held:
+    /// one refused (simultaneous deposits past a limit, an overdraft) never reaches it, and one
+    /// whose answer was lost is concluded later, so what the provider moved is in the ledger.
+    @Test(arguments: Engine.available)
+    func theProviderOnlyHearsOfRecordedPayments(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let provider = RecordingProvider()
+            app.playhouse.paymentProvider = provider
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+
+            // Under a daily limit of 20.00, a deposit of 5.00 whose answer is lost counts already;
+            // of ten simultaneous deposits of 5.00, three are made, and the provider hears of those
+            // three alone. Sent again, the lost one is made too: it was checked when it was opened.
+            let limit = try await app.send(.PUT, "/v1/me/limits", headers: bearer(ann).merged(json),
+                                           body: #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":"20.00"}]}"#)
+            #expect(limit.status == .ok)
+            provider.loseNextAnswer()
+            #expect(try await fixture.deposit(ann, "5.00", key: "deposit-1").status == .internalServerError)
+            let answers = try await withThrowingTaskGroup(of: (HTTPStatus, String?).self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        let response = try await fixture.deposit(ann, "5.00")
+                        return (response.status, response.status == .created ? try response.decode(Payment.self).id : nil)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let made = answers.compactMap(\.1)
+            #expect(made.count == 3 && answers.filter { $0.0 == .forbidden }.count == 7, "\(answers.map(\.0))")
+            #expect(provider.orders.dropFirst().map { $0.uuidString.lowercased() }.sorted() == made.sorted())
+            let retried = try await fixture.deposit(ann, "5.00", key: "deposit-1")
+            #expect(retried.status == .created)
+            #expect(try retried.decode(Payment.self).status == .completed)
+            #expect(provider.orders.count == 5 && provider.orders.first == provider.orders.last)
+            #expect(try await fixture.euros(ann).available == "20.00")
+
+            // A withdrawal of more than the balance is refused before the provider hears of it.
+            #expect(try await fixture.withdraw(ann, "25.00").status == .unprocessableEntity)
+            #expect(provider.orders.count == 5)
+
+            // The provider's answer to a withdrawal is lost, and the player never sends it again:
+            // its money stays held, and it cannot be cancelled while the provider may be paying out.
+            provider.loseNextAnswer()
+            #expect(try await fixture.withdraw(ann, "8.00", key: "withdraw-1").status == .internalServerError)
+            let lost = try #require(provider.orders.last).uuidString.lowercased()
+            #expect(try await fixture.euros(ann) == ("12.00", "8.00"))
+            #expect(try await fixture.wallet(ann).pendingWithdrawals.map { [$0.id, $0.status.rawValue] } == [[lost, "pending"]])
+            let early = try await fixture.post("/v1/wallet/withdrawals/\(lost)/cancel", ann, "")
+            #expect(early.status == .conflict)
+            #expect(try early.problem().code == .paymentNotPending)
+
+            // Once the grace has passed, a look at the wallet asks the provider again, about the
+            // same order, and records its answer: pending (the sandbox pays out a minute later).
+            app.playhouseClock.advance(by: PaymentService.processingGrace + 1)
+            #expect(try await fixture.euros(ann) == ("12.00", "8.00"))
+            #expect(provider.orders.suffix(2).map { $0.uuidString.lowercased() } == [lost, lost])
+            let concluded = try await app.send(.GET, "/v1/wallet/withdrawals/\(lost)", headers: bearer(ann)).decode(Payment.self)
+            #expect(concluded.status == .pending)
+            app.playhouseClock.advance(by: 61)
+            #expect(try await fixture.euros(ann) == ("12.00", "0.00"))
+            #expect(try await app.send(.GET, "/v1/wallet/withdrawals/\(lost)", headers: bearer(ann)).decode(Payment.self).status == .completed)
+            #expect(provider.orders.count == 7, "asked about the lost withdrawal twice, and about nothing else")
             try await fixture.expectLedgerSound()
         }
     }
@@ -424,6 +495,14 @@ import VaporTesting
             try await sql.raw("UPDATE ledger_entries SET amount = amount + 5 WHERE id = (SELECT MIN(id) FROM ledger_entries)").run()
             let unbalanced = try await app.ledgerVerifier.verify().violations
             #expect(unbalanced.contains { $0.contains("does not balance") }, "\(unbalanced)")
+
+            // A pending withdrawal marked paid out without its held money leaving.
+            try await sql.raw("UPDATE ledger_entries SET amount = amount - 5 WHERE id = (SELECT MIN(id) FROM ledger_entries)").run()
+            let withdrawal = try await fixture.withdraw(ann, "4.00").decode(Payment.self)
+            try await fixture.expectLedgerSound()
+            try await sql.raw("UPDATE payments SET status = 'completed' WHERE id = \(bind: try #require(UUID(uuidString: withdrawal.id)))").run()
+            let unpaid = try await app.ledgerVerifier.verify().violations
+            #expect(unpaid == ["1 player(s) have held money that is not what their open withdrawals hold"], "\(unpaid)")
         }
     }
 }

@@ -45,24 +45,22 @@ struct ResponsiblePlay: Sendable {
     }
 
     /// Refuses a deposit of `amount` that would take the player past a deposit limit. Inside the
-    /// money transaction it takes the player's lock first, so that simultaneous deposits and bets of
-    /// the player, on any server instance, cannot both slip under a limit; a check before the
-    /// transaction (`locking: false`) only spares the payment provider a doomed request.
-    static func checkDeposit(_ amount: Int64, currency: CurrencyInfo, playerID: UUID, limits: Limits, now: Date, on sql: any SQLDatabase,
-                             locking: Bool = true) async throws {
-        try await check(amount, loss: false, currency: currency, playerID: playerID, limits: limits, now: now, on: sql, locking: locking)
+    /// money transaction, it takes the player's lock first, so that simultaneous deposits and bets of
+    /// the player, on any server instance, cannot both slip under a limit.
+    static func checkDeposit(_ amount: Int64, currency: CurrencyInfo, playerID: UUID, limits: Limits, now: Date, on sql: any SQLDatabase) async throws {
+        try await check(amount, loss: false, currency: currency, playerID: playerID, limits: limits, now: now, on: sql)
     }
 
     /// Refuses a bet whose stake could take the player past a loss limit (were it lost), the same way.
     static func checkStake(_ stake: Int64, currency: CurrencyInfo, playerID: UUID, limits: Limits, now: Date, on sql: any SQLDatabase) async throws {
-        try await check(stake, loss: true, currency: currency, playerID: playerID, limits: limits, now: now, on: sql, locking: true)
+        try await check(stake, loss: true, currency: currency, playerID: playerID, limits: limits, now: now, on: sql)
     }
 
     private static func check(_ amount: Int64, loss: Bool, currency: CurrencyInfo, playerID: UUID, limits: Limits, now: Date,
-                              on sql: any SQLDatabase, locking: Bool) async throws {
+                              on sql: any SQLDatabase) async throws {
         let applicable = limits.money(loss: loss, currency: currency.code)
         guard !applicable.isEmpty else { return }
-        if locking { try await PlayerService.lock(playerID, on: sql) }
+        try await PlayerService.lock(playerID, on: sql)
         for (period, limit) in applicable {
             let used = try await LimitsService.used(loss: loss, playerID: playerID, currency: currency.code, period: period, now: now, on: sql)
             guard used + amount > limit else { continue }

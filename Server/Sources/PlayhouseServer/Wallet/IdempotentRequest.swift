@@ -85,7 +85,7 @@ struct IdempotentRequest {
     }
 
     /// Answers with the stored response when this key was used before; otherwise runs `prepare`
-    /// (what must happen before the money moves, such as asking the payment provider), then
+    /// (what must happen first: for a payment, recording it and asking the provider), then
     /// `work` in one money transaction that stores the key with the response. Should another
     /// request with the key get there first, its stored response is the answer.
     ///
@@ -94,7 +94,7 @@ struct IdempotentRequest {
     /// it or `work` now refuses, looks then). One that reaches outside (a payment provider) comes
     /// after a look, so a repeat sent once the first has answered never reaches outside again;
     /// simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
-    /// ``operationID``, and only one's outcome is recorded.
+    /// ``operationID``, about the one payment recorded, and only one's outcome is recorded.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ writer: MoneyWriter, status: HTTPStatus = .created, prepareOnlyReads: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {

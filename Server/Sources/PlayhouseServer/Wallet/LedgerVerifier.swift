@@ -4,8 +4,8 @@ import SQLKit
 
 /// Checks every invariant of the ledger: each transaction balances per currency and economy, each
 /// cached balance equals the sum of its entries, each entry's balance after it is its account's
-/// running sum, no account that may not go negative ever did, and every completed deposit and
-/// every redemption has its transaction.
+/// running sum, no account that may not go negative ever did, every completed deposit and every
+/// redemption has its transaction, and each player's held money is what their open withdrawals hold.
 public struct LedgerVerifier: Sendable {
     let database: any Database
 
@@ -87,6 +87,14 @@ public struct LedgerVerifier: Sendable {
         }
         if unbookedDeposits > 0 { violations.append("\(unbookedDeposits) completed deposit(s) are not in the ledger exactly once") }
         if !depositBookings.isEmpty { violations.append("\(depositBookings.count) deposit transaction(s) have no completed deposit") }
+        let wronglyHeld = try await count("""
+            SELECT COUNT(*) AS n FROM ledger_accounts a
+            WHERE a.owner LIKE 'held:%' AND a.balance <> (
+                SELECT COALESCE(SUM(p.amount), 0) FROM payments p
+                WHERE p.app_id = a.app_id AND p.player_id = a.player_id AND p.currency = a.currency AND p.economy = a.economy
+                  AND p.direction = 'withdrawal' AND p.status IN ('pending', \(bind: PaymentService.processing)))
+            """)
+        if wronglyHeld > 0 { violations.append("\(wronglyHeld) player(s) have held money that is not what their open withdrawals hold") }
         let unbookedRedemptions = try await count("""
             SELECT COUNT(*) AS n FROM promotion_redemptions r
             WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = r.transaction_id)

@@ -3,20 +3,35 @@ import Foundation
 import PlayhouseAPI
 import SQLKit
 
-/// Deposits and withdrawals: asks the payment provider, records the payment, and moves the money
-/// in the ledger, all of a payment's money in one transaction.
+/// Deposits and withdrawals. The provider is only ever asked about a payment already recorded, so
+/// whatever happens after it is asked (a refusal, a lost answer, a crash) the payment can be
+/// concluded and no money the provider moved goes missing from the ledger:
 ///
-/// - A deposit's money reaches the wallet when the provider completes it (at once, or when a
-///   pending deposit settles).
-/// - A withdrawal takes the money out of the wallet at once and holds it; settling pays the held
-///   money out, cancelling gives it back. A declined payment moves no money.
+/// 1. ``open(_:appID:playerID:on:checking:)``, one transaction: the payment is recorded as
+///    `processing` (pending, on the wire); a withdrawal's money leaves the wallet and is held. A
+///    refusal here (a deposit limit, an overdraft) records nothing and the provider is never asked.
+/// 2. ``ask(_:)``: the provider is asked, under the payment's id.
+/// 3. ``conclude(_:_:appID:playerID:on:)``, one transaction: its answer is recorded. A completed
+///    deposit reaches the wallet; a completed withdrawal's held money is paid out and a declined
+///    one's given back; a pending payment waits for its time (``settleDue(playerID:limit:)``).
+///
+/// A payment left `processing` (the server stopped, the provider's answer was lost) is concluded
+/// by the next send of its request or, after ``processingGrace``, by
+/// ``settleDue(playerID:limit:)``; both ask the provider again under the same id, and a provider
+/// that keeps one outcome per order answers as it did the first time.
 public struct PaymentService: Sendable {
     enum Direction: String, Sendable {
         case deposit
         case withdrawal
     }
 
-    /// A validated payment with the provider's decision, ready to record.
+    /// The status of a payment recorded but not yet answered by the provider; `pending` on the wire.
+    static let processing = "processing"
+    /// How long a `processing` payment is left to its own request before
+    /// ``settleDue(playerID:limit:)`` asks the provider about it.
+    static let processingGrace: TimeInterval = 30
+
+    /// A validated payment, ready to open.
     struct Prepared: Sendable {
         var id: UUID
         var direction: Direction
@@ -24,7 +39,8 @@ public struct PaymentService: Sendable {
         var amount: Int64
         var economy: Economy
         var method: String
-        var decision: PaymentDecision
+
+        var order: PaymentOrder { PaymentOrder(id: id, amount: amount, currency: currency.code, economy: economy, method: method) }
     }
 
     let database: any Database
@@ -33,14 +49,13 @@ public struct PaymentService: Sendable {
     let configuration: PlayhouseConfiguration
     let now: Date
 
-    /// Checks the request, runs the caller's own `check` of the amount, and asks the provider;
-    /// nothing is recorded yet.
+    /// Checks the request, then runs the caller's own `check`; nothing is recorded yet.
     ///
     /// `id` becomes the payment's id, and the provider is asked under it: the same id for every
     /// send of one request (``IdempotentRequest/operationID``), so that a provider that keeps one
     /// outcome per order, as card acquirers do, takes the money once however often it is asked.
     func prepare(_ direction: Direction, _ request: PaymentRequest, app: AppRecord, id: UUID,
-                 check: (CurrencyInfo, Int64) async throws -> Void = { _, _ in }) async throws -> Prepared {
+                 check: () async throws -> Void = {}) async throws -> Prepared {
         let (currency, amount) = try await CurrencyService(database: database).parse(request.amount, appID: app.id)
         guard currency.kind == .real else {
             throw PlayhouseProblem(.unprocessableEntity, .economyNotAllowed, message: "payments_real_money_only", parameters: ["currency": currency.code])
@@ -53,60 +68,85 @@ public struct PaymentService: Sendable {
         guard provider.methods.contains(method) else {
             throw PlayhouseProblem(.unprocessableEntity, .unknownPaymentMethod, parameters: ["method": String(method.prefix(40))])
         }
-        try await check(currency, amount)
-        let order = PaymentOrder(id: id, amount: amount, currency: currency.code, economy: economy, method: method)
-        let decision = switch direction {
-        case .deposit: try await provider.deposit(order, now: now)
-        case .withdrawal: try await provider.withdraw(order, now: now)
-        }
-        return Prepared(id: order.id, direction: direction, currency: currency, amount: amount, economy: economy,
-                        method: method, decision: decision)
+        try await check()
+        return Prepared(id: id, direction: direction, currency: currency, amount: amount, economy: economy, method: method)
     }
 
-    /// Records a prepared payment and moves its money; inside a ``MoneyWriter`` transaction.
-    func record(_ payment: Prepared, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {
-        let status: PaymentStatus
-        var settleAfter: Date?
-        var reason: String?
-        switch payment.decision {
-        case .completed: status = .completed
-        case .pending(let until): status = .pending; settleAfter = until
-        case .declined(let why): status = .declined; reason = why
-        }
-        let finishedAt = status == .pending ? nil : now
-        // Taken already: by a simultaneous send of this request (which has just committed, and whose
-        // answer is replayed), or by a payment made with this key before it was forgotten.
-        guard try await sql.claimed("""
+    /// Runs `checking` (the deposit limits, under the player's lock), records the payment as
+    /// `processing` and holds a withdrawal's money; inside a ``MoneyWriter`` transaction. Answers
+    /// whether the provider is still to be asked: false when this request's payment was concluded
+    /// already.
+    ///
+    /// The payment may be open already, from a simultaneous send of this request or one whose
+    /// answer was lost: it is carried on from where it stands (it was checked when it was opened).
+    /// A payment of another request under the same id (another body with the key, or the key used
+    /// again after it was forgotten) is a 409.
+    func open(_ payment: Prepared, appID: UUID, playerID: UUID, on sql: any SQLDatabase,
+              checking: @Sendable (any SQLDatabase) async throws -> Void) async throws -> Bool {
+        // Checked before the payment's row is written: writing it first would take a share lock
+        // on the player (its foreign key) that the check's lock would then wait on, deadlocking
+        // with a simultaneous deposit.
+        var refusal: PlayhouseProblem?
+        do { try await checking(sql) } catch let problem as PlayhouseProblem { refusal = problem }
+        if try await sql.claimed("""
             INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method,
-                                  decline_reason, settle_after, created_at, finished_at)
-            VALUES (\(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue), \(bind: status.rawValue),
+                                  settle_after, created_at)
+            VALUES (\(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue), \(bind: Self.processing),
                     \(bind: payment.currency.code), \(bind: payment.economy.rawValue), \(bind: payment.amount), \(bind: payment.method),
-                    \(bind: reason), \(bind: settleAfter), \(bind: now), \(bind: finishedAt))
+                    \(bind: now.addingTimeInterval(Self.processingGrace)), \(bind: now))
             ON CONFLICT (id) DO NOTHING RETURNING id
-            """) else { throw PlayhouseProblem(.conflict, .idempotencyKeyReused) }
-
-        let reference = ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased())
-        let booking: Booking? = switch (payment.direction, status) {
-        case (.deposit, .completed): .deposited
-        case (.withdrawal, .completed): .paidOutAtOnce
-        case (.withdrawal, .pending): .held
-        default: nil
+            """) {
+            if let refusal { throw refusal }
+            if payment.direction == .withdrawal {
+                try await book(.held, reference: ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()),
+                               appID: appID, playerID: playerID, (payment.currency.code, payment.economy, payment.amount), on: sql)
+            }
+            return true
         }
-        if let booking {
-            try await book(booking, reference: reference, appID: appID, playerID: playerID,
-                           (payment.currency.code, payment.economy, payment.amount), on: sql)
-        }
-        return Payment(id: payment.id.uuidString.lowercased(), ern: reference, status: status, amount: payment.currency.money(payment.amount),
-                       economy: payment.economy, paymentMethod: payment.method, declineReason: reason, createdAt: now, finishedAt: finishedAt)
+        guard let row = try await sql.raw("""
+            SELECT direction, currency, economy, amount, payment_method, status, created_at FROM payments WHERE id = \(bind: payment.id)
+            """).first(),
+              try row.decode(column: "direction", as: String.self) == payment.direction.rawValue,
+              try row.decode(column: "currency", as: String.self) == payment.currency.code,
+              try row.decode(column: "economy", as: String.self) == payment.economy.rawValue,
+              try row.decode(column: "amount", as: Int64.self) == payment.amount,
+              try row.decode(column: "payment_method", as: String.self) == payment.method,
+              try row.decode(column: "created_at", as: Date.self) > now.addingTimeInterval(-IdempotentRequest.retention)
+        else { throw PlayhouseProblem(.conflict, .idempotencyKeyReused) }
+        return try row.decode(column: "status", as: String.self) == Self.processing
     }
 
-    /// What the player deposited (completed or still pending) in `currency` since `since`. On
-    /// `sql`, so a money transaction reads its own snapshot.
+    /// What the provider says about the payment.
+    func ask(_ payment: Prepared) async throws -> PaymentDecision {
+        switch payment.direction {
+        case .deposit: try await provider.deposit(payment.order, now: now)
+        case .withdrawal: try await provider.withdraw(payment.order, now: now)
+        }
+    }
+
+    /// Records the provider's `decision` about an open payment and moves its money; inside a
+    /// ``MoneyWriter`` transaction. Answers with the payment as it then stands, which is as someone
+    /// else left it when they concluded it first (a simultaneous send, ``settleDue(playerID:limit:)``)
+    /// or when there is no decision to record.
+    func conclude(_ payment: Prepared, _ decision: PaymentDecision?, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {
+        if let decision, let row = try await Self.move(payment.id, from: Self.processing, to: decision, now: now, sql: sql) {
+            try await book(after: row, appID: appID, playerID: playerID, on: sql)
+            return try Self.wire(row, currency: payment.currency)
+        }
+        guard let row = try await sql.raw("SELECT \(unsafeRaw: Self.columns) FROM payments WHERE id = \(bind: payment.id)").first() else {
+            throw PlayhouseProblem.notFound(ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()))
+        }
+        return try Self.wire(row, currency: payment.currency)
+    }
+
+    /// What the player deposited (completed, pending or still with the provider) in `currency`
+    /// since `since`. On `sql`, so a money transaction reads its own snapshot.
     static func deposited(playerID: UUID, currency: String, since: Date, on sql: any SQLDatabase) async throws -> Int64 {
         try await sql.raw("""
             SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) AS deposited FROM payments
             WHERE player_id = \(bind: playerID) AND currency = \(bind: currency) AND direction = \(bind: Direction.deposit.rawValue)
-              AND status IN (\(bind: PaymentStatus.completed.rawValue), \(bind: PaymentStatus.pending.rawValue)) AND created_at > \(bind: since)
+              AND status IN (\(bind: PaymentStatus.completed.rawValue), \(bind: PaymentStatus.pending.rawValue), \(bind: processing))
+              AND created_at > \(bind: since)
             """).first()?.decode(column: "deposited", as: Int64.self) ?? 0
     }
 
@@ -117,34 +157,40 @@ public struct PaymentService: Sendable {
         return try wire(record, currencies: try await CurrencyService(database: database).list(appID: appID))
     }
 
-    /// The player's pending withdrawals, oldest first.
+    /// The player's pending withdrawals (those still with the provider too), oldest first.
     func pendingWithdrawals(appID: UUID, playerID: UUID) async throws -> [Payment] {
         let records = try await PaymentRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$player.$id == playerID)
-            .filter(\.$direction == Direction.withdrawal.rawValue).filter(\.$status == PaymentStatus.pending.rawValue)
+            .filter(\.$direction == Direction.withdrawal.rawValue).filter(\.$status ~~ [PaymentStatus.pending.rawValue, Self.processing])
             .sort(\.$createdAt).limit(100).all()
         let currencies = try await CurrencyService(database: database).list(appID: appID)
         return try records.map { try wire($0, currencies: currencies) }
     }
 
-    /// Cancels a pending withdrawal and gives the held money back; inside a ``MoneyWriter`` transaction.
+    /// Cancels a pending withdrawal and gives the held money back; inside a ``MoneyWriter``
+    /// transaction. One still with the provider cannot be cancelled: it may be being paid out.
     func cancel(_ withdrawal: Payment, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {
         guard let id = UUID(uuidString: withdrawal.id) else { throw PlayhouseProblem.notFound(withdrawal.ern) }
-        guard let claimed = try await Self.claim(id, status: .cancelled, now: now, sql: sql) else {
+        guard let row = try await Self.move(id, from: PaymentStatus.pending.rawValue, to: .cancelled, now: now, sql: sql) else {
             let status = try await sql.raw("SELECT status FROM payments WHERE id = \(bind: id)").first()?.decode(column: "status", as: String.self)
             throw PlayhouseProblem(.conflict, .paymentNotPending, parameters: ["status": status ?? withdrawal.status.rawValue])
         }
-        try await book(.released, reference: withdrawal.ern, appID: appID, playerID: playerID, claimed, on: sql)
+        try await book(after: row, appID: appID, playerID: playerID, on: sql)
         var cancelled = withdrawal
         cancelled.status = .cancelled
         cancelled.finishedAt = now
         return cancelled
     }
 
-    /// Settles the pending payments whose time has come (of one player, or of every app); returns
-    /// how many it settled. Each settles exactly once, however many servers try at the same time.
+    /// Settles the payments whose time has come (of one player, or of every app); returns how many
+    /// it settled. Each settles exactly once, however many servers try at the same time.
+    ///
+    /// - A pending payment completes: the sandbox provider's later answer.
+    /// - A payment left with the provider past ``processingGrace`` is asked about again, and its
+    ///   answer recorded as its own request would have; when the provider cannot answer, it waits
+    ///   for the next time.
     @discardableResult
     public func settleDue(playerID: UUID? = nil, limit: Int = 200) async throws -> Int {
-        var query = PaymentRecord.query(on: database).filter(\.$status == PaymentStatus.pending.rawValue)
+        var query = PaymentRecord.query(on: database).filter(\.$status ~~ [PaymentStatus.pending.rawValue, Self.processing])
             .filter(\.$settleAfter <= now)
         if let playerID { query = query.filter(\.$player.$id == playerID) }
         let due = try await query.sort(\.$settleAfter).limit(limit).all()
@@ -152,12 +198,21 @@ public struct PaymentService: Sendable {
         let now = self.now
         for record in due {
             guard let id = record.id else { continue }
-            let appID = record.$app.id, playerID = record.$player.id
-            let direction = Direction(rawValue: record.direction) ?? .deposit
+            let appID = record.$app.id, playerID = record.$player.id, status = record.status
+            let decision: PaymentDecision
+            if status == Self.processing {
+                let order = PaymentOrder(id: id, amount: record.amount, currency: record.currency,
+                                         economy: Economy(rawValue: record.economy) ?? .sandbox, method: record.paymentMethod)
+                let asked = record.direction == Direction.withdrawal.rawValue
+                    ? try? await provider.withdraw(order, now: now) : try? await provider.deposit(order, now: now)
+                guard let asked else { continue }
+                decision = asked
+            } else {
+                decision = .completed
+            }
             let done = try await writer.transaction { sql -> Bool in
-                guard let claimed = try await Self.claim(id, status: .completed, now: now, sql: sql) else { return false }
-                try await book(direction == .deposit ? .deposited : .paidOut, reference: ERN.make(direction.rawValue, id.uuidString.lowercased()),
-                               appID: appID, playerID: playerID, claimed, on: sql)
+                guard let row = try await Self.move(id, from: status, to: decision, now: now, sql: sql) else { return false }
+                try await book(after: row, appID: appID, playerID: playerID, on: sql)
                 return true
             }
             if done { settled += 1 }
@@ -165,43 +220,81 @@ public struct PaymentService: Sendable {
         return settled
     }
 
-    /// Moves a pending payment to `status`; nil when it is no longer pending (someone else got it).
-    private static func claim(_ id: UUID, status: PaymentStatus, now: Date, sql: any SQLDatabase) async throws
-        -> (currency: String, economy: Economy, amount: Int64)? {
-        guard let row = try await sql.raw("""
-            UPDATE payments SET status = \(bind: status.rawValue), finished_at = \(bind: now)
-            WHERE id = \(bind: id) AND status = \(bind: PaymentStatus.pending.rawValue)
-            RETURNING currency, economy, amount
-            """).first() else { return nil }
-        let economy = Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox
-        return (try row.decode(column: "currency", as: String.self), economy, try row.decode(column: "amount", as: Int64.self))
+    /// The columns a payment's answer is made of.
+    private static let columns = "id, direction, status, currency, economy, amount, payment_method, decline_reason, created_at, finished_at"
+
+    /// Moves a payment from status `from` to what `decision` says; nil when it no longer has
+    /// status `from` (someone else moved it).
+    private static func move(_ id: UUID, from: String, to decision: PaymentDecision, now: Date, sql: any SQLDatabase) async throws -> (any SQLRow)? {
+        let status: PaymentStatus, settleAfter: Date?, reason: String?
+        switch decision {
+        case .completed: (status, settleAfter, reason) = (.completed, nil, nil)
+        case .pending(let until): (status, settleAfter, reason) = (.pending, until, nil)
+        case .declined(let why): (status, settleAfter, reason) = (.declined, nil, why)
+        }
+        return try await move(id, from: from, to: status, settleAfter: settleAfter, reason: reason, now: now, sql: sql)
+    }
+
+    private static func move(_ id: UUID, from: String, to status: PaymentStatus, settleAfter: Date? = nil, reason: String? = nil,
+                             now: Date, sql: any SQLDatabase) async throws -> (any SQLRow)? {
+        try await sql.raw("""
+            UPDATE payments SET status = \(bind: status.rawValue), settle_after = \(bind: settleAfter), decline_reason = \(bind: reason),
+                                finished_at = \(bind: status == .pending ? nil : now)
+            WHERE id = \(bind: id) AND status = \(bind: from)
+            RETURNING \(unsafeRaw: columns)
+            """).first()
+    }
+
+    private static func wire(_ row: any SQLRow, currency: CurrencyInfo) throws -> Payment {
+        let id = try row.decode(column: "id", as: UUID.self).uuidString.lowercased()
+        let direction = try row.decode(column: "direction", as: String.self)
+        return Payment(id: id, ern: ERN.make(direction, id), status: status(try row.decode(column: "status", as: String.self)),
+                       amount: currency.money(try row.decode(column: "amount", as: Int64.self)),
+                       economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+                       paymentMethod: try row.decode(column: "payment_method", as: String.self),
+                       declineReason: try row.decode(column: "decline_reason", as: String?.self),
+                       createdAt: try row.decode(column: "created_at", as: Date.self),
+                       finishedAt: try row.decode(column: "finished_at", as: Date?.self))
     }
 
     private func wire(_ record: PaymentRecord, currencies: [CurrencyInfo]) throws -> Payment {
         let id = try record.requireID().uuidString.lowercased()
-        return Payment(id: id, ern: ERN.make(record.direction, id), status: PaymentStatus(rawValue: record.status) ?? .pending,
+        return Payment(id: id, ern: ERN.make(record.direction, id), status: Self.status(record.status),
                        amount: currencies.info(for: record.currency).money(record.amount), economy: Economy(rawValue: record.economy) ?? .sandbox,
                        paymentMethod: record.paymentMethod, declineReason: record.declineReason,
                        createdAt: record.createdAt, finishedAt: record.finishedAt)
+    }
+
+    /// A stored status on the wire: a payment still with the provider is pending.
+    private static func status(_ stored: String) -> PaymentStatus {
+        PaymentStatus(rawValue: stored) ?? .pending
     }
 
     /// The ledger transaction each step of a payment books.
     enum Booking {
         /// A deposit completed: from the app's deposits into the wallet.
         case deposited
-        /// A withdrawal the provider paid out at once: from the wallet to the app's payouts.
-        case paidOutAtOnce
-        /// A withdrawal requested: from the wallet to the player's held money.
+        /// A withdrawal opened: from the wallet to the player's held money.
         case held
         /// A held withdrawal paid out.
         case paidOut
-        /// A held withdrawal cancelled: back into the wallet.
+        /// A held withdrawal cancelled or declined: back into the wallet.
         case released
+
+        /// What a payment that has just reached `status` books, if anything.
+        init?(_ direction: Direction, reaching status: PaymentStatus) {
+            switch (direction, status) {
+            case (.deposit, .completed): self = .deposited
+            case (.withdrawal, .completed): self = .paidOut
+            case (.withdrawal, .declined), (.withdrawal, .cancelled): self = .released
+            default: return nil
+            }
+        }
 
         var kind: TransactionKind {
             switch self {
             case .deposited: .deposit
-            case .paidOutAtOnce, .held: .withdrawal
+            case .held: .withdrawal
             case .paidOut: .withdrawalSettled
             case .released: .withdrawalReleased
             }
@@ -210,12 +303,23 @@ public struct PaymentService: Sendable {
         func legs(_ playerID: UUID, _ currency: String, _ economy: Economy) -> (from: LedgerAccountKey, to: LedgerAccountKey) {
             switch self {
             case .deposited: (.app(.deposits, currency, economy), .wallet(playerID, currency, economy))
-            case .paidOutAtOnce: (.wallet(playerID, currency, economy), .app(.payouts, currency, economy))
             case .held: (.wallet(playerID, currency, economy), .held(playerID, currency, economy))
             case .paidOut: (.held(playerID, currency, economy), .app(.payouts, currency, economy))
             case .released: (.held(playerID, currency, economy), .wallet(playerID, currency, economy))
             }
         }
+    }
+
+    /// Books what a payment that has just moved to the status in `row` books.
+    private func book(after row: any SQLRow, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws {
+        guard let direction = Direction(rawValue: try row.decode(column: "direction", as: String.self)),
+              let status = PaymentStatus(rawValue: try row.decode(column: "status", as: String.self)),
+              let booking = Booking(direction, reaching: status) else { return }
+        let id = try row.decode(column: "id", as: UUID.self).uuidString.lowercased()
+        try await book(booking, reference: ERN.make(direction.rawValue, id), appID: appID, playerID: playerID,
+                       (try row.decode(column: "currency", as: String.self),
+                        Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+                        try row.decode(column: "amount", as: Int64.self)), on: sql)
     }
 
     private func book(_ booking: Booking, reference: String, appID: UUID, playerID: UUID,

@@ -143,26 +143,30 @@ extension Request {
         PromotionService(database: db, writer: moneyWriter, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
     }
 
-    /// A deposit or withdrawal, once per idempotency key (the API and the hosted pages). A deposit
-    /// needs the player free to play, and within their deposit limits: checked before the provider
-    /// is asked, and again under the player's lock in the money transaction.
+    /// A deposit or withdrawal, once per idempotency key (the API and the hosted pages): opened,
+    /// asked about and concluded as ``PaymentService`` describes. A deposit needs the player free
+    /// to play, checked first, and within their deposit limits, checked under the player's lock
+    /// when it is opened (a repeat of a deposit opened already, and so counted, is not checked again).
     func pay(_ direction: PaymentService.Direction, _ body: PaymentRequest, app: AppRecord, playerID: UUID,
              idempotent: IdempotentRequest) async throws -> Response {
-        let payments = self.payments, now = self.now, database = db
+        let payments = self.payments, writer = moneyWriter, now = self.now
         let limits = direction == .deposit ? try await self.limits.limits(playerID: playerID) : Limits()
         let responsiblePlay = self.responsiblePlay
-        return try await idempotent.perform(moneyWriter, prepare: {
-            try await payments.prepare(direction, body, app: app, id: idempotent.operationID) { currency, amount in
+        return try await idempotent.perform(writer, prepare: {
+            let payment = try await payments.prepare(direction, body, app: app, id: idempotent.operationID) {
                 guard direction == .deposit else { return }
                 try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
-                try await ResponsiblePlay.checkDeposit(amount, currency: currency, playerID: playerID, limits: limits, now: now,
-                                                       on: try database.sql(), locking: false)
             }
-        }) { prepared, sql in
-            if direction == .deposit {
-                try await ResponsiblePlay.checkDeposit(prepared.amount, currency: prepared.currency, playerID: playerID, limits: limits, now: now, on: sql)
+            let unanswered = try await writer.transaction { sql in
+                try await payments.open(payment, appID: app.id, playerID: playerID, on: sql) { sql in
+                    guard direction == .deposit else { return }
+                    try await ResponsiblePlay.checkDeposit(payment.amount, currency: payment.currency, playerID: playerID, limits: limits,
+                                                           now: now, on: sql)
+                }
             }
-            return try await payments.record(prepared, appID: app.id, playerID: playerID, on: sql)
+            return (payment, unanswered ? try await payments.ask(payment) : nil)
+        }) { opened, sql in
+            try await payments.conclude(opened.0, opened.1, appID: app.id, playerID: playerID, on: sql)
         }
     }
 
