@@ -113,6 +113,30 @@ import Vapor
         }
     }
 
+    /// The payment provider's answer is lost (the server answers 502): the SDK sends the withdrawal
+    /// again with its key, the server asks the provider again about the same order, and the app
+    /// gets the withdrawal, made once.
+    @Test(arguments: Engine.available)
+    func aLostProviderAnswerIsRetriedIntoOnePayment(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let provider = WalletTests.RecordingProvider()
+            app.playhouse.paymentProvider = provider
+            let fixture = try await WalletFixture.make(app)
+            let sdk = client(url, fixture.credentials)
+            _ = try await sdk.auth.signIn(scopes: ["profile", "wallet"], presenter: FormPostingPresenter(email: "ann@example.com"))
+            _ = try await sdk.wallet.deposit(Decimal(10), currency: "EUR")
+
+            provider.loseNextAnswer()
+            let withdrawal = try await sdk.wallet.withdraw(Decimal(4), currency: "EUR")
+            #expect(withdrawal.status == .pending)
+            let orders = provider.orders.dropFirst().map { $0.uuidString.lowercased() }
+            #expect(orders == [withdrawal.id, withdrawal.id])
+            let balance = try await sdk.wallet.wallet().balance("EUR", economy: .sandbox)
+            #expect(balance?.available.value == 6 && balance?.pendingWithdrawals.value == 4)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
     @Test(arguments: Engine.available)
     func theHostedPagesOpenAndCloseThroughTheSDK(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in

@@ -46,6 +46,14 @@ extension Messages {
             "da": Text(title: "Rigtige penge utilgængelige", detail: "Denne server har ingen betalingsudbyder til rigtige penge; brug sandkasse-økonomien."),
             "de": Text(title: "Echtgeld nicht verfügbar", detail: "Dieser Server hat keinen Zahlungsanbieter für Echtgeld; verwenden Sie die Sandbox-Wirtschaft."),
         ],
+        "payment_provider_unavailable": [
+            "en": Text(title: "Payment provider not answering",
+                       detail: "The payment provider has not answered yet. Your payment is pending until it does; there is no need to make it again."),
+            "da": Text(title: "Betalingsudbyderen svarer ikke",
+                       detail: "Betalingsudbyderen har ikke svaret endnu. Din betaling afventer, indtil den gør; du behøver ikke at foretage den igen."),
+            "de": Text(title: "Zahlungsanbieter antwortet nicht",
+                       detail: "Der Zahlungsanbieter hat noch nicht geantwortet. Ihre Zahlung ist bis dahin ausstehend; Sie müssen sie nicht erneut ausführen."),
+        ],
         "payment_not_pending": [
             "en": Text(title: "Not pending", detail: "This payment is {status}, so it can no longer be cancelled."),
             "da": Text(title: "Ikke afventende", detail: "Denne betaling er {status}, så den kan ikke længere annulleres."),

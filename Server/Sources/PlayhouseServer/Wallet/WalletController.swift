@@ -149,10 +149,10 @@ extension Request {
     /// when it is opened (a repeat of a deposit opened already, and so counted, is not checked again).
     func pay(_ direction: PaymentService.Direction, _ body: PaymentRequest, app: AppRecord, playerID: UUID,
              idempotent: IdempotentRequest) async throws -> Response {
-        let payments = self.payments, writer = moneyWriter, now = self.now
+        let payments = self.payments, writer = moneyWriter, now = self.now, logger = self.logger
         let limits = direction == .deposit ? try await self.limits.limits(playerID: playerID) : Limits()
         let responsiblePlay = self.responsiblePlay
-        return try await idempotent.perform(writer, prepare: {
+        return try await idempotent.perform(writer, prepare: { () async throws -> (PaymentService.Prepared, PaymentDecision?) in
             let payment = try await payments.prepare(direction, body, app: app, id: idempotent.operationID) {
                 guard direction == .deposit else { return }
                 try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
@@ -164,7 +164,16 @@ extension Request {
                                                            now: now, on: sql)
                 }
             }
-            return (payment, unanswered ? try await payments.ask(payment) : nil)
+            guard unanswered else { return (payment, nil) }
+            do {
+                return (payment, try await payments.ask(payment))
+            } catch let problem as PlayhouseProblem {
+                throw problem
+            } catch {
+                logger.warning("The payment provider did not answer; the payment stays pending",
+                               metadata: ["payment": "\(payment.id)", "error": "\(String(reflecting: error))"])
+                throw PlayhouseProblem(.badGateway, .paymentProviderUnavailable)
+            }
         }) { opened, sql in
             try await payments.conclude(opened.0, opened.1, appID: app.id, playerID: playerID, on: sql)
         }
