@@ -297,15 +297,22 @@ import VaporTesting
         }
     }
 
-    /// However often one payment is sent, the provider is asked about one order, so a provider that
-    /// keeps one outcome per order (as card acquirers do) takes the money once.
-    @Test(arguments: Engine.available)
-    func everySendOfOnePaymentAsksTheProviderAboutOneOrder(_ engine: Engine) async throws {
+    /// A server whose payments go to a ``RecordingProvider``, with a wallet fixture and a signed-in player.
+    func withRecordingProvider(_ engine: Engine,
+                               _ body: (Application, RecordingProvider, WalletFixture, String) async throws -> Void) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             let provider = RecordingProvider()
             app.playhouse.paymentProvider = provider
             let fixture = try await WalletFixture.make(app)
-            let ann = try await fixture.player()
+            try await body(app, provider, fixture, try await fixture.player())
+        }
+    }
+
+    /// However often one payment is sent, the provider is asked about one order, so a provider that
+    /// keeps one outcome per order (as card acquirers do) takes the money once.
+    @Test(arguments: Engine.available)
+    func everySendOfOnePaymentAsksTheProviderAboutOneOrder(_ engine: Engine) async throws {
+        try await withRecordingProvider(engine) { app, provider, fixture, ann in
 
             // The provider's answer is lost: the deposit fails, still with the provider, and moves no
             // money. Sent again with its key, it asks about the same order, and that order is the
@@ -359,11 +366,7 @@ import VaporTesting
     /// whose answer was lost is concluded later, so what the provider moved is in the ledger.
     @Test(arguments: Engine.available)
     func theProviderOnlyHearsOfRecordedPayments(_ engine: Engine) async throws {
-        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
-            let provider = RecordingProvider()
-            app.playhouse.paymentProvider = provider
-            let fixture = try await WalletFixture.make(app)
-            let ann = try await fixture.player()
+        try await withRecordingProvider(engine) { app, provider, fixture, ann in
 
             // Under a daily limit of 20.00, a deposit of 5.00 whose answer is lost counts already;
             // of ten simultaneous deposits of 5.00, three are made, and the provider hears of those
