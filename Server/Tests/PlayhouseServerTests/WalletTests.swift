@@ -266,27 +266,35 @@ import VaporTesting
     }
 
     /// The sandbox provider, noting every order it is asked about; it can lose its first answer, as
-    /// a timeout does after the provider has taken the money.
+    /// a timeout does after the provider has taken the money, or take its time over every answer.
     final class RecordingProvider: PaymentProvider, @unchecked Sendable {
         private let sandbox = SandboxPaymentProvider()
         private let lock = NSLock()
         private var asked: [UUID] = []
         private var losesNextAnswer = false
+        private var delay: Duration?
 
         var methods: Set<String> { sandbox.methods }
         var orders: [UUID] { lock.withLock { asked } }
 
         func loseNextAnswer() { lock.withLock { losesNextAnswer = true } }
+        func answerAfter(_ delay: Duration?) { lock.withLock { self.delay = delay } }
 
         func deposit(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision {
-            try answer(order, try await sandbox.deposit(order, now: now))
+            try await answer(order, try await sandbox.deposit(order, now: now))
         }
 
         func withdraw(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision {
-            try answer(order, try await sandbox.withdraw(order, now: now))
+            try await answer(order, try await sandbox.withdraw(order, now: now))
         }
 
-        private func answer(_ order: PaymentOrder, _ decision: PaymentDecision) throws -> PaymentDecision {
+        private func answer(_ order: PaymentOrder, _ decision: PaymentDecision) async throws -> PaymentDecision {
+            let answer = try note(order, decision)
+            if let delay = lock.withLock({ self.delay }) { try await Task.sleep(for: delay) }
+            return answer
+        }
+
+        private func note(_ order: PaymentOrder, _ decision: PaymentDecision) throws -> PaymentDecision {
             let lost = lock.withLock {
                 asked.append(order.id)
                 defer { losesNextAnswer = false }
@@ -420,6 +428,30 @@ import VaporTesting
             #expect(try await fixture.euros(ann) == ("12.00", "0.00"))
             #expect(try await app.send(.GET, "/v1/wallet/withdrawals/\(lost)", headers: bearer(ann)).decode(Payment.self).status == .completed)
             #expect(provider.orders.count == 7, "asked about the lost withdrawal twice, and about nothing else")
+            try await fixture.expectLedgerSound()
+        }
+    }
+
+    /// A provider that does not answer in time holds nothing up: the payment's request gets its 502
+    /// when the time is up, a look at the wallet that asks again waits no longer, and once the
+    /// provider answers again the payment is concluded.
+    @Test(arguments: Engine.available)
+    func aProviderThatDoesNotAnswerHoldsNothingUp(_ engine: Engine) async throws {
+        try await withRecordingProvider(engine) { app, provider, fixture, ann in
+            app.playhouse.paymentProviderTimeout = .milliseconds(200)
+            provider.answerAfter(.seconds(30))
+            let started = ContinuousClock.now
+            let deposit = try await fixture.deposit(ann, "5.00", key: "deposit-1")
+            #expect(deposit.status == .badGateway)
+            #expect(try deposit.problem().code == .paymentProviderUnavailable)
+            app.playhouseClock.advance(by: PaymentService.processingGrace + 1)
+            #expect(try await fixture.euros(ann).available == "0.00")
+            #expect(provider.orders.count == 2)
+            #expect(ContinuousClock.now - started < .seconds(10), "a request waited for the provider past its time")
+
+            provider.answerAfter(nil)
+            #expect(try await fixture.euros(ann).available == "5.00")
+            #expect(Set(provider.orders).count == 1)
             try await fixture.expectLedgerSound()
         }
     }

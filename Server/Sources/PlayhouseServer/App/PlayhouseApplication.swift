@@ -58,8 +58,8 @@ extension Application {
     }
     /// Deposits and withdrawals.
     public var payments: PaymentService {
-        PaymentService(database: db, writer: moneyWriter, provider: playhouse.paymentProvider, configuration: playhouse.configuration,
-                       now: playhouse.clock.now())
+        PaymentService(database: db, writer: moneyWriter, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
+                       configuration: playhouse.configuration, now: playhouse.clock.now())
     }
     /// The games apps offer, imported by operators.
     public var games: GameService { GameService(database: db, now: playhouse.clock.now()) }

@@ -17,6 +17,9 @@ struct PlayhouseState: Sendable {
     var moneyConnection: MoneyConnection
     /// Takes deposits and makes payouts: the sandbox provider, unless another is plugged in.
     var paymentProvider: any PaymentProvider
+    /// How long the payment provider has to answer; a payment it has not answered by then stays
+    /// pending, to be asked about again.
+    var paymentProviderTimeout: Duration = .seconds(15)
 }
 
 extension Application {

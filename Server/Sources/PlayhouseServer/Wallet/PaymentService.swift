@@ -46,6 +46,8 @@ public struct PaymentService: Sendable {
     let database: any Database
     let writer: MoneyWriter
     let provider: any PaymentProvider
+    /// How long ``provider`` has to answer (``DeadlineExceeded`` after that).
+    let providerTimeout: Duration
     let configuration: PlayhouseConfiguration
     let now: Date
 
@@ -116,11 +118,18 @@ public struct PaymentService: Sendable {
         return try row.decode(column: "status", as: String.self) == Self.processing
     }
 
-    /// What the provider says about the payment.
+    /// What the provider says about the payment, if it answers within ``providerTimeout``.
     func ask(_ payment: Prepared) async throws -> PaymentDecision {
-        switch payment.direction {
-        case .deposit: try await provider.deposit(payment.order, now: now)
-        case .withdrawal: try await provider.withdraw(payment.order, now: now)
+        try await ask(payment.order, payment.direction)
+    }
+
+    private func ask(_ order: PaymentOrder, _ direction: Direction) async throws -> PaymentDecision {
+        let provider = self.provider, now = self.now
+        return try await withDeadline(providerTimeout) {
+            switch direction {
+            case .deposit: try await provider.deposit(order, now: now)
+            case .withdrawal: try await provider.withdraw(order, now: now)
+            }
         }
     }
 
@@ -203,9 +212,7 @@ public struct PaymentService: Sendable {
             if status == Self.processing {
                 let order = PaymentOrder(id: id, amount: record.amount, currency: record.currency,
                                          economy: Economy(rawValue: record.economy) ?? .sandbox, method: record.paymentMethod)
-                let asked = record.direction == Direction.withdrawal.rawValue
-                    ? try? await provider.withdraw(order, now: now) : try? await provider.deposit(order, now: now)
-                guard let asked else { continue }
+                guard let asked = try? await ask(order, Direction(rawValue: record.direction) ?? .deposit) else { continue }
                 decision = asked
             } else {
                 decision = .completed

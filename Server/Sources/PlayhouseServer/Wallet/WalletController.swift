@@ -136,7 +136,8 @@ struct WalletController: RouteCollection {
 
 extension Request {
     var payments: PaymentService {
-        PaymentService(database: db, writer: moneyWriter, provider: playhouse.paymentProvider, configuration: playhouse.configuration, now: now)
+        PaymentService(database: db, writer: moneyWriter, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
+                       configuration: playhouse.configuration, now: now)
     }
 
     var promotions: PromotionService {
