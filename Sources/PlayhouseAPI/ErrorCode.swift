@@ -70,8 +70,7 @@ extension ErrorCode {
     public static let realMoneyUnavailable: ErrorCode = "real_money_unavailable"
     /// The payment provider did not answer, or not within 15 seconds (502). The payment is recorded
     /// and pending; sending the request again with the same `Idempotency-Key` (as the SDK does by
-    /// itself) finishes it, and so does the server, when the player's wallet is next read 30
-    /// seconds or more later.
+    /// itself) finishes it, and so does the server by itself 30 seconds or so later.
     public static let paymentProviderUnavailable: ErrorCode = "payment_provider_unavailable"
     /// The deposit or withdrawal is no longer pending, so it cannot be cancelled.
     public static let paymentNotPending: ErrorCode = "payment_not_pending"

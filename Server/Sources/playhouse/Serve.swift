@@ -14,6 +14,9 @@ struct Serve: AsyncParsableCommand {
         let configuration = try options.resolve()
         CommandLogging.bootstrap(configuration.logLevel)
         let app = try await PlayhouseApplication.make(configuration, arguments: ["playhouse", "serve"])
+        if configuration.paymentSettleInterval > 0 {
+            app.lifecycle.use(PaymentSettler(interval: .milliseconds(Int(configuration.paymentSettleInterval * 1000))))
+        }
         do {
             if let welcome = try await PlayhouseApplication.welcome(app) {
                 FileHandle.standardOutput.write(Data((welcome + "\n").utf8))

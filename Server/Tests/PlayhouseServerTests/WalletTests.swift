@@ -456,6 +456,39 @@ import VaporTesting
         }
     }
 
+    /// The server settles due payments by itself, with no one looking at the wallet: a delayed
+    /// deposit completes, and a withdrawal whose answer was lost is asked about again.
+    @Test(arguments: Engine.available)
+    func duePaymentsSettleWithNoOneLooking(_ engine: Engine) async throws {
+        try await withRecordingProvider(engine) { app, provider, fixture, ann in
+            try await fixture.deposit(ann, "10.00")
+            let delayed = try #require(UUID(uuidString: try await fixture.deposit(ann, "7.00", method: "sandbox_delayed").decode(Payment.self).id))
+            provider.loseNextAnswer()
+            #expect(try await fixture.withdraw(ann, "3.00", key: "withdraw-1").status == .badGateway)
+            let withdrawal = try #require(provider.orders.last)
+            app.playhouseClock.advance(by: 61)
+
+            // The payments' stored state, read without settling anything.
+            func stored() async throws -> [UUID: String] {
+                try await PaymentRecord.query(on: app.db).all().reduce(into: [:]) { $0[try $1.requireID()] = $1.status }
+            }
+            let settler = PaymentSettler(interval: .milliseconds(50))
+            try await settler.didBootAsync(app)
+            var states = try await stored()
+            for _ in 0..<200 where states[withdrawal] == PaymentService.processing || states[delayed] == "pending" {
+                try await Task.sleep(for: .milliseconds(50))
+                states = try await stored()
+            }
+            await settler.shutdownAsync(app)
+
+            #expect(states[delayed] == "completed")
+            #expect(states[withdrawal] == "pending", "asked again, the sandbox pays out a minute later")
+            #expect(provider.orders.filter { $0 == withdrawal }.count == 2)
+            #expect(try await fixture.euros(ann) == ("14.00", "3.00"))
+            try await fixture.expectLedgerSound()
+        }
+    }
+
     @Test(arguments: Engine.available)
     func promotionsCreditOncePerPlayerWithinTheirLimits(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.publicURL = "https://play.example.com" }) { app in

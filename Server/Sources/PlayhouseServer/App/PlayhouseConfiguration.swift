@@ -52,6 +52,10 @@ public struct PlayhouseConfiguration: Sendable {
     /// How long the sandbox payment provider keeps `sandbox_delayed` payments, and every
     /// withdrawal, pending (`PLAYHOUSE_SANDBOX_PAYMENT_DELAY`, seconds).
     public var sandboxPaymentDelay: TimeInterval = 60
+    /// How often `playhouse serve` settles due payments in the background
+    /// (`PLAYHOUSE_SETTLE_SECONDS`, 0 for never: then only when players look, or by
+    /// `playhouse payments settle`).
+    public var paymentSettleInterval: TimeInterval = 10
     /// A play session expires after this long without activity (a bet or a keep-alive).
     public var sessionInactivityTimeout: TimeInterval = 30 * 60
     /// How often players are shown a reality check; 0 turns reality checks off.
@@ -99,6 +103,12 @@ public struct PlayhouseConfiguration: Sendable {
                 throw ConfigurationError("PLAYHOUSE_SANDBOX_PAYMENT_DELAY must be a number of seconds, not '\(delay)'")
             }
             configuration.sandboxPaymentDelay = value
+        }
+        if let seconds = environment["PLAYHOUSE_SETTLE_SECONDS"], !seconds.isEmpty {
+            guard let value = TimeInterval(seconds), value == 0 || (0.1...3600).contains(value) else {
+                throw ConfigurationError("PLAYHOUSE_SETTLE_SECONDS must be 0 (never) or 0.1 to 3600 seconds, not '\(seconds)'")
+            }
+            configuration.paymentSettleInterval = value
         }
         if let timeout = environment["PLAYHOUSE_SESSION_TIMEOUT"], !timeout.isEmpty {
             guard let value = TimeInterval(timeout), value >= 60, value <= 7 * 24 * 3600 else {

@@ -15,10 +15,11 @@ import SQLKit
 ///    deposit reaches the wallet; a completed withdrawal's held money is paid out and a declined
 ///    one's given back; a pending payment waits for its time (``settleDue(playerID:limit:)``).
 ///
-/// A payment left `processing` (the server stopped, the provider's answer was lost) is concluded
-/// by the next send of its request or, after ``processingGrace``, by
-/// ``settleDue(playerID:limit:)``; both ask the provider again under the same id, and a provider
-/// that keeps one outcome per order answers as it did the first time.
+/// A payment left `processing` (the server stopped, the provider's answer was lost or late) is
+/// concluded by the next send of its request or, after ``processingGrace``, by
+/// ``settleDue(playerID:limit:)`` (a player's look at the wallet, ``PaymentSettler``); both ask
+/// the provider again under the same id, and a provider that keeps one outcome per order answers
+/// as it did the first time.
 public struct PaymentService: Sendable {
     enum Direction: String, Sendable {
         case deposit
