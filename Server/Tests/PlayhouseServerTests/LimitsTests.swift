@@ -175,6 +175,10 @@ import VaporTesting
                           status: .unprocessableEntity)
             // Nothing of a refused update applied.
             #expect(try await limits(fixture, ann).pending.map(\.limit) == ["reality_check_interval_seconds"])
+            // Its 24 hours over, the longer interval is what the heartbeat of a new sign-in goes by.
+            app.playhouseClock.advance(by: 24 * 3600)
+            let later = try await app.send(.GET, "/v1/sessions/current", headers: bearer(try await fixture.signIn())).decode(PlaySessionStatus.self)
+            #expect(later.realityCheck.intervalSeconds == 1200)
         }
     }
 

@@ -30,6 +30,30 @@ struct LimitsService: Sendable {
         }, now: now)
     }
 
+    /// The two limits a play session runs by (its reality-check interval and session time limit),
+    /// as columns of a query whose player column is `player`: a heartbeat reads them with its session.
+    static func sessionLimitsJoin(player: String) -> SQLQueryString {
+        """
+        LEFT JOIN player_limits rc ON rc.player_id = \(unsafeRaw: player) AND rc.name = \(bind: LimitName.realityCheckInterval.key)
+        LEFT JOIN player_limits st ON st.player_id = \(unsafeRaw: player) AND st.name = \(bind: LimitName.sessionTime.key)
+        """
+    }
+
+    /// What ``sessionLimitsJoin(player:)`` adds to the query's columns.
+    static let sessionLimitsColumns: SQLQueryString = """
+        rc.value AS rc_value, rc.pending_value AS rc_pending_value, rc.pending_at AS rc_pending_at, \
+        st.value AS st_value, st.pending_value AS st_pending_value, st.pending_at AS st_pending_at
+        """
+
+    /// The session limits of a row of a query with ``sessionLimitsColumns``, as they stand `now`.
+    static func sessionLimits(_ row: any SQLRow, now: Date) throws -> Limits {
+        Limits(try [(LimitName.realityCheckInterval, "rc"), (.sessionTime, "st")].map { name, alias in
+            Limits.Row(name: name.key, value: try row.decode(column: alias + "_value", as: Int64?.self),
+                       pendingValue: try row.decode(column: alias + "_pending_value", as: Int64?.self),
+                       pendingAt: try row.decode(column: alias + "_pending_at", as: Date?.self))
+        }, now: now)
+    }
+
     /// Applies `update`: every change is checked first, and then all are written together, or none.
     func update(_ update: LimitsUpdate, playerID: UUID, appID: UUID) async throws -> Limits {
         let changes = try await validate(update, appID: appID)

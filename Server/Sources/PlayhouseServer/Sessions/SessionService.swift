@@ -18,6 +18,14 @@ struct SessionService: Sendable {
         var inactivityTimeout: TimeInterval
         var realityCheckInterval: TimeInterval
         var sessionTimeLimit: TimeInterval?
+
+        /// These rules with the player's own reality-check interval and session time limit.
+        func with(_ limits: Limits) -> Rules {
+            var rules = self
+            rules.realityCheckInterval = limits.realityCheckInterval ?? realityCheckInterval
+            rules.sessionTimeLimit = limits.sessionTimeLimit
+            return rules
+        }
     }
 
     /// Activity is written at most this often, so that a stream of bets does not write the session each time.
@@ -44,9 +52,21 @@ struct SessionService: Sendable {
         tokenCache?.forget(.session(sessionID), now: now)
     }
 
-    /// Where the session stands, with its figures.
+    /// Where the session stands, with its figures, by the server's rules `with` the player's own
+    /// limits, which are read with the session: a heartbeat is one read after its token's.
+    func status(_ sessionID: UUID, serverRules: Rules) async throws -> PlaySessionStatus {
+        let (session, totals, limits) = try await findWithTotals(sessionID)
+        return status(session, totals, rules: serverRules.with(limits))
+    }
+
+    /// Where the session stands, with its figures, by `rules`.
     func status(_ sessionID: UUID, rules: Rules) async throws -> PlaySessionStatus {
-        let (session, totals) = try await findWithTotals(sessionID)
+        let (session, totals, _) = try await findWithTotals(sessionID)
+        return status(session, totals, rules: rules)
+    }
+
+    private func status(_ session: Times, _ totals: BetHistoryService.SessionTotals, rules: Rules) -> PlaySessionStatus {
+        let sessionID = session.id
         let state = State(session, rules: rules, now: now)
         return PlaySessionStatus(id: sessionID.uuidString.lowercased(), alive: state.alive, expiresAt: state.expiresAt,
                                  realityCheck: state.realityCheck(rules), statistics: statistics(session, state, totals))
@@ -130,17 +150,19 @@ struct SessionService: Sendable {
         return try Times(sessionID, row)
     }
 
-    /// The session with its bets' totals, in one read: every heartbeat asks for both.
-    private func findWithTotals(_ sessionID: UUID) async throws -> (Times, BetHistoryService.SessionTotals) {
+    /// The session with its bets' totals and its player's session limits, in one read: every
+    /// heartbeat asks for all three.
+    private func findWithTotals(_ sessionID: UUID) async throws -> (Times, BetHistoryService.SessionTotals, Limits) {
         let rows = try await database.reading { sql in
             try await sql.raw("""
-                SELECT s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at, t.*
-                FROM play_sessions s LEFT JOIN (\(BetHistoryService.totalsQuery(session: sessionID))) t ON 1 = 1
+                SELECT s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at, \(LimitsService.sessionLimitsColumns), t.*
+                FROM play_sessions s \(LimitsService.sessionLimitsJoin(player: "s.player_id"))
+                LEFT JOIN (\(BetHistoryService.totalsQuery(session: sessionID))) t ON 1 = 1
                 WHERE s.id = \(bind: sessionID) ORDER BY t.currency, t.economy
                 """).all()
         }
         guard let first = rows.first else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
-        return (try Times(sessionID, first), try BetHistoryService.SessionTotals(rows: rows))
+        return (try Times(sessionID, first), try BetHistoryService.SessionTotals(rows: rows), try LimitsService.sessionLimits(first, now: now))
     }
 
     /// A session's state at a moment. Times are compared to the millisecond: the database keeps

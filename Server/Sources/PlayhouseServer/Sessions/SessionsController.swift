@@ -12,8 +12,7 @@ struct SessionsController: RouteCollection {
     }
 
     func show(_ request: Request) async throws -> PlaySessionStatus {
-        let (playerID, sessionID) = try session(request)
-        return try await request.sessions.status(sessionID, rules: try await request.sessionRules(playerID: playerID))
+        try await request.sessions.status(try session(request).sessionID, serverRules: request.serverSessionRules)
     }
 
     func keepAlive(_ request: Request) async throws -> PlaySessionStatus {
@@ -40,11 +39,15 @@ struct SessionsController: RouteCollection {
 extension Request {
     var sessions: SessionService { SessionService(database: db, now: now, tokenCache: playhouse.tokenCache) }
 
+    /// The server's session rules, before any player's own limits.
+    var serverSessionRules: SessionService.Rules {
+        SessionService.Rules(inactivityTimeout: playhouse.configuration.sessionInactivityTimeout,
+                             realityCheckInterval: playhouse.configuration.realityCheckInterval, sessionTimeLimit: nil)
+    }
+
     /// The server's session rules, with the player's own reality-check interval and session time limit.
     func sessionRules(_ limits: Limits) -> SessionService.Rules {
-        SessionService.Rules(inactivityTimeout: playhouse.configuration.sessionInactivityTimeout,
-                             realityCheckInterval: limits.realityCheckInterval ?? playhouse.configuration.realityCheckInterval,
-                             sessionTimeLimit: limits.sessionTimeLimit)
+        serverSessionRules.with(limits)
     }
 
     func sessionRules(playerID: UUID) async throws -> SessionService.Rules {

@@ -13,7 +13,7 @@ struct RealityCheckPageController: RouteCollection {
 
     func show(_ request: Request) async throws -> Response {
         guard let (visit, sessionID) = try await visit(request) else { return try await message(request, "page_expired", .unauthorized) }
-        let status = try await request.sessions.status(sessionID, rules: try await request.sessionRules(playerID: visit.$player.id))
+        let status = try await request.sessions.status(sessionID, serverRules: request.serverSessionRules)
         guard status.alive else { return try await message(request, "reality_stopped", .ok) }
         let language = request.localizer.language
         let figures = status.statistics
