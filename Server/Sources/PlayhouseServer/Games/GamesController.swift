@@ -144,12 +144,16 @@ struct GamesController: RouteCollection {
     /// player's limits, for the loss limits the bet's transaction checks.
     private func requirePlayable(_ request: Request, _ principal: Principal) async throws -> Limits? {
         guard let playerID = principal.playerID else { return nil }
-        let limits = try await request.limits.limits(playerID: playerID)
-        try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: limits)
-        if let sessionID = principal.sessionID {
-            try await request.sessions.requirePlayable(sessionID, rules: request.sessionRules(limits))
+        guard let sessionID = principal.sessionID else {
+            let limits = try await request.limits.limits(playerID: playerID)
+            try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: limits)
+            return limits
         }
-        return limits
+        // The player's limits are read with the session.
+        let standing = try await request.sessions.standing(sessionID)
+        try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: standing.limits)
+        try await request.sessions.requirePlayable(standing, rules: request.sessionRules(standing.limits))
+        return standing.limits
     }
 
     private func fairnessOwner(_ request: Request) throws -> (UUID, String) {

@@ -32,10 +32,13 @@ struct LimitsController: RouteCollection {
     func canIGamble(_ request: Request) async throws -> GambleVerdict {
         let principal = try request.principal
         let playerID = try principal.requirePlayer()
-        let limits = try await request.limits.limits(playerID: playerID)
+        // In a session, the player's limits are read with it.
+        var standing: SessionService.Standing?
+        if let sessionID = principal.sessionID { standing = try await request.sessions.standing(sessionID) }
+        let limits = if let standing { standing.limits } else { try await request.limits.limits(playerID: playerID) }
         var refusals = try await request.responsiblePlay.refusals(app: principal.app, playerID: playerID, limits: limits)
-        if let sessionID = principal.sessionID {
-            refusals += try await request.sessions.refusals(sessionID, rules: request.sessionRules(limits)).map { ResponsiblePlay.Refusal(problem: $0) }
+        if let standing {
+            refusals += request.sessions.refusals(standing, rules: request.sessionRules(limits)).map { ResponsiblePlay.Refusal(problem: $0) }
         }
         refusals += try await request.limits.lossLimitsReached(limits, playerID: playerID, appID: principal.app.id)
             .map { ResponsiblePlay.Refusal(problem: $0) }

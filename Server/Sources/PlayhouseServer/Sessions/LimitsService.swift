@@ -16,17 +16,34 @@ struct LimitsService: Sendable {
     static let longestCoolOff: TimeInterval = 42 * 24 * 3600
     static let intervals = 60...(24 * 3600)
 
-    /// The player's limits now. In plain SQL: every bet, deposit and heartbeat reads them.
+    /// The player's limits now. In plain SQL: every deposit reads them.
     func limits(playerID: UUID) async throws -> Limits {
         let rows = try await database.reading { sql in
             try await sql.raw("""
-                SELECT name, value, pending_value, pending_at FROM player_limits WHERE player_id = \(bind: playerID)
+                SELECT \(Self.limitsColumns) FROM player_limits l WHERE l.player_id = \(bind: playerID)
                 """).all()
         }
-        return Limits(try rows.map { row in
-            Limits.Row(name: try row.decode(column: "name", as: String.self), value: try row.decode(column: "value", as: Int64?.self),
-                       pendingValue: try row.decode(column: "pending_value", as: Int64?.self),
-                       pendingAt: try row.decode(column: "pending_at", as: Date?.self))
+        return try Self.limits(rows, now: now)
+    }
+
+    /// A player's limits, a row each, as columns of a query whose player column is `player`: a bet
+    /// reads them with its session. A player without limits has one row, of nulls.
+    static func limitsJoin(player: String) -> SQLQueryString {
+        "LEFT JOIN player_limits l ON l.player_id = \(unsafeRaw: player)"
+    }
+
+    /// The columns of a limit's row (``limitsJoin(player:)``'s, or the table's aliased `l`).
+    static let limitsColumns: SQLQueryString = """
+        l.name AS limit_name, l.value AS limit_value, l.pending_value AS limit_pending_value, l.pending_at AS limit_pending_at
+        """
+
+    /// The limits of rows with ``limitsColumns``, as they stand `now`.
+    static func limits(_ rows: [any SQLRow], now: Date) throws -> Limits {
+        Limits(try rows.compactMap { row in
+            guard let name = try row.decode(column: "limit_name", as: String?.self) else { return nil }
+            return Limits.Row(name: name, value: try row.decode(column: "limit_value", as: Int64?.self),
+                              pendingValue: try row.decode(column: "limit_pending_value", as: Int64?.self),
+                              pendingAt: try row.decode(column: "limit_pending_at", as: Date?.self))
         }, now: now)
     }
 

@@ -88,14 +88,32 @@ struct SessionService: Sendable {
         return try await status(sessionID, rules: rules)
     }
 
+    /// A session as it stands, with its player's limits: a bet and can-i-gamble need both.
+    struct Standing: Sendable {
+        fileprivate var times: Times
+        /// The player's limits now.
+        var limits: Limits
+    }
+
+    /// The session with its player's limits, in one read.
+    func standing(_ sessionID: UUID) async throws -> Standing {
+        let rows = try await database.reading { sql in
+            try await sql.raw("""
+                SELECT s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at, \(LimitsService.limitsColumns)
+                FROM play_sessions s \(LimitsService.limitsJoin(player: "s.player_id")) WHERE s.id = \(bind: sessionID)
+                """).all()
+        }
+        guard let first = rows.first else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
+        return Standing(times: try Times(sessionID, first), limits: try LimitsService.limits(rows, now: now))
+    }
+
     /// Throws unless the session may bet now: alive, within the session time limit, and no reality
     /// check due. Counts as activity.
-    func requirePlayable(_ sessionID: UUID, rules: Rules) async throws {
-        let session = try await find(sessionID)
-        let state = State(session, rules: rules, now: now)
+    func requirePlayable(_ standing: Standing, rules: Rules) async throws {
+        let state = State(standing.times, rules: rules, now: now)
         if let refusal = refusals(state, rules).first { throw refusal }
         if now.timeIntervalSince(state.lastActive) >= Self.activityResolution {
-            try await markActive(sessionID)
+            try await markActive(standing.times.id)
         }
     }
 
@@ -107,9 +125,8 @@ struct SessionService: Sendable {
     }
 
     /// What keeps the session from betting now (for `can-i-gamble`); nothing when it may.
-    func refusals(_ sessionID: UUID, rules: Rules) async throws -> [PlayhouseProblem] {
-        let session = try await find(sessionID)
-        return refusals(State(session, rules: rules, now: now), rules)
+    func refusals(_ standing: Standing, rules: Rules) -> [PlayhouseProblem] {
+        refusals(State(standing.times, rules: rules, now: now), rules)
     }
 
     private func refusals(_ state: State, _ rules: Rules) -> [PlayhouseProblem] {
@@ -124,7 +141,7 @@ struct SessionService: Sendable {
     }
 
     /// A session's times, which its checks and figures are made of.
-    private struct Times {
+    fileprivate struct Times: Sendable {
         var id: UUID
         var startedAt: Date
         var endedAt: Date?
@@ -140,7 +157,7 @@ struct SessionService: Sendable {
         }
     }
 
-    /// In plain SQL: every bet, keep-alive and can-i-gamble reads it.
+    /// In plain SQL: every keep-alive reads it.
     private func find(_ sessionID: UUID) async throws -> Times {
         guard let row = try await database.reading({ sql in
             try await sql.raw("""
