@@ -83,7 +83,8 @@ import VaporTesting
     @Test func rowsDecodeAsSQLiteKitDoes() throws {
         let id = UUID()
         let values: [SQLiteData] = [.text(id.uuidString), .text("not a uuid"), .text("EUR"), .float(1_800_000_000.123_456_7),
-                                    .integer(42), .integer(-7), .null]
+                                    .integer(42), .integer(-7), .null, .integer(1), .integer(0), .text(#"["play","wallet"]"#),
+                                    .text("[]"), .text(#"["a",1]"#), .text("true"), .blob(ByteBuffer(string: #"["x"]"#))]
         let row = DirectSQLiteRow(columns: values.indices.map { "c\($0)" }, values: values)
         let decoder = SQLiteDataDecoder()
         func same<D: Decodable & Equatable>(_ type: D.Type, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -103,6 +104,9 @@ import VaporTesting
         same(Date.self); same(Date?.self)
         same(Int.self); same(Int?.self)
         same(Int64.self); same(Int64?.self)
+        same(Bool.self); same(Bool?.self)
+        same([String].self); same([String]?.self)
         #expect(try row.decode(column: "c0", as: UUID.self) == id)
+        #expect(try row.decode(column: "c9", as: [String].self) == ["play", "wallet"])
     }
 }

@@ -136,7 +136,10 @@ final class DirectSQLiteConnection: @unchecked Sendable {
 struct DirectSQLiteRow: SQLRow {
     let columns: [String]
     let values: [SQLiteData]
-    var decoder = SQLiteDataDecoder()
+    /// What every other type is decoded with; shared, as SQLiteKit shares one per database.
+    private static let decoder = SQLiteDataDecoder()
+    /// The JSON arrays of strings SQLite stores (an app's scopes and redirect URIs) are parsed with it.
+    private static let json = JSONDecoder()
 
     var allColumns: [String] { columns }
 
@@ -151,12 +154,13 @@ struct DirectSQLiteRow: SQLRow {
         guard let index = columns.firstIndex(of: column) else {
             throw DecodingError.keyNotFound(SomeCodingKey(column), .init(codingPath: [], debugDescription: "no column \(column) in the row"))
         }
-        return try Self.direct(values[index], as: D.self) ?? decoder.decode(D.self, from: values[index])
+        return try Self.direct(values[index], as: D.self) ?? Self.decoder.decode(D.self, from: values[index])
     }
 
     /// The types the server reads most, converted exactly as SQLiteKit's decoder converts them but
-    /// without its dynamic casts and nested decoders (a token's lookup decodes fifteen columns);
-    /// nil for other types, and for values the decoder should refuse, so that it reports them.
+    /// without its dynamic casts and nested decoders (a token's lookup decodes fifteen columns; for
+    /// an array, the decoder first tries a nested decoder that throws, then parses the JSON); nil
+    /// for other types, and for values the decoder should refuse, so that it reports them.
     private static func direct<D>(_ value: SQLiteData, as type: D.Type) -> D? {
         if value == .null {
             return (D.self as? any ExpressibleByNilLiteral.Type).map { $0.init(nilLiteral: ()) as! D }
@@ -168,6 +172,16 @@ struct DirectSQLiteRow: SQLRow {
         if D.self == Date.self || D.self == Date?.self { return Date(sqliteData: value).flatMap { $0 as? D } }
         if D.self == Int.self || D.self == Int?.self { return Int(sqliteData: value).flatMap { $0 as? D } }
         if D.self == Int64.self || D.self == Int64?.self { return Int64(sqliteData: value).flatMap { $0 as? D } }
+        if D.self == Bool.self || D.self == Bool?.self { return Bool(sqliteData: value).flatMap { $0 as? D } }
+        if D.self == [String].self || D.self == [String]?.self {
+            let json: Data
+            switch value {
+            case .text(let text): json = Data(text.utf8)
+            case .blob(let blob): json = Data(blob.readableBytesView)
+            default: return nil
+            }
+            return (try? Self.json.decode([String].self, from: json)).flatMap { $0 as? D }
+        }
         return nil
     }
 
