@@ -65,6 +65,45 @@ import VaporTesting
     }
 
     @Test(arguments: Engine.available)
+    func aSessionsFiguresAreKeptAsItsBetsComeEvenAllAtOnce(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            app.playhouseClock.stop()
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            let ann = try await fixture.player(), bob = try await fixture.player("bob@example.com")
+            try await fixture.deposit(ann, "50.00")
+            try await fixture.deposit(bob, "5.00")
+            #expect(try await fixture.bet(bob, game: "never-wins", #"{"currency":"EUR","wager":"2.00"}"#).status == .created)
+
+            // Twenty-four bets at once: eight that win 5.00, eight that lose, eight unbacked.
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for number in 0..<24 {
+                    group.addTask {
+                        switch number % 3 {
+                        case 0: try await fixture.bet(ann, game: "always-wins", #"{"currency":"EUR","wager":"1.00"}"#).status
+                        case 1: try await fixture.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"1.00"}"#).status
+                        default: try await fixture.bet(ann, game: "wheel", #"{"wager":"1"}"#, unbacked: true).status
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .created })
+            let figures = try await current(fixture, ann).statistics
+            #expect(figures.bets == 24)
+            #expect(figures.money == [SessionMoney(currency: "EUR", economy: .sandbox, wagered: "16.00", won: "40.00", net: "24.00")])
+            #expect(try await current(fixture, bob).statistics.money == [SessionMoney(currency: "EUR", economy: .sandbox, wagered: "2.00", won: "0.00", net: "-2.00")])
+
+            // Summed from the bets themselves, as the migration sums those placed before it, the figures are the same.
+            try await app.db.sql().raw("DELETE FROM session_bet_totals").run()
+            #expect(try await current(fixture, ann).statistics.bets == 0)
+            try await SessionBetTotals.sumExistingBets(on: app.db.sql())
+            #expect(try await current(fixture, ann).statistics == figures)
+            #expect(try await current(fixture, bob).statistics.bets == 1)
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func sessionsExpireAfterInactivityAndActivityExtendsThem(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.sessionInactivityTimeout = 1200; $0.realityCheckInterval = 0 }) { app in
             app.playhouseClock.stop()

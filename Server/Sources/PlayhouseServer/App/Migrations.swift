@@ -34,5 +34,6 @@ enum Migrations {
         app.migrations.add(AddPaymentTimeIndex())
         app.migrations.add(CreatePlayerLimit())
         app.migrations.add(AddPageSessionPlaySession())
+        app.migrations.add(CreateSessionBetTotals())
     }
 }

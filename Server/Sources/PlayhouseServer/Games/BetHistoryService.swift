@@ -113,20 +113,18 @@ struct BetHistoryService: Sendable {
     }
 
     /// The condition a bet that moved money meets (backed, or with game credits).
-    private static var isBacked: SQLQueryString {
+    static var isBacked: SQLQueryString {
         "kind IN (\(bind: BetKind.backed.rawValue), \(bind: BetKind.credit.rawValue))"
     }
 
     /// The session's totals as a query of their own, for a read that joins them to the session
-    /// (every heartbeat asks): one row per currency, economy and minor units, with the columns
-    /// ``SessionTotals/init(rows:)`` reads. Bets of any kind are counted, backed ones summed.
+    /// (every heartbeat asks): one row per currency and economy, with the columns
+    /// ``SessionTotals/init(rows:)`` reads. Bets of any kind are counted, backed ones summed, as
+    /// they were placed (``SessionBetTotals``).
     static func totalsQuery(session sessionID: UUID) -> SQLQueryString {
         """
-        SELECT currency, economy, minor_units, COUNT(*) AS bets, SUM(CASE WHEN \(isBacked) THEN 1 ELSE 0 END) AS backed,
-               CAST(SUM(CASE WHEN \(isBacked) THEN stake ELSE 0 END) AS BIGINT) AS wagered,
-               CAST(SUM(CASE WHEN \(isBacked) THEN payout ELSE 0 END) AS BIGINT) AS won
-        FROM bets WHERE session_id = \(bind: sessionID)
-        GROUP BY currency, economy, minor_units
+        SELECT NULLIF(currency, '') AS currency, NULLIF(economy, '') AS economy, minor_units, bets, backed, wagered, won
+        FROM \(ident: SessionBetTotals.table) WHERE session_id = \(bind: sessionID)
         """
     }
 

@@ -165,6 +165,10 @@ struct BetService: Sendable {
                     \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
                     \(bind: draw?.nonce), \(bind: transactionID), \(bind: balance), \(bind: now))
             """).run()
+        if let sessionID = bettor.sessionID {
+            try await SessionBetTotals.add(.init(currency: bet.currency?.code, economy: bet.economy, minorUnits: bet.minorUnits, kind: bet.kind,
+                                                 stake: bet.stake, payout: payout.partialValue), session: sessionID, on: sql)
+        }
         return BetHistoryService.bet(id: betID, game: bet.game.slug, creditGame: bet.creditGame, version: bet.game.version, kind: bet.kind, currency: bet.currency?.code,
                         economy: bet.economy, digits: bet.minorUnits, wager: bet.wager, stake: bet.stake, payout: payout.partialValue,
                         paylines: paylines, result: result,

@@ -1,0 +1,73 @@
+import Fluent
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// A play session's bets, summed as they are placed: one row per currency and economy (an empty
+/// code for bets without money), with how many bets it had, how many moved money, and what those
+/// staked and won. Every heartbeat shows a session's figures; read from here they cost the same
+/// after a session's thousandth bet as after its first, where summing the session's bets did not.
+///
+/// A bet adds itself in its own transaction (``add(_:session:on:)``), so the figures always
+/// match the bets. ``BetHistoryService/totalsQuery(session:)`` reads them.
+enum SessionBetTotals {
+    static let table = "session_bet_totals"
+
+    /// What one bet adds to its session's line.
+    struct Bet: Sendable {
+        var currency: String?
+        var economy: Economy?
+        var minorUnits: Int
+        var kind: BetKind
+        var stake: Int64
+        var payout: Int64
+    }
+
+    /// Adds `bet` to its session's figures; inside the bet's transaction.
+    static func add(_ bet: Bet, session sessionID: UUID, on sql: any SQLDatabase) async throws {
+        let backed = bet.kind.isBacked
+        try await sql.raw("""
+            INSERT INTO \(ident: table) (session_id, currency, economy, minor_units, bets, backed, wagered, won)
+            VALUES (\(bind: sessionID), \(bind: bet.currency ?? ""), \(bind: bet.economy?.rawValue ?? ""), \(bind: bet.minorUnits),
+                    \(bind: Int64(1)), \(bind: Int64(backed ? 1 : 0)), \(bind: backed ? bet.stake : 0), \(bind: backed ? bet.payout : 0))
+            ON CONFLICT (session_id, currency, economy) DO UPDATE SET
+                bets = \(ident: table).bets + 1, backed = \(ident: table).backed + excluded.backed,
+                wagered = \(ident: table).wagered + excluded.wagered, won = \(ident: table).won + excluded.won
+            """).run()
+    }
+
+    /// Sums the sessions' bets placed before the figures were kept as they came (or all of them,
+    /// into an emptied table).
+    static func sumExistingBets(on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            INSERT INTO \(ident: table) (session_id, currency, economy, minor_units, bets, backed, wagered, won)
+            SELECT b.session_id, COALESCE(b.currency, ''), COALESCE(b.economy, ''), MAX(b.minor_units), COUNT(*),
+                   SUM(CASE WHEN \(BetHistoryService.isBacked) THEN 1 ELSE 0 END),
+                   CAST(SUM(CASE WHEN \(BetHistoryService.isBacked) THEN b.stake ELSE 0 END) AS BIGINT),
+                   CAST(SUM(CASE WHEN \(BetHistoryService.isBacked) THEN b.payout ELSE 0 END) AS BIGINT)
+            FROM \(ident: BetRecord.schema) b JOIN \(ident: PlaySession.schema) s ON s.id = b.session_id
+            GROUP BY b.session_id, COALESCE(b.currency, ''), COALESCE(b.economy, '')
+            """).run()
+    }
+}
+
+struct CreateSessionBetTotals: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(SessionBetTotals.table)
+            .field("session_id", .uuid, .required, .references(PlaySession.schema, "id", onDelete: .cascade))
+            .field("currency", .string, .required)
+            .field("economy", .string, .required)
+            .field("minor_units", .int, .required)
+            .field("bets", .int64, .required)
+            .field("backed", .int64, .required)
+            .field("wagered", .int64, .required)
+            .field("won", .int64, .required)
+            .unique(on: "session_id", "currency", "economy")
+            .create()
+        try await SessionBetTotals.sumExistingBets(on: database.sql())
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(SessionBetTotals.table).delete()
+    }
+}
