@@ -56,17 +56,7 @@ struct SessionService: Sendable {
     /// limits, which are read with the session: a heartbeat is one read after its token's.
     func status(_ sessionID: UUID, serverRules: Rules) async throws -> PlaySessionStatus {
         let (session, totals, limits) = try await findWithTotals(sessionID)
-        return status(session, totals, rules: serverRules.with(limits))
-    }
-
-    /// Where the session stands, with its figures, by `rules`.
-    func status(_ sessionID: UUID, rules: Rules) async throws -> PlaySessionStatus {
-        let (session, totals, _) = try await findWithTotals(sessionID)
-        return status(session, totals, rules: rules)
-    }
-
-    private func status(_ session: Times, _ totals: BetHistoryService.SessionTotals, rules: Rules) -> PlaySessionStatus {
-        let sessionID = session.id
+        let rules = serverRules.with(limits)
         let state = State(session, rules: rules, now: now)
         return PlaySessionStatus(id: sessionID.uuidString.lowercased(), alive: state.alive, expiresAt: state.expiresAt,
                                  realityCheck: state.realityCheck(rules), statistics: statistics(session, state, totals))
@@ -75,9 +65,9 @@ struct SessionService: Sendable {
     /// Extends a live session. `realityChecked: true` acknowledges a due reality check and starts the
     /// next period (an early one changes nothing, so an app cannot put checks off); `false` ends the
     /// session. A session that is no longer alive stays so.
-    func keepAlive(_ sessionID: UUID, realityChecked: Bool?, rules: Rules) async throws -> PlaySessionStatus {
-        let session = try await find(sessionID)
-        let state = State(session, rules: rules, now: now)
+    func keepAlive(_ sessionID: UUID, realityChecked: Bool?, serverRules: Rules) async throws -> PlaySessionStatus {
+        let standing = try await standing(sessionID)
+        let state = State(standing.times, rules: serverRules.with(standing.limits), now: now)
         if state.alive {
             if realityChecked == false {
                 try await end(sessionID)
@@ -85,10 +75,10 @@ struct SessionService: Sendable {
                 try await markActive(sessionID, restartingRealityCheck: realityChecked == true && state.realityCheckDue)
             }
         }
-        return try await status(sessionID, rules: rules)
+        return try await status(sessionID, serverRules: serverRules)
     }
 
-    /// A session as it stands, with its player's limits: a bet and can-i-gamble need both.
+    /// A session as it stands, with its player's limits: a bet, a keep-alive and can-i-gamble need both.
     struct Standing: Sendable {
         fileprivate var times: Times
         /// The player's limits now.
@@ -155,16 +145,6 @@ struct SessionService: Sendable {
             lastActiveAt = try row.decode(column: "last_active_at", as: Date?.self)
             realityCheckStartedAt = try row.decode(column: "reality_check_started_at", as: Date?.self)
         }
-    }
-
-    /// In plain SQL: every keep-alive reads it.
-    private func find(_ sessionID: UUID) async throws -> Times {
-        guard let row = try await database.reading({ sql in
-            try await sql.raw("""
-                SELECT started_at, ended_at, last_active_at, reality_check_started_at FROM play_sessions WHERE id = \(bind: sessionID)
-                """).first()
-        }) else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
-        return try Times(sessionID, row)
     }
 
     /// The session with its bets' totals and its player's session limits, in one read: every

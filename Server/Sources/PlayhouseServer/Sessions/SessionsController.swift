@@ -12,27 +12,27 @@ struct SessionsController: RouteCollection {
     }
 
     func show(_ request: Request) async throws -> PlaySessionStatus {
-        try await request.sessions.status(try session(request).sessionID, serverRules: request.serverSessionRules)
+        try await request.sessions.status(try session(request), serverRules: request.serverSessionRules)
     }
 
     func keepAlive(_ request: Request) async throws -> PlaySessionStatus {
-        let (playerID, sessionID) = try session(request)
+        let sessionID = try session(request)
         let hasBody = (request.body.data?.readableBytes ?? 0) > 0
         let body = hasBody ? try request.content.decode(KeepAliveRequest.self) : KeepAliveRequest()
-        return try await request.sessions.keepAlive(sessionID, realityChecked: body.realityChecked,
-                                                    rules: try await request.sessionRules(playerID: playerID))
+        return try await request.sessions.keepAlive(sessionID, realityChecked: body.realityChecked, serverRules: request.serverSessionRules)
     }
 
     func end(_ request: Request) async throws -> HTTPStatus {
-        try await request.sessions.end(try session(request).sessionID)
+        try await request.sessions.end(try session(request))
         return .noContent
     }
 
-    private func session(_ request: Request) throws -> (playerID: UUID, sessionID: UUID) {
+    /// The play session of the caller's player token.
+    private func session(_ request: Request) throws -> UUID {
         let principal = try request.principal
-        let playerID = try principal.requirePlayer()
+        _ = try principal.requirePlayer()
         guard let sessionID = principal.sessionID else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
-        return (playerID, sessionID)
+        return sessionID
     }
 }
 
@@ -50,7 +50,4 @@ extension Request {
         serverSessionRules.with(limits)
     }
 
-    func sessionRules(playerID: UUID) async throws -> SessionService.Rules {
-        sessionRules(try await limits.limits(playerID: playerID))
-    }
 }

@@ -39,8 +39,7 @@ struct RealityCheckPageController: RouteCollection {
               let choice = form.choice, ["continue", "stop"].contains(choice) else {
             return try await message(request, "page_forged", .forbidden)
         }
-        let rules = try await request.sessionRules(playerID: visit.$player.id)
-        let status = try await request.sessions.keepAlive(sessionID, realityChecked: choice == "continue", rules: rules)
+        let status = try await request.sessions.keepAlive(sessionID, realityChecked: choice == "continue", serverRules: request.serverSessionRules)
         guard status.alive else { return try await message(request, "reality_stopped", .ok) }
         return Response(status: .seeOther, headers: ["Location": APIPath.pageClose, "Cache-Control": "no-store"])
     }
