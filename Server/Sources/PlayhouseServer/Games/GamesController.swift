@@ -75,7 +75,7 @@ struct GamesController: RouteCollection {
         let bets = request.bets
         let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: limits)
         let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
-        return try await idempotent.perform(request.moneyWriter, prepareOnlyReads: true, prepare: {
+        return try await idempotent.perform(request.moneyWriter, prepareIsRepeatable: true, prepare: {
             try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit, app: principal.app)
         }) { prepared, sql in
             try await bets.place(prepared, by: bettor, on: sql)

@@ -89,23 +89,24 @@ struct IdempotentRequest {
     /// `work` in one money transaction that stores the key with the response. Should another
     /// request with the key get there first, its stored response is the answer.
     ///
-    /// A `prepare` that only reads (`prepareOnlyReads`) is not worth a look for a stored response
-    /// first: a repeated request runs it again, harmlessly, and then finds the key stored (or, if
-    /// it or `work` now refuses, looks then). One that reaches outside (a payment provider) comes
-    /// after a look, so a repeat sent once the first has answered never reaches outside again;
-    /// simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
+    /// A `prepare` that a repeated request may run again harmlessly (`prepareIsRepeatable`) is not
+    /// worth a look for a stored response first: a repeat runs it again and then finds the key
+    /// stored (or, if it or `work` now refuses, looks then). A bet's only reads; a payment's finds
+    /// its own payment by ``operationID`` and asks the provider only about one still unanswered,
+    /// so a repeat sent once the first has answered never reaches the provider again.
+    /// Simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
     /// ``operationID``, about the one payment recorded, and only one's outcome is recorded.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
-        _ writer: MoneyWriter, status: HTTPStatus = .created, prepareOnlyReads: Bool = false, prepare: () async throws -> Prepared,
+        _ writer: MoneyWriter, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {
-        if !prepareOnlyReads, let stored = try await replay(on: writer.database) { return stored }
+        if !prepareIsRepeatable, let stored = try await replay(on: writer.database) { return stored }
         if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer, now: now) }
         let prepared: Prepared
         do {
             prepared = try await prepare()
         } catch {
             // What was fine the first time may be refused now (the game has closed): a repeat still gets the first answer.
-            if prepareOnlyReads, let stored = try await replay(on: writer.database) { return stored }
+            if prepareIsRepeatable, let stored = try await replay(on: writer.database) { return stored }
             throw error
         }
         for _ in 0..<3 {

@@ -39,6 +39,16 @@ struct MoneyWriter: Sendable {
         }
     }
 
+    /// Runs `body`, whose writes are one statement (a transaction by itself), outside a transaction
+    /// of its own on PostgreSQL, where `BEGIN` and `COMMIT` are two more round trips; on SQLite,
+    /// where they cost none, and inside a caller's transaction, it runs as ``transaction(_:)`` does.
+    func oneStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        guard try database.sql().dialect.name != "sqlite", !database.inTransaction, let postgres = database as? any PostgresDatabase else {
+            return try await transaction(body)
+        }
+        return try await PreparedPostgresSQL.session(on: postgres, logger: database.logger, body)
+    }
+
     /// A transaction of prepared statements on a connection of its own; inside a transaction
     /// already (the caller's), the statements join it.
     private func postgresTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

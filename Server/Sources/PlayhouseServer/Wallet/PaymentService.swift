@@ -76,7 +76,9 @@ public struct PaymentService: Sendable {
     }
 
     /// Runs `checking` (the deposit limits, under the player's lock), records the payment as
-    /// `processing` and holds a withdrawal's money; inside a ``MoneyWriter`` transaction. Answers
+    /// `processing` and holds a withdrawal's money; inside a ``MoneyWriter`` transaction (for a
+    /// deposit with nothing to check, whose only write is the payment's row, its own statement
+    /// will do: ``MoneyWriter/oneStatement(_:)``). Answers
     /// whether the provider is still to be asked: false when this request's payment was concluded
     /// already.
     ///
