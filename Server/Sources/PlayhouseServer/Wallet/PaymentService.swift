@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import Logging
 import PlayhouseAPI
 import SQLKit
 
@@ -7,10 +8,10 @@ import SQLKit
 /// whatever happens after it is asked (a refusal, a lost answer, a crash) the payment can be
 /// concluded and no money the provider moved goes missing from the ledger:
 ///
-/// 1. ``open(_:appID:playerID:on:checking:)``, one transaction: the payment is recorded as
+/// 1. ``open(_:appID:playerID:depositLimits:)``, one transaction: the payment is recorded as
 ///    `processing` (pending, on the wire); a withdrawal's money leaves the wallet and is held. A
 ///    refusal here (a deposit limit, an overdraft) records nothing and the provider is never asked.
-/// 2. ``ask(_:)``: the provider is asked, under the payment's id.
+/// 2. ``ask(_:logger:)``: the provider is asked, under the payment's id.
 /// 3. ``conclude(_:_:appID:playerID:on:)``, one transaction: its answer is recorded. A completed
 ///    deposit reaches the wallet; a completed withdrawal's held money is paid out and a declined
 ///    one's given back; a pending payment waits for its time (``settleDue(playerID:limit:)``).
@@ -75,19 +76,32 @@ public struct PaymentService: Sendable {
         return Prepared(id: id, direction: direction, currency: currency, amount: amount, economy: economy, method: method)
     }
 
-    /// Runs `checking` (the deposit limits, under the player's lock), records the payment as
-    /// `processing` and holds a withdrawal's money; inside a ``MoneyWriter`` transaction (for a
-    /// deposit with nothing to check, whose only write is the payment's row, its own statement
-    /// will do: ``MoneyWriter/oneStatement(_:)``). Answers
-    /// whether the provider is still to be asked: false when this request's payment was concluded
-    /// already.
+    /// Opens the payment in a money transaction of its own: a deposit is checked against the
+    /// player's deposit `limits` under their lock, the payment recorded as `processing`, and a
+    /// withdrawal's money held. A deposit with no deposit limit in its currency writes only the
+    /// payment's row, so its one statement is its transaction (``MoneyWriter/oneStatement(_:)``).
+    /// Answers whether the provider is still to be asked: false when this request's payment was
+    /// concluded already.
     ///
     /// The payment may be open already, from a simultaneous send of this request or one whose
     /// answer was lost: it is carried on from where it stands (it was checked when it was opened).
     /// A payment of another request under the same id (another body with the key, or the key used
     /// again after it was forgotten) is a 409.
-    func open(_ payment: Prepared, appID: UUID, playerID: UUID, on sql: any SQLDatabase,
-              checking: @Sendable (any SQLDatabase) async throws -> Void) async throws -> Bool {
+    func open(_ payment: Prepared, appID: UUID, playerID: UUID, depositLimits limits: Limits) async throws -> Bool {
+        let now = self.now
+        let opening: @Sendable (any SQLDatabase) async throws -> Bool = { sql in
+            try await open(payment, appID: appID, playerID: playerID, on: sql) { sql in
+                guard payment.direction == .deposit else { return }
+                try await ResponsiblePlay.checkDeposit(payment.amount, currency: payment.currency, playerID: playerID, limits: limits,
+                                                       now: now, on: sql)
+            }
+        }
+        let unchecked = payment.direction == .deposit && limits.money(loss: false, currency: payment.currency.code).isEmpty
+        return try await unchecked ? writer.oneStatement(opening) : writer.transaction(opening)
+    }
+
+    private func open(_ payment: Prepared, appID: UUID, playerID: UUID, on sql: any SQLDatabase,
+                      checking: @Sendable (any SQLDatabase) async throws -> Void) async throws -> Bool {
         // Checked before the payment's row is written: writing it first would take a share lock
         // on the player (its foreign key) that the check's lock would then wait on, deadlocking
         // with a simultaneous deposit.
@@ -121,9 +135,19 @@ public struct PaymentService: Sendable {
         return try row.decode(column: "status", as: String.self) == Self.processing
     }
 
-    /// What the provider says about the payment, if it answers within ``providerTimeout``.
-    func ask(_ payment: Prepared) async throws -> PaymentDecision {
-        try await ask(payment.order, payment.direction)
+    /// What the provider says about the payment. A provider that fails, or does not answer within
+    /// ``providerTimeout``, is a `502 payment_provider_unavailable` (logged with its error); the
+    /// payment stays pending, to be asked about again.
+    func ask(_ payment: Prepared, logger: Logger) async throws -> PaymentDecision {
+        do {
+            return try await ask(payment.order, payment.direction)
+        } catch let problem as PlayhouseProblem {
+            throw problem
+        } catch {
+            logger.warning("The payment provider did not answer; the payment stays pending",
+                           metadata: ["payment": "\(payment.id)", "error": "\(String(reflecting: error))"])
+            throw PlayhouseProblem(.badGateway, .paymentProviderUnavailable)
+        }
     }
 
     private func ask(_ order: PaymentOrder, _ direction: Direction) async throws -> PaymentDecision {

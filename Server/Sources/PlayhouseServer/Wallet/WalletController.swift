@@ -1,6 +1,5 @@
 import Fluent
 import PlayhouseAPI
-import SQLKit
 import Vapor
 
 /// The player's account and wallet (scope `wallet`): balances, history, deposits, withdrawals and
@@ -151,34 +150,16 @@ extension Request {
     /// when it is opened (a repeat of a deposit opened already, and so counted, is not checked again).
     func pay(_ direction: PaymentService.Direction, _ body: PaymentRequest, app: AppRecord, playerID: UUID,
              idempotent: IdempotentRequest) async throws -> Response {
-        let payments = self.payments, writer = moneyWriter, now = self.now, logger = self.logger
+        let payments = self.payments, logger = self.logger
         let limits = direction == .deposit ? try await self.limits.limits(playerID: playerID) : Limits()
         let responsiblePlay = self.responsiblePlay
-        return try await idempotent.perform(writer, prepareIsRepeatable: true, prepare: { () async throws -> (PaymentService.Prepared, PaymentDecision?) in
+        return try await idempotent.perform(moneyWriter, prepareIsRepeatable: true, prepare: { () async throws -> (PaymentService.Prepared, PaymentDecision?) in
             let payment = try await payments.prepare(direction, body, app: app, id: idempotent.operationID) {
                 guard direction == .deposit else { return }
                 try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
             }
-            let opening: @Sendable (any SQLDatabase) async throws -> Bool = { sql in
-                try await payments.open(payment, appID: app.id, playerID: playerID, on: sql) { sql in
-                    guard direction == .deposit else { return }
-                    try await ResponsiblePlay.checkDeposit(payment.amount, currency: payment.currency, playerID: playerID, limits: limits,
-                                                           now: now, on: sql)
-                }
-            }
-            // A deposit with no deposit limit in its currency to check writes only the payment's row.
-            let unchecked = direction == .deposit && limits.money(loss: false, currency: payment.currency.code).isEmpty
-            let unanswered = try await unchecked ? writer.oneStatement(opening) : writer.transaction(opening)
-            guard unanswered else { return (payment, nil) }
-            do {
-                return (payment, try await payments.ask(payment))
-            } catch let problem as PlayhouseProblem {
-                throw problem
-            } catch {
-                logger.warning("The payment provider did not answer; the payment stays pending",
-                               metadata: ["payment": "\(payment.id)", "error": "\(String(reflecting: error))"])
-                throw PlayhouseProblem(.badGateway, .paymentProviderUnavailable)
-            }
+            guard try await payments.open(payment, appID: app.id, playerID: playerID, depositLimits: limits) else { return (payment, nil) }
+            return (payment, try await payments.ask(payment, logger: logger))
         }) { opened, sql in
             try await payments.conclude(opened.0, opened.1, appID: app.id, playerID: playerID, on: sql)
         }
