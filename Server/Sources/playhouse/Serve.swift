@@ -13,6 +13,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let configuration = try options.resolve()
         CommandLogging.bootstrap(configuration.logLevel)
+        _ = PlayhouseApplication.runTasksOnEventLoops(configuration)
         let app = try await PlayhouseApplication.make(configuration, arguments: ["playhouse", "serve"])
         if configuration.paymentSettleInterval > 0 {
             app.lifecycle.use(PaymentSettler(interval: .milliseconds(Int(configuration.paymentSettleInterval * 1000))))
