@@ -139,6 +139,26 @@ struct BetService: Sendable {
         }
 
         let betID = UUID()
+        let paylines = bet.lines.map { bet.game.machine.paylines[$0] }
+        let result = BetHistoryService.StoredResult(stops: spin.stops, window: spin.window, wins: spin.wins.map(BetHistoryService.StoredResult.StoredWin.init))
+        // The bet's record and its session's figures, written with its money movement.
+        let records = { (transactionID: UUID?, balanceAfter: SQLQueryString) -> [SQLQueryString] in
+            var writes: [SQLQueryString] = ["""
+                INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy,
+                                  minor_units, wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, transaction_id, balance_after, created_at)
+                VALUES (\(bind: betID), \(bind: bettor.app.id), \(bind: bettor.sessionID), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
+                        \(bind: bet.game.slug), \(bind: bet.creditGame), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
+                        \(bind: bet.economy?.rawValue), \(bind: bet.minorUnits), \(bind: bet.wager), \(bind: bet.stake), \(bind: payout.partialValue),
+                        \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
+                        \(bind: draw?.nonce), \(bind: transactionID), \(balanceAfter), \(bind: now))
+                """]
+            if let sessionID = bettor.sessionID {
+                writes.append(SessionBetTotals.add(.init(currency: bet.currency?.code, economy: bet.economy, minorUnits: bet.minorUnits, kind: bet.kind,
+                                                         stake: bet.stake, payout: payout.partialValue), session: sessionID))
+            }
+            return writes
+        }
+
         var transactionID: UUID?
         var balance: Int64?
         if bet.kind.isBacked, let currency = bet.currency, let economy = bet.economy, let playerID = bettor.playerID {
@@ -149,25 +169,14 @@ struct BetService: Sendable {
             let house = LedgerAccountKey.app(.house, currency.code, economy)
             var legs: [(account: LedgerAccountKey, amount: Int64)] = [(wallet, -bet.stake), (house, bet.stake)]
             if payout.partialValue > 0 { legs += [(house, -payout.partialValue), (wallet, payout.partialValue)] }
+            let id = UUID()
             let posted = try await Ledger(sql: sql, appID: bettor.app.id, now: now)
-                .post(kind: TransactionKind.bet.rawValue, playerID: playerID, reference: ERN.make("bet", betID.uuidString.lowercased()), legs: legs)
+                .post(id: id, kind: TransactionKind.bet.rawValue, playerID: playerID, reference: ERN.make("bet", betID.uuidString.lowercased()),
+                      legs: legs) { after in records(id, after.of(wallet)) }
             transactionID = posted.transactionID
             balance = posted.balances[wallet]
-        }
-        let paylines = bet.lines.map { bet.game.machine.paylines[$0] }
-        let result = BetHistoryService.StoredResult(stops: spin.stops, window: spin.window, wins: spin.wins.map(BetHistoryService.StoredResult.StoredWin.init))
-        try await sql.raw("""
-            INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy, minor_units,
-                              wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, transaction_id, balance_after, created_at)
-            VALUES (\(bind: betID), \(bind: bettor.app.id), \(bind: bettor.sessionID), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
-                    \(bind: bet.game.slug), \(bind: bet.creditGame), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
-                    \(bind: bet.economy?.rawValue), \(bind: bet.minorUnits), \(bind: bet.wager), \(bind: bet.stake), \(bind: payout.partialValue),
-                    \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
-                    \(bind: draw?.nonce), \(bind: transactionID), \(bind: balance), \(bind: now))
-            """).run()
-        if let sessionID = bettor.sessionID {
-            try await SessionBetTotals.add(.init(currency: bet.currency?.code, economy: bet.economy, minorUnits: bet.minorUnits, kind: bet.kind,
-                                                 stake: bet.stake, payout: payout.partialValue), session: sessionID, on: sql)
+        } else {
+            for write in records(nil, "NULL") { try await sql.raw(write).run() }
         }
         return BetHistoryService.bet(id: betID, game: bet.game.slug, creditGame: bet.creditGame, version: bet.game.version, kind: bet.kind, currency: bet.currency?.code,
                         economy: bet.economy, digits: bet.minorUnits, wager: bet.wager, stake: bet.stake, payout: payout.partialValue,

@@ -8,7 +8,7 @@ import SQLKit
 /// staked and won. Every heartbeat shows a session's figures; read from here they cost the same
 /// after a session's thousandth bet as after its first, where summing the session's bets did not.
 ///
-/// A bet adds itself in its own transaction (``add(_:session:on:)``), so the figures always
+/// A bet adds itself in its own transaction (``add(_:session:)``), so the figures always
 /// match the bets. ``BetHistoryService/totalsQuery(session:)`` reads them.
 enum SessionBetTotals {
     static let table = "session_bet_totals"
@@ -23,17 +23,17 @@ enum SessionBetTotals {
         var payout: Int64
     }
 
-    /// Adds `bet` to its session's figures; inside the bet's transaction.
-    static func add(_ bet: Bet, session sessionID: UUID, on sql: any SQLDatabase) async throws {
+    /// The statement that adds `bet` to its session's figures, to run in the bet's transaction.
+    static func add(_ bet: Bet, session sessionID: UUID) -> SQLQueryString {
         let backed = bet.kind.isBacked
-        try await sql.raw("""
+        return """
             INSERT INTO \(ident: table) (session_id, currency, economy, minor_units, bets, backed, wagered, won)
             VALUES (\(bind: sessionID), \(bind: bet.currency ?? ""), \(bind: bet.economy?.rawValue ?? ""), \(bind: bet.minorUnits),
                     \(bind: Int64(1)), \(bind: Int64(backed ? 1 : 0)), \(bind: backed ? bet.stake : 0), \(bind: backed ? bet.payout : 0))
             ON CONFLICT (session_id, currency, economy) DO UPDATE SET
                 bets = \(ident: table).bets + 1, backed = \(ident: table).backed + excluded.backed,
                 wagered = \(ident: table).wagered + excluded.wagered, won = \(ident: table).won + excluded.won
-            """).run()
+            """
     }
 
     /// Sums the sessions' bets placed before the figures were kept as they came (or all of them,

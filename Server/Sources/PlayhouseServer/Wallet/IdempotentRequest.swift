@@ -128,6 +128,30 @@ struct IdempotentRequest {
         throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
     }
 
+    /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)`` with a repeatable `prepare`, for a
+    /// request whose `work` records what it did under ``operationID`` in money transactions of its
+    /// own (a payment, found again by its id): the key is stored after them, with the response, in
+    /// a statement of its own. A repeat that finds no key stored (the server stopped in between)
+    /// finds the work done by the id, and answers as the first send did.
+    func perform<Prepared: Sendable, T: Encodable & Sendable>(
+        recordedBy writer: MoneyWriter, prepare: () async throws -> Prepared, _ work: (Prepared) async throws -> T) async throws -> Response {
+        if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer, now: now) }
+        let value: T
+        do {
+            value = try await work(try await prepare())
+        } catch {
+            // Refused now, but this key was used before: its first answer stands.
+            if key != nil, let stored = try await replay(on: writer.database) { return stored }
+            throw error
+        }
+        let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
+        let status = HTTPStatus.created
+        if try await !writer.oneStatement({ sql in try await store(status, body, sql) }), let stored = try await replay(on: writer.database) {
+            return stored
+        }
+        return Self.response(status, body)
+    }
+
     /// Another request stored the key first; this one's transaction rolls back.
     private struct KeyTaken: Error {}
 

@@ -50,7 +50,8 @@ enum AppAccount: String, Sendable {
 /// account-id order so that concurrent movements on PostgreSQL lock rows in the same order. A
 /// movement that would overdraw a balance throws `insufficient_funds`, and the surrounding
 /// transaction rolls back, so it changes nothing. On PostgreSQL a movement's writes are one
-/// statement (one round trip); on SQLite, where a statement costs none, they are several.
+/// statement (one round trip), with the writes that go with it (a bet's record, ``BalancesAfter``);
+/// on SQLite, where a statement costs none, they are several.
 struct Ledger {
     /// Account ids seen in the database, so that a movement need not look them up again.
     static let knownAccounts = LedgerAccountDirectory()
@@ -65,7 +66,23 @@ struct Ledger {
         var balances: [LedgerAccountKey: Int64]
     }
 
-    func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)]) async throws -> Posted {
+    /// Posts the movement `legs`, and with it the writes `along` gives (each one statement; they
+    /// may name a player account's balance after the movement).
+    func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
+              along: (BalancesAfter) -> [SQLQueryString] = { _ in [] }) async throws -> Posted {
+        guard let posted = try await post(id: transactionID, kind: kind, playerID: playerID, reference: reference, legs: legs, onlyIf: nil, along: along) else {
+            throw PlayhouseProblem(.internalServerError, .internalError)
+        }
+        return posted
+    }
+
+    /// Posts the movement `legs` only if `condition` holds: a statement that returns a row when it
+    /// does, such as the update that concludes what the movement is for (a payment). Answers nil,
+    /// having written nothing, when it returns none. On PostgreSQL the condition is part of the
+    /// movement's one statement; a movement that only credits player accounts, which nothing can
+    /// refuse, is then a transaction by itself (``MoneyWriter/oneStatement(_:)``).
+    func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
+              onlyIf condition: SQLQueryString?, along: (BalancesAfter) -> [SQLQueryString] = { _ in [] }) async throws -> Posted? {
         var sums: [String: Int64] = [:]
         for leg in legs { sums["\(leg.account.currency)/\(leg.account.economy.rawValue)", default: 0] += leg.amount }
         precondition(legs.count >= 2 && sums.values.allSatisfy { $0 == 0 } && legs.allSatisfy { $0.amount != 0 },
@@ -102,13 +119,17 @@ struct Ledger {
             entries.append(Entry(accountID: leg.accountID, amount: leg.amount, fromFinal: fromFinal))
         }
 
-        let record: SQLQueryString = """
-            INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)
-            VALUES (\(bind: transactionID), \(bind: appID), \(bind: playerID), \(bind: kind), \(bind: reference), \(bind: now))
-            """
-        let after = sql.dialect.name == "postgresql" && !moves.isEmpty
-            ? try await writeInOneStatement(record, transactionID: transactionID, moves: moves, entries: entries)
-            : try await writeStatementByStatement(record, transactionID: transactionID, moves: moves, entries: entries)
+        let record = Record(values: "\(bind: transactionID), \(bind: appID), \(bind: playerID), \(bind: kind), \(bind: reference), \(bind: now)")
+        let after: [UUID: Int64]
+        if sql.dialect.name == "postgresql" && !moves.isEmpty {
+            guard let moved = try await writeInOneStatement(record, transactionID: transactionID, moves: moves, entries: entries, onlyIf: condition,
+                                                            along: along(BalancesAfter(ids: ids) { "(SELECT balance FROM moved WHERE id = \(bind: $0))" }))
+            else { return nil }
+            after = moved
+        } else {
+            if let condition, try await sql.raw(condition).first() == nil { return nil }
+            after = try await writeStatementByStatement(record, transactionID: transactionID, moves: moves, entries: entries)
+        }
         var balances: [LedgerAccountKey: Int64] = [:]
         for move in moves {
             guard let balance = after[move.accountID] else {
@@ -117,7 +138,33 @@ struct Ledger {
             }
             balances[move.account] = balance
         }
+        if sql.dialect.name != "postgresql" || moves.isEmpty {
+            for write in along(BalancesAfter(ids: ids) { "\(bind: after[$0])" }) { try await sql.raw(write).run() }
+        }
         return Posted(transactionID: transactionID, balances: balances)
+    }
+
+    /// The movement's row in `ledger_transactions`.
+    private struct Record {
+        var values: SQLQueryString
+        private static let insert: SQLQueryString = "INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)"
+
+        var unconditional: SQLQueryString { "\(Self.insert) VALUES (\(values))" }
+        /// Written only if the statement's `condition` returned a row.
+        var conditional: SQLQueryString { "\(Self.insert) SELECT \(values) WHERE EXISTS (SELECT 1 FROM condition)" }
+    }
+
+    /// A player account's balance just after the movement, as the writes that go with it name it:
+    /// on PostgreSQL, where they are part of the movement's statement, read from its update.
+    struct BalancesAfter {
+        fileprivate let ids: [LedgerAccountKey: UUID]
+        fileprivate let expression: (UUID) -> SQLQueryString
+
+        /// The balance of `account` after the movement; NULL for an account that keeps none.
+        func of(_ account: LedgerAccountKey) -> SQLQueryString {
+            guard let id = ids[account], !account.allowsNegative else { return "NULL" }
+            return expression(id)
+        }
     }
 
     /// One leg of a movement, with its account's id.
@@ -148,8 +195,8 @@ struct Ledger {
     /// the transaction, one update per player account (stopping at the first that the balance does
     /// not cover), then the entries. Returns the balances after the movement of the accounts that
     /// could move.
-    private func writeStatementByStatement(_ record: SQLQueryString, transactionID: UUID, moves: [Move], entries: [Entry]) async throws -> [UUID: Int64] {
-        try await sql.raw(record).run()
+    private func writeStatementByStatement(_ record: Record, transactionID: UUID, moves: [Move], entries: [Entry]) async throws -> [UUID: Int64] {
+        try await sql.raw(record.unconditional).run()
         var after: [UUID: Int64] = [:]
         for move in moves {
             guard let row = try await sql.raw("""
@@ -169,31 +216,41 @@ struct Ledger {
     }
 
     /// PostgreSQL, for a movement of one or more player accounts: the transaction, the balance
-    /// updates and the entries in one statement, so one round trip. An account whose balance does not cover its legs is not updated and returns no
-    /// row; the caller's error then rolls the statement back with its transaction. The database
+    /// updates, the entries and the writes `along` in one statement, so one round trip. An account
+    /// whose balance does not cover its legs is not updated and returns no row; the caller's error
+    /// then rolls the statement back with its transaction. The database
     /// locks the rows in the order it visits the few moves, as listed (account-id order); should
     /// it choose another, a deadlock between two movements is retried (``MoneyWriter``).
-    private func writeInOneStatement(_ record: SQLQueryString, transactionID: UUID, moves: [Move], entries: [Entry]) async throws -> [UUID: Int64] {
+    private func writeInOneStatement(_ record: Record, transactionID: UUID, moves: [Move], entries: [Entry], onlyIf condition: SQLQueryString?,
+                                     along: [SQLQueryString]) async throws -> [UUID: Int64]? {
         let rows: [SQLQueryString] = entries.enumerated().map { position, entry in
             "(\(bind: position), \(bind: entry.accountID), \(bind: entry.amount), \(bind: entry.fromFinal ?? 0))"
         }
         let changes: [SQLQueryString] = moves.map { "(\(bind: $0.accountID), \(bind: $0.total), \(bind: $0.lowest))" }
+        let writes: [SQLQueryString] = along.enumerated().map { ", along\(unsafeRaw: String($0.offset)) AS (\($0.element))" }
+        precondition(condition == nil || writes.isEmpty, "a conditional movement has no writes along")
+        // With a condition, every write waits for it to return its row.
+        let held: SQLQueryString = condition == nil ? "TRUE" : "EXISTS (SELECT 1 FROM condition)"
         let moved = try await sql.raw("""
-            WITH recorded AS (\(record)),
+            WITH \(condition.map { "condition AS (\($0))," as SQLQueryString } ?? "")
+            recorded AS (\(condition == nil ? record.unconditional : record.conditional)),
             moved AS (
                 UPDATE ledger_accounts AS a SET balance = a.balance + m.total
                 FROM (VALUES \(changes.joined(separator: ", "))) AS m (id, total, lowest)
-                WHERE a.id = m.id AND a.balance + m.lowest >= 0 RETURNING a.id, a.balance),
+                WHERE a.id = m.id AND a.balance + m.lowest >= 0 AND \(held) RETURNING a.id, a.balance),
             entered AS (
                 INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
                 SELECT \(bind: transactionID), e.account_id, e.amount, moved.balance + e.from_final
                 FROM (VALUES \(rows.joined(separator: ", "))) AS e (position, account_id, amount, from_final)
-                LEFT JOIN moved ON moved.id = e.account_id ORDER BY e.position)
-            SELECT id, balance FROM moved
+                LEFT JOIN moved ON moved.id = e.account_id WHERE \(held) ORDER BY e.position)\(writes.joined(separator: ""))
+            SELECT id, balance FROM moved\(condition == nil ? "" : " UNION ALL SELECT NULL, NULL FROM condition" as SQLQueryString)
             """).all()
-        var after: [UUID: Int64] = [:]
-        for row in moved { after[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "balance", as: Int64.self) }
-        return after
+        var after: [UUID: Int64] = [:], conditionHeld = condition == nil
+        for row in moved {
+            guard let id = try row.decode(column: "id", as: UUID?.self) else { conditionHeld = true; continue }
+            after[id] = try row.decode(column: "balance", as: Int64.self)
+        }
+        return conditionHeld ? after : nil
     }
 
     /// The account's id, creating the account on first use.

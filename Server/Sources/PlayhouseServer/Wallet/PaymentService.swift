@@ -12,9 +12,9 @@ import SQLKit
 ///    `processing` (pending, on the wire); a withdrawal's money leaves the wallet and is held. A
 ///    refusal here (a deposit limit, an overdraft) records nothing and the provider is never asked.
 /// 2. ``ask(_:logger:)``: the provider is asked, under the payment's id.
-/// 3. ``conclude(_:_:appID:playerID:on:)``, one transaction: its answer is recorded. A completed
-///    deposit reaches the wallet; a completed withdrawal's held money is paid out and a declined
-///    one's given back; a pending payment waits for its time (``settleDue(playerID:limit:)``).
+/// 3. ``conclude(_:_:openedAt:appID:playerID:)``, one transaction: its answer is recorded. A
+///    completed deposit reaches the wallet; a completed withdrawal's held money is paid out and a
+///    declined one's given back; a pending payment waits for its time (``settleDue(playerID:limit:)``).
 ///
 /// A payment left `processing` (the server stopped, the provider's answer was lost or late) is
 /// concluded by the next send of its request or, after ``processingGrace``, by
@@ -80,16 +80,16 @@ public struct PaymentService: Sendable {
     /// player's deposit `limits` under their lock, the payment recorded as `processing`, and a
     /// withdrawal's money held. A deposit with no deposit limit in its currency writes only the
     /// payment's row, so its one statement is its transaction (``MoneyWriter/oneStatement(_:)``).
-    /// Answers whether the provider is still to be asked: false when this request's payment was
-    /// concluded already.
+    /// Answers when the payment was opened if the provider is still to be asked, and nil when this
+    /// request's payment was concluded already.
     ///
     /// The payment may be open already, from a simultaneous send of this request or one whose
     /// answer was lost: it is carried on from where it stands (it was checked when it was opened).
     /// A payment of another request under the same id (another body with the key, or the key used
     /// again after it was forgotten) is a 409.
-    func open(_ payment: Prepared, appID: UUID, playerID: UUID, depositLimits limits: Limits) async throws -> Bool {
+    func open(_ payment: Prepared, appID: UUID, playerID: UUID, depositLimits limits: Limits) async throws -> Date? {
         let now = self.now
-        let opening: @Sendable (any SQLDatabase) async throws -> Bool = { sql in
+        let opening: @Sendable (any SQLDatabase) async throws -> Date? = { sql in
             try await open(payment, appID: appID, playerID: playerID, on: sql) { sql in
                 guard payment.direction == .deposit else { return }
                 try await ResponsiblePlay.checkDeposit(payment.amount, currency: payment.currency, playerID: playerID, limits: limits,
@@ -101,7 +101,7 @@ public struct PaymentService: Sendable {
     }
 
     private func open(_ payment: Prepared, appID: UUID, playerID: UUID, on sql: any SQLDatabase,
-                      checking: @Sendable (any SQLDatabase) async throws -> Void) async throws -> Bool {
+                      checking: @Sendable (any SQLDatabase) async throws -> Void) async throws -> Date? {
         // Checked before the payment's row is written: writing it first would take a share lock
         // on the player (its foreign key) that the check's lock would then wait on, deadlocking
         // with a simultaneous deposit.
@@ -120,7 +120,7 @@ public struct PaymentService: Sendable {
                 try await book(.held, reference: ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()),
                                appID: appID, playerID: playerID, (payment.currency.code, payment.economy, payment.amount), on: sql)
             }
-            return true
+            return now
         }
         guard let row = try await sql.raw("""
             SELECT direction, currency, economy, amount, payment_method, status, created_at FROM payments WHERE id = \(bind: payment.id)
@@ -132,7 +132,8 @@ public struct PaymentService: Sendable {
               try row.decode(column: "payment_method", as: String.self) == payment.method,
               try row.decode(column: "created_at", as: Date.self) > now.addingTimeInterval(-IdempotentRequest.retention)
         else { throw PlayhouseProblem(.conflict, .idempotencyKeyReused) }
-        return try row.decode(column: "status", as: String.self) == Self.processing
+        guard try row.decode(column: "status", as: String.self) == Self.processing else { return nil }
+        return try row.decode(column: "created_at", as: Date.self)
     }
 
     /// What the provider says about the payment. A provider that fails, or does not answer within
@@ -160,16 +161,34 @@ public struct PaymentService: Sendable {
         }
     }
 
-    /// Records the provider's `decision` about an open payment and moves its money; inside a
-    /// ``MoneyWriter`` transaction. Answers with the payment as it then stands, which is as someone
-    /// else left it when they concluded it first (a simultaneous send, ``settleDue(playerID:limit:)``)
-    /// or when there is no decision to record.
-    func conclude(_ payment: Prepared, _ decision: PaymentDecision?, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {
-        if let decision, let row = try await Self.move(payment.id, from: Self.processing, to: decision, now: now, sql: sql) {
-            try await book(after: row, appID: appID, playerID: playerID, on: sql)
-            return try Self.wire(row, currency: payment.currency)
+    /// Records the provider's `decision` about the payment opened at `openedAt` and moves its money,
+    /// in a money transaction of its own. A completed deposit, which only credits the wallet and so
+    /// cannot be refused, is one statement (``Ledger/post(id:kind:playerID:reference:legs:onlyIf:along:)``),
+    /// on PostgreSQL a transaction by itself. Answers with the payment as it then stands, which is as
+    /// someone else left it when they concluded it first (a simultaneous send,
+    /// ``settleDue(playerID:limit:)``) or when there is no decision to record.
+    func conclude(_ payment: Prepared, _ decision: PaymentDecision?, openedAt: Date?, appID: UUID, playerID: UUID) async throws -> Payment {
+        if let decision, let openedAt {
+            let (status, settleAfter, reason) = Self.outcome(decision)
+            let update = Self.moveStatement(payment.id, from: Self.processing, to: status, settleAfter: settleAfter, reason: reason, now: now)
+            let concluded = Payment(id: payment.id.uuidString.lowercased(), ern: ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()),
+                                    status: status, amount: payment.currency.money(payment.amount), economy: payment.economy,
+                                    paymentMethod: payment.method, declineReason: reason, createdAt: openedAt, finishedAt: status == .pending ? nil : now)
+            if let booking = Booking(payment.direction, reaching: status) {
+                let (from, to) = booking.legs(playerID, payment.currency.code, payment.economy)
+                let reference = ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()), now = self.now
+                let posting: @Sendable (any SQLDatabase) async throws -> Bool = { sql in
+                    try await Ledger(sql: sql, appID: appID, now: now).post(kind: booking.kind.rawValue, playerID: playerID, reference: reference,
+                                                                           legs: [(from, -payment.amount), (to, payment.amount)], onlyIf: update) != nil
+                }
+                if try await booking == .deposited ? writer.oneStatement(posting) : writer.transaction(posting) { return concluded }
+            } else if try await writer.oneStatement({ sql in try await sql.claimed(update) }) {
+                return concluded
+            }
         }
-        guard let row = try await sql.raw("SELECT \(unsafeRaw: Self.columns) FROM payments WHERE id = \(bind: payment.id)").first() else {
+        guard let row = try await database.reading({ sql in
+            try await sql.raw("SELECT \(unsafeRaw: Self.columns) FROM payments WHERE id = \(bind: payment.id)").first()
+        }) else {
             throw PlayhouseProblem.notFound(ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()))
         }
         return try Self.wire(row, currency: payment.currency)
@@ -260,23 +279,33 @@ public struct PaymentService: Sendable {
     /// Moves a payment from status `from` to what `decision` says; nil when it no longer has
     /// status `from` (someone else moved it).
     private static func move(_ id: UUID, from: String, to decision: PaymentDecision, now: Date, sql: any SQLDatabase) async throws -> (any SQLRow)? {
-        let status: PaymentStatus, settleAfter: Date?, reason: String?
-        switch decision {
-        case .completed: (status, settleAfter, reason) = (.completed, nil, nil)
-        case .pending(let until): (status, settleAfter, reason) = (.pending, until, nil)
-        case .declined(let why): (status, settleAfter, reason) = (.declined, nil, why)
-        }
+        let (status, settleAfter, reason) = outcome(decision)
         return try await move(id, from: from, to: status, settleAfter: settleAfter, reason: reason, now: now, sql: sql)
     }
 
     private static func move(_ id: UUID, from: String, to status: PaymentStatus, settleAfter: Date? = nil, reason: String? = nil,
                              now: Date, sql: any SQLDatabase) async throws -> (any SQLRow)? {
-        try await sql.raw("""
-            UPDATE payments SET status = \(bind: status.rawValue), settle_after = \(bind: settleAfter), decline_reason = \(bind: reason),
-                                finished_at = \(bind: status == .pending ? nil : now)
-            WHERE id = \(bind: id) AND status = \(bind: from)
-            RETURNING \(unsafeRaw: columns)
-            """).first()
+        try await sql.raw(moveStatement(id, from: from, to: status, settleAfter: settleAfter, reason: reason, now: now)).first()
+    }
+
+    /// The status, time to settle and reason a provider's decision gives a payment.
+    private static func outcome(_ decision: PaymentDecision) -> (status: PaymentStatus, settleAfter: Date?, reason: String?) {
+        switch decision {
+        case .completed: (.completed, nil, nil)
+        case .pending(let until): (.pending, until, nil)
+        case .declined(let why): (.declined, nil, why)
+        }
+    }
+
+    /// The update that moves a payment from status `from`, returning its row; none when it no
+    /// longer has that status (someone else moved it).
+    private static func moveStatement(_ id: UUID, from: String, to status: PaymentStatus, settleAfter: Date?, reason: String?, now: Date) -> SQLQueryString {
+        """
+        UPDATE payments SET status = \(bind: status.rawValue), settle_after = \(bind: settleAfter), decline_reason = \(bind: reason),
+                            finished_at = \(bind: status == .pending ? nil : now)
+        WHERE id = \(bind: id) AND status = \(bind: from)
+        RETURNING \(unsafeRaw: columns)
+        """
     }
 
     private static func wire(_ row: any SQLRow, currency: CurrencyInfo) throws -> Payment {

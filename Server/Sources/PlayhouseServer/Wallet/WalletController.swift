@@ -153,15 +153,18 @@ extension Request {
         let payments = self.payments, logger = self.logger
         let limits = direction == .deposit ? try await self.limits.limits(playerID: playerID) : Limits()
         let responsiblePlay = self.responsiblePlay
-        return try await idempotent.perform(moneyWriter, prepareIsRepeatable: true, prepare: { () async throws -> (PaymentService.Prepared, PaymentDecision?) in
+        return try await idempotent.perform(recordedBy: moneyWriter, prepare: {
+            () async throws -> (payment: PaymentService.Prepared, openedAt: Date?, decision: PaymentDecision?) in
             let payment = try await payments.prepare(direction, body, app: app, id: idempotent.operationID) {
                 guard direction == .deposit else { return }
                 try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
             }
-            guard try await payments.open(payment, appID: app.id, playerID: playerID, depositLimits: limits) else { return (payment, nil) }
-            return (payment, try await payments.ask(payment, logger: logger))
-        }) { opened, sql in
-            try await payments.conclude(opened.0, opened.1, appID: app.id, playerID: playerID, on: sql)
+            guard let openedAt = try await payments.open(payment, appID: app.id, playerID: playerID, depositLimits: limits) else {
+                return (payment, nil, nil)
+            }
+            return (payment, openedAt, try await payments.ask(payment, logger: logger))
+        }) { opened in
+            try await payments.conclude(opened.payment, opened.decision, openedAt: opened.openedAt, appID: app.id, playerID: playerID)
         }
     }
 
