@@ -43,10 +43,12 @@ struct BetService: Sendable {
     /// the game's limits, the paylines the game's own. A credit bet (`creditsFrom`, the game whose
     /// credits pay) takes that game's credit currency.
     func prepare(_ body: BetRequest, game slug: String, creditsFrom: String? = nil, kind: BetKind, app: AppRecord) async throws -> Prepared {
-        let game = try await GameService(database: database, now: now).playable(appID: app.id, slug: slug)
+        // The currency the body names is read with the game (a credit bet's, with the game whose credits pay).
+        let (game, named) = try await GameService(database: database, now: now)
+            .playable(appID: app.id, slug: slug, currency: creditsFrom == nil ? body.currency?.uppercased() : nil)
         guard game.open else { throw PlayhouseProblem(.unprocessableEntity, .gameClosed, parameters: ["game": game.slug]) }
 
-        let currency = try await currency(of: body, game: game, creditsFrom: creditsFrom, kind: kind, app: app)
+        let currency = try await currency(of: body, named: named, game: game, creditsFrom: creditsFrom, kind: kind, app: app)
         var economy: Economy?
         if kind.isBacked, let code = currency?.code { economy = try CurrencyService.economy(body.economy, app: app, currency: code) }
 
@@ -88,9 +90,10 @@ struct BetService: Sendable {
                         stake: stake.partialValue, lines: lines, clientSeed: body.clientSeed)
     }
 
-    /// The bet's currency: a credit bet's game credits, or the one the body names (the game must
-    /// allow it; credits only through the credit path), which a backed bet must name.
-    private func currency(of body: BetRequest, game: GameService.Playable, creditsFrom: String?, kind: BetKind,
+    /// The bet's currency: a credit bet's game credits, or the one the body names (`named`, the
+    /// app's currency of that code; the game must allow it; credits only through the credit path),
+    /// which a backed bet must name.
+    private func currency(of body: BetRequest, named: CurrencyInfo?, game: GameService.Playable, creditsFrom: String?, kind: BetKind,
                           app: AppRecord) async throws -> CurrencyInfo? {
         let currencies = CurrencyService(database: database)
         if let creditsFrom {
@@ -104,7 +107,7 @@ struct BetService: Sendable {
             }
             return credits
         } else if let code = body.currency {
-            guard let found = try await currencies.find(appID: app.id, code: code.uppercased()) else {
+            guard let found = named else {
                 throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(code.prefix(20))])
             }
             let allowed = game.definition.currencies.isEmpty || game.definition.currencies.contains(found.code)

@@ -89,21 +89,28 @@ public struct GameService: Sendable {
         var definition: GameDefinition { machine.definition }
     }
 
-    /// The game a bet is on. In plain SQL, and the definition is read only when this version is not
-    /// compiled yet: every bet asks.
+    /// The game a bet is on.
     func playable(appID: UUID, slug: String) async throws -> Playable {
+        try await playable(appID: appID, slug: slug, currency: nil).game
+    }
+
+    /// The game a bet is on, and the app's currency `code` (nil when it has none), in one read. In
+    /// plain SQL, and the definition is read only when this version is not compiled yet: every bet asks.
+    func playable(appID: UUID, slug: String, currency code: String?) async throws -> (game: Playable, currency: CurrencyInfo?) {
         guard Self.isWellFormed(slug: slug), let row = try await database.reading({ sql in
             try await sql.raw("""
-                SELECT id, version, status FROM games WHERE app_id = \(bind: appID) AND slug = \(bind: slug)
+                SELECT g.id, g.version, g.status\(code == nil ? "" : ", \(CurrencyService.currencyColumns)" as SQLQueryString) FROM games g
+                \(code.map { CurrencyService.currencyJoin(app: "g.app_id", code: $0) } ?? "") WHERE g.app_id = \(bind: appID) AND g.slug = \(bind: slug)
                 """).first()
         }) else {
             throw PlayhouseProblem.gameNotFound(slug)
         }
+        let currency = code == nil ? nil : try CurrencyService.currency(row)
         let id = try row.decode(column: "id", as: UUID.self), version = try row.decode(column: "version", as: Int.self)
         let open = try row.decode(column: "status", as: String.self) == "open"
-        if let machine = Self.compiled(id: id, version: version) { return Playable(slug: slug, version: version, open: open, machine: machine) }
+        if let machine = Self.compiled(id: id, version: version) { return (Playable(slug: slug, version: version, open: open, machine: machine), currency) }
         guard let record = try await GameRecord.find(id, on: database) else { throw PlayhouseProblem.gameNotFound(slug) }
-        return Playable(slug: record.slug, version: record.version, open: record.status == "open", machine: try Self.machine(record))
+        return (Playable(slug: record.slug, version: record.version, open: record.status == "open", machine: try Self.machine(record)), currency)
     }
 
     private func record(appID: UUID, slug: String) async throws -> GameRecord? {

@@ -53,16 +53,34 @@ public struct CurrencyService: Sendable {
     /// well-formed code is looked up: PostgreSQL refuses text with NUL bytes, for one).
     func find(appID: UUID, code: String) async throws -> CurrencyInfo? {
         guard Self.isWellFormed(code: code) else { return nil }
-        // In plain SQL: every bet and deposit names its currency.
+        // In plain SQL: every deposit names its currency.
         guard let row = try await database.reading({ sql in
             try await sql.raw("""
-                SELECT code, kind, minor_units, name, game FROM currencies WHERE app_id = \(bind: appID) AND code = \(bind: code)
+                SELECT \(Self.currencyColumns) FROM currencies c WHERE c.app_id = \(bind: appID) AND c.code = \(bind: code)
                 """).first()
         }) else { return nil }
-        return CurrencyInfo(code: try row.decode(column: "code", as: String.self),
-                            kind: CurrencyKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .virtual,
-                            minorUnits: try row.decode(column: "minor_units", as: Int.self), name: try row.decode(column: "name", as: String.self),
-                            game: try row.decode(column: "game", as: String?.self))
+        return try Self.currency(row)
+    }
+
+    /// The app's currency `code`, as columns of a query whose app column is `app`: a bet reads it
+    /// with its game. A malformed code joins none.
+    static func currencyJoin(app: String, code: String) -> SQLQueryString {
+        let looked = isWellFormed(code: code) ? code : ""
+        return "LEFT JOIN currencies c ON c.app_id = \(unsafeRaw: app) AND c.code = \(bind: looked)"
+    }
+
+    /// The columns of a currency (``currencyJoin(app:code:)``'s, or the table's aliased `c`).
+    static let currencyColumns: SQLQueryString = """
+        c.code AS currency_code, c.kind AS currency_kind, c.minor_units AS currency_minor_units, c.name AS currency_name, c.game AS currency_game
+        """
+
+    /// The currency of a row with ``currencyColumns``; nil when it joined none.
+    static func currency(_ row: any SQLRow) throws -> CurrencyInfo? {
+        guard let code = try row.decode(column: "currency_code", as: String?.self) else { return nil }
+        return CurrencyInfo(code: code, kind: CurrencyKind(rawValue: try row.decode(column: "currency_kind", as: String.self)) ?? .virtual,
+                            minorUnits: try row.decode(column: "currency_minor_units", as: Int.self),
+                            name: try row.decode(column: "currency_name", as: String.self),
+                            game: try row.decode(column: "currency_game", as: String?.self))
     }
 
     /// Removes a currency no balance, payment or promotion has used; returns false when there was none.
