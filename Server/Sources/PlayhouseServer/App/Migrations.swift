@@ -35,5 +35,6 @@ enum Migrations {
         app.migrations.add(CreatePlayerLimit())
         app.migrations.add(AddPageSessionPlaySession())
         app.migrations.add(CreateSessionBetTotals())
+        app.migrations.add(AddIdempotencyKeyAgeIndex())
     }
 }

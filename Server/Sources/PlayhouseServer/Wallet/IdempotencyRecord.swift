@@ -39,3 +39,15 @@ struct CreateIdempotencyRecord: AsyncMigration {
         try await database.schema(IdempotencyRecord.schema).delete()
     }
 }
+
+/// Keys by age, so that forgetting those past the retention period
+/// (``IdempotentRequest/sweep(_:now:)``) reads only them, not a whole day's keys.
+struct AddIdempotencyKeyAgeIndex: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.sql().create(index: "idempotency_keys_age").on(IdempotencyRecord.schema).column("created_at").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.sql().drop(index: "idempotency_keys_age").run()
+    }
+}
