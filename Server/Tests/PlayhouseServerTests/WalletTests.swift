@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import PlayhouseAPI
@@ -348,6 +349,20 @@ import VaporTesting
             let withdrawal = try PlayhouseJSON.makeDecoder().decode(Payment.self, from: Data(responses[0].utf8))
             #expect(Set(provider.orders.dropFirst(2)) == [try #require(UUID(uuidString: withdrawal.id))])
             #expect(try await fixture.euros(ann) == ("3.00", "2.00"))
+
+            // A payment's key is stored after the payment is concluded. Should the server stop in
+            // between, the repeat finds the payment by its id: the first answer, no money moved
+            // again, the provider not asked again, and now the key stored.
+            let concluded = try await fixture.deposit(ann, "1.50", key: "deposit-2")
+            #expect(try await IdempotencyRecord.query(on: app.db).filter(\.$key == "deposit-2").count() == 1)
+            try await IdempotencyRecord.query(on: app.db).filter(\.$key == "deposit-2").delete()
+            let asked = provider.orders.count
+            let repeated = try await fixture.deposit(ann, "1.50", key: "deposit-2")
+            #expect(repeated.status == .created)
+            #expect(repeated.body.string == concluded.body.string)
+            #expect(provider.orders.count == asked)
+            #expect(try await fixture.euros(ann) == ("4.50", "2.00"))
+            #expect(try await IdempotencyRecord.query(on: app.db).filter(\.$key == "deposit-2").count() == 1)
 
             // Another player's same key is another order; without a key, every send is one of its own.
             let bob = try await fixture.player("bob@example.com")

@@ -11,7 +11,9 @@ import Vapor
 /// money, as that transaction's last write. Of two simultaneous requests with one key, the second
 /// finds the key taken when it stores it (on PostgreSQL it waits there until the first commits),
 /// rolls back everything it did and answers with the first's stored response. A request that fails
-/// (bad input, overdraft) stores nothing, so it can be retried with the same key.
+/// (bad input, overdraft) stores nothing, so it can be retried with the same key. A payment, which
+/// is recorded under the key's ``operationID`` and so found again by any repeat, stores its key
+/// after it is concluded instead (``perform(recordedBy:prepare:_:)``).
 struct IdempotentRequest {
     static let header = "Idempotency-Key"
     /// How long a key is kept at least.
@@ -89,13 +91,9 @@ struct IdempotentRequest {
     /// `work` in one money transaction that stores the key with the response. Should another
     /// request with the key get there first, its stored response is the answer.
     ///
-    /// A `prepare` that a repeated request may run again harmlessly (`prepareIsRepeatable`) is not
-    /// worth a look for a stored response first: a repeat runs it again and then finds the key
-    /// stored (or, if it or `work` now refuses, looks then). A bet's only reads; a payment's finds
-    /// its own payment by ``operationID`` and asks the provider only about one still unanswered,
-    /// so a repeat sent once the first has answered never reaches the provider again.
-    /// Simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
-    /// ``operationID``, about the one payment recorded, and only one's outcome is recorded.
+    /// A `prepare` that a repeated request may run again harmlessly (`prepareIsRepeatable`, a bet's,
+    /// which only reads) is not worth a look for a stored response first: a repeat runs it again
+    /// and then finds the key stored (or, if it or `work` now refuses, looks then).
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ writer: MoneyWriter, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {
@@ -129,10 +127,14 @@ struct IdempotentRequest {
     }
 
     /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)`` with a repeatable `prepare`, for a
-    /// request whose `work` records what it did under ``operationID`` in money transactions of its
-    /// own (a payment, found again by its id): the key is stored after them, with the response, in
-    /// a statement of its own. A repeat that finds no key stored (the server stopped in between)
-    /// finds the work done by the id, and answers as the first send did.
+    /// request whose `prepare` and `work` record what they did under ``operationID`` in money
+    /// transactions of their own (a payment, found again by its id): the key is stored after them,
+    /// with the response, in a statement of its own. A repeat that finds no key stored (sent before
+    /// the first was answered, or after the server stopped in between) finds the payment by its id
+    /// and carries it on from where it stands; the provider is asked only about a payment still
+    /// unanswered, so a repeat sent once the first has answered never reaches it again.
+    /// Simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
+    /// ``operationID``, about the one payment recorded, and only one's outcome is recorded.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         recordedBy writer: MoneyWriter, prepare: () async throws -> Prepared, _ work: (Prepared) async throws -> T) async throws -> Response {
         if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer, now: now) }
