@@ -41,12 +41,16 @@ struct BetService: Sendable {
 
     /// Checks the bet: the game is open, the currency and economy allowed, the wager a decimal within
     /// the game's limits, the paylines the game's own. A credit bet (`creditsFrom`, the game whose
-    /// credits pay) takes that game's credit currency.
-    func prepare(_ body: BetRequest, game slug: String, creditsFrom: String? = nil, kind: BetKind, app: AppRecord) async throws -> Prepared {
+    /// credits pay) takes that game's credit currency. Answers with the rows of what the caller reads
+    /// `along` with the game (the bettor's session and limits), in the same statement.
+    func prepare(_ body: BetRequest, game slug: String, creditsFrom: String? = nil, kind: BetKind, app: AppRecord,
+                 along: [GameService.ReadAlong] = []) async throws -> (bet: Prepared, along: [any SQLRow]) {
         // The currency the body names is read with the game (a credit bet's, with the game whose credits pay).
-        let (game, named) = try await GameService(database: database, now: now)
-            .playable(appID: app.id, slug: slug, currency: creditsFrom == nil ? body.currency?.uppercased() : nil)
+        let code = creditsFrom == nil ? body.currency?.uppercased() : nil
+        let currencyAlong = code.map { GameService.ReadAlong(columns: CurrencyService.currencyColumns, join: CurrencyService.currencyJoin(app: "g.app_id", code: $0)) }
+        let (game, rows) = try await GameService(database: database, now: now).playable(appID: app.id, slug: slug, along: along + (currencyAlong.map { [$0] } ?? []))
         guard game.open else { throw PlayhouseProblem(.unprocessableEntity, .gameClosed, parameters: ["game": game.slug]) }
+        let named = code == nil ? nil : try CurrencyService.currency(rows[0])
 
         let currency = try await currency(of: body, named: named, game: game, creditsFrom: creditsFrom, kind: kind, app: app)
         var economy: Economy?
@@ -86,8 +90,8 @@ struct BetService: Sendable {
         guard !stake.overflow, stake.partialValue <= MinorUnits.maximum else {
             throw PlayhouseProblem(.unprocessableEntity, .invalidAmount, fields: [.init(name: "wager", code: "too_large")])
         }
-        return Prepared(game: game, kind: kind, creditGame: creditsFrom, currency: currency, economy: economy, minorUnits: digits, wager: wager,
-                        stake: stake.partialValue, lines: lines, clientSeed: body.clientSeed)
+        return (Prepared(game: game, kind: kind, creditGame: creditsFrom, currency: currency, economy: economy, minorUnits: digits, wager: wager,
+                         stake: stake.partialValue, lines: lines, clientSeed: body.clientSeed), rows)
     }
 
     /// The bet's currency: a credit bet's game credits, or the one the body names (`named`, the

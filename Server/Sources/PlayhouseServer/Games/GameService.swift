@@ -91,26 +91,32 @@ public struct GameService: Sendable {
 
     /// The game a bet is on.
     func playable(appID: UUID, slug: String) async throws -> Playable {
-        try await playable(appID: appID, slug: slug, currency: nil).game
+        try await playable(appID: appID, slug: slug, along: []).game
     }
 
-    /// The game a bet is on, and the app's currency `code` (nil when it has none), in one read. In
+    /// What a bet reads with its game, in the same statement, from other features' tables (its
+    /// currency, its session, its player's limits): their columns and the join that brings them.
+    struct ReadAlong: Sendable {
+        var columns: SQLQueryString
+        var join: SQLQueryString
+    }
+
+    /// The game a bet is on, with the rows its joins `along` bring (at least one), in one read. In
     /// plain SQL, and the definition is read only when this version is not compiled yet: every bet asks.
-    func playable(appID: UUID, slug: String, currency code: String?) async throws -> (game: Playable, currency: CurrencyInfo?) {
-        guard Self.isWellFormed(slug: slug), let row = try await database.reading({ sql in
+    func playable(appID: UUID, slug: String, along: [ReadAlong]) async throws -> (game: Playable, rows: [any SQLRow]) {
+        guard Self.isWellFormed(slug: slug) else { throw PlayhouseProblem.gameNotFound(slug) }
+        let rows = try await database.reading { sql in
             try await sql.raw("""
-                SELECT g.id, g.version, g.status\(code == nil ? "" : ", \(CurrencyService.currencyColumns)" as SQLQueryString) FROM games g
-                \(code.map { CurrencyService.currencyJoin(app: "g.app_id", code: $0) } ?? "") WHERE g.app_id = \(bind: appID) AND g.slug = \(bind: slug)
-                """).first()
-        }) else {
-            throw PlayhouseProblem.gameNotFound(slug)
+                SELECT g.id, g.version, g.status\(along.map { ", \($0.columns)" as SQLQueryString }.joined(separator: "")) FROM games g
+                \(along.map(\.join).joined(separator: " ")) WHERE g.app_id = \(bind: appID) AND g.slug = \(bind: slug)
+                """).all()
         }
-        let currency = code == nil ? nil : try CurrencyService.currency(row)
+        guard let row = rows.first else { throw PlayhouseProblem.gameNotFound(slug) }
         let id = try row.decode(column: "id", as: UUID.self), version = try row.decode(column: "version", as: Int.self)
         let open = try row.decode(column: "status", as: String.self) == "open"
-        if let machine = Self.compiled(id: id, version: version) { return (Playable(slug: slug, version: version, open: open, machine: machine), currency) }
+        if let machine = Self.compiled(id: id, version: version) { return (Playable(slug: slug, version: version, open: open, machine: machine), rows) }
         guard let record = try await GameRecord.find(id, on: database) else { throw PlayhouseProblem.gameNotFound(slug) }
-        return (Playable(slug: record.slug, version: record.version, open: record.status == "open", machine: try Self.machine(record)), currency)
+        return (Playable(slug: record.slug, version: record.version, open: record.status == "open", machine: try Self.machine(record)), rows)
     }
 
     private func record(appID: UUID, slug: String) async throws -> GameRecord? {

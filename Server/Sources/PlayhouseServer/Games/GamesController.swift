@@ -1,6 +1,7 @@
 import Fluent
 import GameMath
 import PlayhouseAPI
+import SQLKit
 import Vapor
 
 /// The app's games, bets on them and the player's fairness seeds (scope `play`). A backed bet
@@ -71,24 +72,26 @@ struct GamesController: RouteCollection {
         let principal = try request.principal
         let playerID = try principal.requirePlayer(scope: "play")
         let body = try request.content.decode(BetRequest.self)
-        let limits = try await requirePlayable(request, principal)
         let bets = request.bets
-        let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: limits)
         let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
-        return try await idempotent.perform(request.moneyWriter, prepareIsRepeatable: true, prepare: {
-            try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit, app: principal.app)
-        }) { prepared, sql in
-            try await bets.place(prepared, by: bettor, on: sql)
+        return try await idempotent.perform(request.moneyWriter, prepareIsRepeatable: true, prepare: { () async throws -> (BetService.Prepared, Limits?) in
+            let (bet, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit,
+                                                      app: principal.app, along: playerReads(principal))
+            return (bet, try await requirePlayable(request, principal, along))
+        }) { ready, sql in
+            let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: ready.1)
+            return try await bets.place(ready.0, by: bettor, on: sql)
         }
     }
 
     private func unbackedBet(_ request: Request, game slug: String, creditsFrom: String?) async throws -> Response {
         let bettor = try unbackedBettor(request)
         let body = try request.content.decode(BetRequest.self)
-        _ = try await requirePlayable(request, try request.principal)
+        let principal = try request.principal
         let bets = request.bets
-        let prepared = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom,
-                                              kind: creditsFrom == nil ? .unbacked : .unbackedCredit, app: bettor.app)
+        let (prepared, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom,
+                                                       kind: creditsFrom == nil ? .unbacked : .unbackedCredit, app: bettor.app, along: playerReads(principal))
+        _ = try await requirePlayable(request, principal, along)
         let bet = try await request.moneyWriter.transaction { sql in try await bets.place(prepared, by: bettor, on: sql) }
         return try await bet.encodeResponse(status: .created, for: request)
     }
@@ -139,18 +142,28 @@ struct GamesController: RouteCollection {
                                  sessionID: principal.sessionID)
     }
 
+    /// What a player's bet reads with its game: the player's limits and their play session, if any.
+    private func playerReads(_ principal: Principal) -> [GameService.ReadAlong] {
+        guard let playerID = principal.playerID else { return [] }
+        var reads = [GameService.ReadAlong(columns: LimitsService.limitsColumns, join: LimitsService.limitsJoin(playerID: playerID))]
+        if let sessionID = principal.sessionID {
+            reads.append(.init(columns: SessionService.standingColumns, join: SessionService.standingJoin(session: sessionID)))
+        }
+        return reads
+    }
+
     /// A player's bet needs the player free to play (no exclusion or cool-off, old enough) and, in a
-    /// play session, the session alive, within its time limit and no reality check due. Returns the
-    /// player's limits, for the loss limits the bet's transaction checks.
-    private func requirePlayable(_ request: Request, _ principal: Principal) async throws -> Limits? {
+    /// play session, the session alive, within its time limit and no reality check due: `rows` are
+    /// what ``playerReads(_:)`` read. Returns the player's limits, for the loss limits the bet's
+    /// transaction checks.
+    private func requirePlayable(_ request: Request, _ principal: Principal, _ rows: [any SQLRow]) async throws -> Limits? {
         guard let playerID = principal.playerID else { return nil }
         guard let sessionID = principal.sessionID else {
-            let limits = try await request.limits.limits(playerID: playerID)
+            let limits = try LimitsService.limits(rows, now: request.now)
             try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: limits)
             return limits
         }
-        // The player's limits are read with the session.
-        let standing = try await request.sessions.standing(sessionID)
+        let standing = try request.sessions.standing(sessionID, rows)
         try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: standing.limits)
         try await request.sessions.requirePlayable(standing, rules: request.sessionRules(standing.limits))
         return standing.limits

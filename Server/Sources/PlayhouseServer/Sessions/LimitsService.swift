@@ -32,6 +32,11 @@ struct LimitsService: Sendable {
         "LEFT JOIN player_limits l ON l.player_id = \(unsafeRaw: player)"
     }
 
+    /// The limits of the player `playerID`, as ``limitsJoin(player:)`` joins them.
+    static func limitsJoin(playerID: UUID) -> SQLQueryString {
+        "LEFT JOIN player_limits l ON l.player_id = \(bind: playerID)"
+    }
+
     /// The columns of a limit's row (``limitsJoin(player:)``'s, or the table's aliased `l`).
     static let limitsColumns: SQLQueryString = """
         l.name AS limit_name, l.value AS limit_value, l.pending_value AS limit_pending_value, l.pending_at AS limit_pending_at

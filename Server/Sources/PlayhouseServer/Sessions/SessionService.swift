@@ -89,11 +89,27 @@ struct SessionService: Sendable {
     func standing(_ sessionID: UUID) async throws -> Standing {
         let rows = try await database.reading { sql in
             try await sql.raw("""
-                SELECT s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at, \(LimitsService.limitsColumns)
+                SELECT \(Self.standingColumns), \(LimitsService.limitsColumns)
                 FROM play_sessions s \(LimitsService.limitsJoin(player: "s.player_id")) WHERE s.id = \(bind: sessionID)
                 """).all()
         }
-        guard let first = rows.first else { throw PlayhouseProblem(.notFound, .sessionNotFound) }
+        return try standing(sessionID, rows)
+    }
+
+    /// The session `sessionID` as columns of another read (a bet reads it with its game): a join,
+    /// with ``standingColumns``, that finds no row when there is no such session.
+    static func standingJoin(session sessionID: UUID) -> SQLQueryString {
+        "LEFT JOIN play_sessions s ON s.id = \(bind: sessionID)"
+    }
+
+    /// The columns of a session's standing (``standingJoin(session:)``'s, or the table's aliased `s`).
+    static let standingColumns: SQLQueryString = "s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at"
+
+    /// The session's standing from rows with ``standingColumns`` and ``LimitsService/limitsColumns``.
+    func standing(_ sessionID: UUID, _ rows: [any SQLRow]) throws -> Standing {
+        guard let first = rows.first, try first.decode(column: "started_at", as: Date?.self) != nil else {
+            throw PlayhouseProblem(.notFound, .sessionNotFound)
+        }
         return Standing(times: try Times(sessionID, first), limits: try LimitsService.limits(rows, now: now))
     }
 
