@@ -36,5 +36,6 @@ enum Migrations {
         app.migrations.add(AddPageSessionPlaySession())
         app.migrations.add(CreateSessionBetTotals())
         app.migrations.add(AddIdempotencyKeyAgeIndex())
+        app.migrations.add(DropBetSessionIndex())
     }
 }

@@ -99,3 +99,15 @@ struct AddBetTimeIndex: AsyncMigration {
         try await database.sql().drop(index: "bets_player_time").run()
     }
 }
+
+/// A session's figures are kept as its bets come (``SessionBetTotals``), so nothing reads a
+/// session's bets any more: the index that found them only cost every bet a write.
+struct DropBetSessionIndex: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.sql().drop(index: "bets_session").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.sql().create(index: "bets_session").on(BetRecord.schema).column("session_id").run()
+    }
+}
