@@ -44,15 +44,14 @@ struct BetService: Sendable {
     /// credits pay) takes that game's credit currency. Answers with the rows of what the caller reads
     /// `along` with the game (the bettor's session and limits), in the same statement.
     func prepare(_ body: BetRequest, game slug: String, creditsFrom: String? = nil, kind: BetKind, app: AppRecord,
-                 along: [GameService.ReadAlong] = []) async throws -> (bet: Prepared, along: [any SQLRow]) {
-        // The currency the body names is read with the game (a credit bet's, with the game whose credits pay).
+                 along: [ReadAlong] = []) async throws -> (bet: Prepared, along: [any SQLRow]) {
+        // The currency the body names is read with the game; a credit bet's credits are found apart.
         let code = creditsFrom == nil ? body.currency?.uppercased() : nil
-        let currencyAlong = code.map { GameService.ReadAlong(columns: CurrencyService.currencyColumns, join: CurrencyService.currencyJoin(app: "g.app_id", code: $0)) }
-        let (game, rows) = try await GameService(database: database, now: now).playable(appID: app.id, slug: slug, along: along + (currencyAlong.map { [$0] } ?? []))
+        let named = code.map { [CurrencyService.along(app: "g.app_id", code: $0)] } ?? []
+        let (game, rows) = try await GameService(database: database, now: now).playable(appID: app.id, slug: slug, along: along + named)
         guard game.open else { throw PlayhouseProblem(.unprocessableEntity, .gameClosed, parameters: ["game": game.slug]) }
-        let named = code == nil ? nil : try CurrencyService.currency(rows[0])
-
-        let currency = try await currency(of: body, named: named, game: game, creditsFrom: creditsFrom, kind: kind, app: app)
+        let currency = try await currency(of: body, named: code == nil ? nil : try CurrencyService.currency(rows[0]), game: game,
+                                          creditsFrom: creditsFrom, kind: kind, app: app)
         var economy: Economy?
         if kind.isBacked, let code = currency?.code { economy = try CurrencyService.economy(body.economy, app: app, currency: code) }
 

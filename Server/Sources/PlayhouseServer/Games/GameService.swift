@@ -94,21 +94,13 @@ public struct GameService: Sendable {
         try await playable(appID: appID, slug: slug, along: []).game
     }
 
-    /// What a bet reads with its game, in the same statement, from other features' tables (its
-    /// currency, its session, its player's limits): their columns and the join that brings them.
-    struct ReadAlong: Sendable {
-        var columns: SQLQueryString
-        var join: SQLQueryString
-    }
-
-    /// The game a bet is on, with the rows its joins `along` bring (at least one), in one read. In
+    /// The game a bet is on, with the rows what it reads `along` brings (at least one), in one read. In
     /// plain SQL, and the definition is read only when this version is not compiled yet: every bet asks.
     func playable(appID: UUID, slug: String, along: [ReadAlong]) async throws -> (game: Playable, rows: [any SQLRow]) {
         guard Self.isWellFormed(slug: slug) else { throw PlayhouseProblem.gameNotFound(slug) }
         let rows = try await database.reading { sql in
             try await sql.raw("""
-                SELECT g.id, g.version, g.status\(along.map { ", \($0.columns)" as SQLQueryString }.joined(separator: "")) FROM games g
-                \(along.map(\.join).joined(separator: " ")) WHERE g.app_id = \(bind: appID) AND g.slug = \(bind: slug)
+                SELECT g.id, g.version, g.status\(along.columns) FROM games g \(along.joins) WHERE g.app_id = \(bind: appID) AND g.slug = \(bind: slug)
                 """).all()
         }
         guard let row = rows.first else { throw PlayhouseProblem.gameNotFound(slug) }

@@ -143,13 +143,9 @@ struct GamesController: RouteCollection {
     }
 
     /// What a player's bet reads with its game: the player's limits and their play session, if any.
-    private func playerReads(_ principal: Principal) -> [GameService.ReadAlong] {
+    private func playerReads(_ principal: Principal) -> [ReadAlong] {
         guard let playerID = principal.playerID else { return [] }
-        var reads = [GameService.ReadAlong(columns: LimitsService.limitsColumns, join: LimitsService.limitsJoin(playerID: playerID))]
-        if let sessionID = principal.sessionID {
-            reads.append(.init(columns: SessionService.standingColumns, join: SessionService.standingJoin(session: sessionID)))
-        }
-        return reads
+        return [LimitsService.along(playerID: playerID)] + (principal.sessionID.map { [SessionService.along(session: $0)] } ?? [])
     }
 
     /// A player's bet needs the player free to play (no exclusion or cool-off, old enough) and, in a

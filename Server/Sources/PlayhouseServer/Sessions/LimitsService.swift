@@ -32,9 +32,10 @@ struct LimitsService: Sendable {
         "LEFT JOIN player_limits l ON l.player_id = \(unsafeRaw: player)"
     }
 
-    /// The limits of the player `playerID`, as ``limitsJoin(player:)`` joins them.
-    static func limitsJoin(playerID: UUID) -> SQLQueryString {
-        "LEFT JOIN player_limits l ON l.player_id = \(bind: playerID)"
+    /// The limits of the player `playerID`, read along with another feature's row (a bet's game, a
+    /// deposit's currency): a row each, or one of nulls; ``limits(_:now:)`` reads them.
+    static func along(playerID: UUID) -> ReadAlong {
+        ReadAlong(columns: limitsColumns, join: "LEFT JOIN player_limits l ON l.player_id = \(bind: playerID)")
     }
 
     /// The columns of a limit's row (``limitsJoin(player:)``'s, or the table's aliased `l`).

@@ -96,16 +96,16 @@ struct SessionService: Sendable {
         return try standing(sessionID, rows)
     }
 
-    /// The session `sessionID` as columns of another read (a bet reads it with its game): a join,
-    /// with ``standingColumns``, that finds no row when there is no such session.
-    static func standingJoin(session sessionID: UUID) -> SQLQueryString {
-        "LEFT JOIN play_sessions s ON s.id = \(bind: sessionID)"
+    /// The session `sessionID`'s standing, read along with another feature's row (a bet's game);
+    /// its columns are null when there is no such session.
+    static func along(session sessionID: UUID) -> ReadAlong {
+        ReadAlong(columns: standingColumns, join: "LEFT JOIN play_sessions s ON s.id = \(bind: sessionID)")
     }
 
-    /// The columns of a session's standing (``standingJoin(session:)``'s, or the table's aliased `s`).
-    static let standingColumns: SQLQueryString = "s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at"
+    /// The columns of a session's standing (the table's aliased `s`).
+    private static let standingColumns: SQLQueryString = "s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at"
 
-    /// The session's standing from rows with ``standingColumns`` and ``LimitsService/limitsColumns``.
+    /// The session's standing from rows with its columns (``along(session:)``) and its player's limits'.
     func standing(_ sessionID: UUID, _ rows: [any SQLRow]) throws -> Standing {
         guard let first = rows.first, try first.decode(column: "started_at", as: Date?.self) != nil else {
             throw PlayhouseProblem(.notFound, .sessionNotFound)

@@ -52,25 +52,33 @@ public struct CurrencyService: Sendable {
     /// The app's currency with this code; nil when there is none or the code is malformed (only a
     /// well-formed code is looked up: PostgreSQL refuses text with NUL bytes, for one).
     func find(appID: UUID, code: String) async throws -> CurrencyInfo? {
+        try await find(appID: appID, code: code, along: [])?.currency
+    }
+
+    /// The app's currency with this code, with the rows of what it reads `along` (a deposit, the
+    /// player's limits); nil when there is none or the code is malformed.
+    func find(appID: UUID, code: String, along: [ReadAlong]) async throws -> (currency: CurrencyInfo, rows: [any SQLRow])? {
         guard Self.isWellFormed(code: code) else { return nil }
         // In plain SQL: every deposit names its currency.
-        guard let row = try await database.reading({ sql in
+        let rows = try await database.reading { sql in
             try await sql.raw("""
-                SELECT \(Self.currencyColumns) FROM currencies c WHERE c.app_id = \(bind: appID) AND c.code = \(bind: code)
-                """).first()
-        }) else { return nil }
-        return try Self.currency(row)
+                SELECT \(Self.currencyColumns)\(along.columns) FROM currencies c \(along.joins)
+                WHERE c.app_id = \(bind: appID) AND c.code = \(bind: code)
+                """).all()
+        }
+        guard let first = rows.first, let currency = try Self.currency(first) else { return nil }
+        return (currency, rows)
     }
 
-    /// The app's currency `code`, as columns of a query whose app column is `app`: a bet reads it
-    /// with its game. A malformed code joins none.
-    static func currencyJoin(app: String, code: String) -> SQLQueryString {
+    /// The app's currency `code`, read along with another feature's row whose app column is `app`
+    /// (a bet's game); ``currency(_:)`` reads it. A malformed code joins none.
+    static func along(app: String, code: String) -> ReadAlong {
         let looked = isWellFormed(code: code) ? code : ""
-        return "LEFT JOIN currencies c ON c.app_id = \(unsafeRaw: app) AND c.code = \(bind: looked)"
+        return ReadAlong(columns: currencyColumns, join: "LEFT JOIN currencies c ON c.app_id = \(unsafeRaw: app) AND c.code = \(bind: looked)")
     }
 
-    /// The columns of a currency (``currencyJoin(app:code:)``'s, or the table's aliased `c`).
-    static let currencyColumns: SQLQueryString = """
+    /// The columns of a currency (the table's aliased `c`).
+    private static let currencyColumns: SQLQueryString = """
         c.code AS currency_code, c.kind AS currency_kind, c.minor_units AS currency_minor_units, c.name AS currency_name, c.game AS currency_game
         """
 
@@ -97,14 +105,15 @@ public struct CurrencyService: Sendable {
         return true
     }
 
-    /// The currency `money` names, and its amount in minor units, or a problem naming what is wrong.
-    func parse(_ money: Money, appID: UUID) async throws -> (currency: CurrencyInfo, minor: Int64) {
-        guard let currency = try await find(appID: appID, code: money.currency) else {
+    /// The currency `money` names, and its amount in minor units, or a problem naming what is wrong;
+    /// with the rows of what it reads `along` with the currency.
+    func parse(_ money: Money, appID: UUID, along: [ReadAlong] = []) async throws -> (currency: CurrencyInfo, minor: Int64, along: [any SQLRow]) {
+        guard let (currency, rows) = try await find(appID: appID, code: money.currency, along: along) else {
             throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(money.currency.prefix(20))])
         }
         switch MinorUnits.parse(money.amount, digits: currency.minorUnits) {
         case .success(let minor):
-            return (currency, minor)
+            return (currency, minor, rows)
         case .failure(let error):
             throw error.problem(field: "amount")
         }

@@ -53,14 +53,15 @@ public struct PaymentService: Sendable {
     let configuration: PlayhouseConfiguration
     let now: Date
 
-    /// Checks the request, then runs the caller's own `check`; nothing is recorded yet.
+    /// Checks the request; nothing is recorded yet. Answers with the rows of what the caller reads
+    /// `along` with the payment's currency (a deposit, the player's limits).
     ///
     /// `id` becomes the payment's id, and the provider is asked under it: the same id for every
     /// send of one request (``IdempotentRequest/operationID``), so that a provider that keeps one
     /// outcome per order, as card acquirers do, takes the money once however often it is asked.
     func prepare(_ direction: Direction, _ request: PaymentRequest, app: AppRecord, id: UUID,
-                 check: () async throws -> Void = {}) async throws -> Prepared {
-        let (currency, amount) = try await CurrencyService(database: database).parse(request.amount, appID: app.id)
+                 along: [ReadAlong] = []) async throws -> (payment: Prepared, along: [any SQLRow]) {
+        let (currency, amount, rows) = try await CurrencyService(database: database).parse(request.amount, appID: app.id, along: along)
         guard currency.kind == .real else {
             throw PlayhouseProblem(.unprocessableEntity, .economyNotAllowed, message: "payments_real_money_only", parameters: ["currency": currency.code])
         }
@@ -72,8 +73,7 @@ public struct PaymentService: Sendable {
         guard provider.methods.contains(method) else {
             throw PlayhouseProblem(.unprocessableEntity, .unknownPaymentMethod, parameters: ["method": String(method.prefix(40))])
         }
-        try await check()
-        return Prepared(id: id, direction: direction, currency: currency, amount: amount, economy: economy, method: method)
+        return (Prepared(id: id, direction: direction, currency: currency, amount: amount, economy: economy, method: method), rows)
     }
 
     /// Opens the payment in a money transaction of its own: a deposit is checked against the

@@ -42,7 +42,7 @@ public struct PromotionService: Sendable {
         let title = (name ?? code).trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty || title.count > 100 { fields.append(.init(name: "name", code: "invalid_value")) }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
-        let (currencyInfo, minor) = try await CurrencyService(database: database)
+        let (currencyInfo, minor, _) = try await CurrencyService(database: database)
             .parse(Money(amount: amount, currency: currency.uppercased()), appID: appID)
         let economy = try CurrencyService.economy(economy, app: app, currency: currencyInfo.code)
         guard try await Promotion.query(on: database).filter(\.$app.$id == appID).filter(\.$code == code).first() == nil else {

@@ -150,13 +150,16 @@ extension Request {
     /// when it is opened (a repeat of a deposit opened already, and so counted, is not checked again).
     func pay(_ direction: PaymentService.Direction, _ body: PaymentRequest, app: AppRecord, playerID: UUID,
              idempotent: IdempotentRequest) async throws -> Response {
-        let payments = self.payments, logger = self.logger
-        let limits = direction == .deposit ? try await self.limits.limits(playerID: playerID) : Limits()
+        let payments = self.payments, logger = self.logger, now = self.now
         let responsiblePlay = self.responsiblePlay
         return try await idempotent.perform(recordedBy: moneyWriter, prepare: {
             () async throws -> (payment: PaymentService.Prepared, openedAt: Date?, decision: PaymentDecision?) in
-            let payment = try await payments.prepare(direction, body, app: app, id: idempotent.operationID) {
-                guard direction == .deposit else { return }
+            // A deposit reads the player's limits with its currency.
+            let (payment, along) = try await payments.prepare(direction, body, app: app, id: idempotent.operationID,
+                                                              along: direction == .deposit ? [LimitsService.along(playerID: playerID)] : [])
+            var limits = Limits()
+            if direction == .deposit {
+                limits = try LimitsService.limits(along, now: now)
                 try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
             }
             guard let openedAt = try await payments.open(payment, appID: app.id, playerID: playerID, depositLimits: limits) else {
