@@ -147,8 +147,17 @@ import VaporTesting
             #expect(again.headers.first(name: "Idempotent-Replayed") == "true")
             #expect(try again.decode(Bet.self) == first)
             #expect(try await fixture.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"2.00"}"#, key: "bet-1").status == .conflict)
+            // Ten simultaneous sends of one bet: one bet, and all get its answer.
+            let sends = try await withThrowingTaskGroup(of: TestingHTTPResponse.self) { group in
+                for _ in 0..<10 { group.addTask { try await fixture.bet(ann, game: "never-wins", body, key: "bet-2") } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(sends.allSatisfy { $0.status == .created }, "\(sends.map(\.status))")
+            #expect(Set(sends.map(\.body.string)).count == 1)
+            #expect(try sends[0].decode(Bet.self).balance == Money(amount: "3.00", currency: "EUR"))
+            #expect(try await fixture.euros(ann).available == "3.00")
             // A retry that arrives after the rest of the money is gone still gets the first answer, not `insufficient_funds`.
-            #expect(try await fixture.withdraw(ann, "4.00").status == .created)
+            #expect(try await fixture.withdraw(ann, "3.00").status == .created)
             let spent = try await fixture.bet(ann, game: "never-wins", body, key: "bet-1")
             #expect(spent.status == .created, "\(spent.body.string)")
             #expect(try spent.decode(Bet.self) == first)
@@ -158,7 +167,7 @@ import VaporTesting
             #expect(late.status == .created, "\(late.body.string)")
             #expect(try late.decode(Bet.self) == first)
             #expect(try await fixture.euros(ann).available == "0.00")
-            #expect(try await fixture.bets(ann).data.count == 1)
+            #expect(try await fixture.bets(ann).data.count == 2)
         }
     }
 

@@ -124,17 +124,32 @@ struct BetService: Sendable {
         return nil
     }
 
-    /// Draws and settles the bet, inside the caller's money transaction.
-    func place(_ bet: Prepared, by bettor: Bettor, on sql: any SQLDatabase) async throws -> Bet {
+    /// Draws and settles the bet, inside the caller's money transaction. A backed bet's stake is
+    /// first checked against the loss limits (under the player's lock); then the wallet's balance is
+    /// locked and read, with the draw where there is one, so that the bet's answer, balance after
+    /// included, is known before the bet is posted, and `claim` stores it with the request's
+    /// idempotency key in the ledger's own statement.
+    func place(_ bet: Prepared, by bettor: Bettor, on sql: any SQLDatabase, claim: IdempotentRequest.KeyClaim? = nil) async throws -> Bet {
         guard let owner = bettor.fairnessOwner else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        var money: (ledger: Ledger, playerID: UUID, wallet: LedgerAccountKey, house: LedgerAccountKey, lock: SQLQueryString)?
+        if bet.kind.isBacked, let currency = bet.currency, let economy = bet.economy, let playerID = bettor.playerID {
+            if let limits = bettor.limits {
+                try await ResponsiblePlay.checkStake(bet.stake, currency: currency, playerID: playerID, limits: limits, now: now, on: sql)
+            }
+            let ledger = Ledger(sql: sql, appID: bettor.app.id, now: now), wallet = LedgerAccountKey.wallet(playerID, currency.code, economy)
+            money = (ledger, playerID, wallet, .app(.house, currency.code, economy), ledger.balanceLock(try await ledger.accountID(wallet)))
+        }
+
         var draw: FairnessService.Draw?
+        var balance: Int64?
         let spin: Spin
         if bet.game.definition.provablyFair {
-            let seeds = try await FairnessService.draw(sql, appID: bettor.app.id, owner: owner, clientSeed: bet.clientSeed, now: now)
+            let seeds = try await FairnessService.draw(sql, appID: bettor.app.id, owner: owner, clientSeed: bet.clientSeed, now: now, locking: money?.lock)
             var source = FairOutcomeSource(serverSeed: seeds.serverSeed, clientSeed: seeds.clientSeed, nonce: UInt64(seeds.nonce))
             spin = bet.game.machine.spin(lines: bet.lines, using: &source)
-            draw = seeds
+            (draw, balance) = (seeds, seeds.lockedBalance)
         } else {
+            if let lock = money?.lock { balance = try await sql.raw(lock).first()?.decode(column: "balance", as: Int64.self) }
             var source = SecureOutcomeSource()
             spin = bet.game.machine.spin(lines: bet.lines, using: &source)
         }
@@ -143,52 +158,49 @@ struct BetService: Sendable {
             throw PlayhouseProblem(.unprocessableEntity, .wagerOutOfRange,
                                    parameters: ["min": bet.game.definition.minWager, "max": bet.game.definition.maxWager])
         }
+        var transactionID: UUID?, balanceAfter: Int64?
+        if let money {
+            guard let balance, balance >= bet.stake else { throw Ledger.insufficientFunds(money.wallet) }
+            (transactionID, balanceAfter) = (UUID(), balance - bet.stake + payout.partialValue)
+        }
 
         let betID = UUID()
         let paylines = bet.lines.map { bet.game.machine.paylines[$0] }
         let result = BetHistoryService.StoredResult(stops: spin.stops, window: spin.window, wins: spin.wins.map(BetHistoryService.StoredResult.StoredWin.init))
+        let answer = BetHistoryService.bet(id: betID, game: bet.game.slug, creditGame: bet.creditGame, version: bet.game.version, kind: bet.kind,
+                                           currency: bet.currency?.code, economy: bet.economy, digits: bet.minorUnits, wager: bet.wager, stake: bet.stake,
+                                           payout: payout.partialValue, paylines: paylines, result: result,
+                                           fairness: draw.map { BetFairness(serverSeedHash: $0.serverSeedHash, serverSeed: nil, clientSeed: $0.clientSeed,
+                                                                            nonce: Int($0.nonce)) },
+                                           transactionID: transactionID, balance: balanceAfter, createdAt: now)
         // The bet's record and its session's figures, written with its money movement.
-        let records = { (transactionID: UUID?, balanceAfter: SQLQueryString) -> [SQLQueryString] in
-            var writes: [SQLQueryString] = ["""
-                INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy,
-                                  minor_units, wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, transaction_id, balance_after, created_at)
-                VALUES (\(bind: betID), \(bind: bettor.app.id), \(bind: bettor.sessionID), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
-                        \(bind: bet.game.slug), \(bind: bet.creditGame), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
-                        \(bind: bet.economy?.rawValue), \(bind: bet.minorUnits), \(bind: bet.wager), \(bind: bet.stake), \(bind: payout.partialValue),
-                        \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
-                        \(bind: draw?.nonce), \(bind: transactionID), \(balanceAfter), \(bind: now))
-                """]
-            if let sessionID = bettor.sessionID {
-                writes.append(SessionBetTotals.add(.init(currency: bet.currency?.code, economy: bet.economy, minorUnits: bet.minorUnits, kind: bet.kind,
-                                                         stake: bet.stake, payout: payout.partialValue), session: sessionID))
-            }
-            return writes
+        var records: [SQLQueryString] = ["""
+            INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy,
+                              minor_units, wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, transaction_id, balance_after, created_at)
+            VALUES (\(bind: betID), \(bind: bettor.app.id), \(bind: bettor.sessionID), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
+                    \(bind: bet.game.slug), \(bind: bet.creditGame), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
+                    \(bind: bet.economy?.rawValue), \(bind: bet.minorUnits), \(bind: bet.wager), \(bind: bet.stake), \(bind: payout.partialValue),
+                    \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
+                    \(bind: draw?.nonce), \(bind: transactionID), \(bind: balanceAfter), \(bind: now))
+            """]
+        if let sessionID = bettor.sessionID {
+            records.append(SessionBetTotals.add(.init(currency: bet.currency?.code, economy: bet.economy, minorUnits: bet.minorUnits, kind: bet.kind,
+                                                      stake: bet.stake, payout: payout.partialValue), session: sessionID))
         }
 
-        var transactionID: UUID?
-        var balance: Int64?
-        if bet.kind.isBacked, let currency = bet.currency, let economy = bet.economy, let playerID = bettor.playerID {
-            if let limits = bettor.limits {
-                try await ResponsiblePlay.checkStake(bet.stake, currency: currency, playerID: playerID, limits: limits, now: now, on: sql)
-            }
-            let wallet = LedgerAccountKey.wallet(playerID, currency.code, economy)
-            let house = LedgerAccountKey.app(.house, currency.code, economy)
-            var legs: [(account: LedgerAccountKey, amount: Int64)] = [(wallet, -bet.stake), (house, bet.stake)]
-            if payout.partialValue > 0 { legs += [(house, -payout.partialValue), (wallet, payout.partialValue)] }
-            let id = UUID()
-            let posted = try await Ledger(sql: sql, appID: bettor.app.id, now: now)
-                .post(id: id, kind: TransactionKind.bet.rawValue, playerID: playerID, reference: ERN.make("bet", betID.uuidString.lowercased()),
-                      legs: legs) { after in records(id, after.of(wallet)) }
-            transactionID = posted.transactionID
-            balance = posted.balances[wallet]
-        } else {
-            for write in records(nil, "NULL") { try await sql.raw(write).run() }
+        guard let money, let transactionID else {
+            for write in records { try await sql.raw(write).run() }
+            return answer
         }
-        return BetHistoryService.bet(id: betID, game: bet.game.slug, creditGame: bet.creditGame, version: bet.game.version, kind: bet.kind, currency: bet.currency?.code,
-                        economy: bet.economy, digits: bet.minorUnits, wager: bet.wager, stake: bet.stake, payout: payout.partialValue,
-                        paylines: paylines, result: result,
-                        fairness: draw.map { BetFairness(serverSeedHash: $0.serverSeedHash, serverSeed: nil, clientSeed: $0.clientSeed, nonce: Int($0.nonce)) },
-                        transactionID: transactionID, balance: balance, createdAt: now)
+        var legs: [(account: LedgerAccountKey, amount: Int64)] = [(money.wallet, -bet.stake), (money.house, bet.stake)]
+        if payout.partialValue > 0 { legs += [(money.house, -payout.partialValue), (money.wallet, payout.partialValue)] }
+        let posted = try await money.ledger.post(id: transactionID, kind: TransactionKind.bet.rawValue, playerID: money.playerID,
+                                                 reference: ERN.make("bet", betID.uuidString.lowercased()), legs: legs, along: records,
+                                                 claim: try claim?.statement(for: answer))
+        // The wallet was locked: the ledger can only have found the balance it was read with.
+        guard posted.balances[money.wallet] == balanceAfter else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        guard posted.claimed else { throw IdempotentRequest.KeyTaken() }
+        return answer
     }
 
     private static func json(_ value: some Encodable) -> String {

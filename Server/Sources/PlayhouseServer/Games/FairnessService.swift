@@ -62,21 +62,35 @@ struct FairnessService: Sendable {
         var serverSeedHash: String
         var clientSeed: String
         var nonce: Int64
+        /// The balance `locking` read, if the draw was given a lock.
+        var lockedBalance: Int64?
     }
 
-    static func draw(_ sql: any SQLDatabase, appID: UUID, owner: String, clientSeed: String?, now: Date) async throws -> Draw {
+    /// Draws, and with `locking` (a statement that locks a balance and reads it, ``Ledger/balanceLock(_:)``)
+    /// takes that lock after the seed's: on PostgreSQL in the same statement.
+    static func draw(_ sql: any SQLDatabase, appID: UUID, owner: String, clientSeed: String?, now: Date,
+                     locking lock: SQLQueryString? = nil) async throws -> Draw {
+        let folded = sql.dialect.name == "postgresql" ? lock : nil
         for _ in 0..<2 {
             let update: SQLQueryString = clientSeed.map { "client_seed = \(bind: $0), " } ?? ""
             if let row = try await sql.raw("""
+                \(folded.map { "WITH locked AS (\($0))" as SQLQueryString } ?? "")
                 UPDATE fairness_seeds SET \(update)next_nonce = next_nonce + 1
                 WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND current = 1
-                RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce
+                RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce\(unsafeRaw: folded == nil ? "" : ", (SELECT balance FROM locked) AS balance")
                 """).first() {
+                var lockedBalance: Int64?
+                if folded != nil {
+                    lockedBalance = try row.decode(column: "balance", as: Int64.self)
+                } else if let lock {
+                    lockedBalance = try await sql.raw(lock).first()?.decode(column: "balance", as: Int64.self)
+                }
                 return Draw(seedID: try row.decode(column: "id", as: UUID.self),
                             serverSeed: try row.decode(column: "server_seed", as: String.self),
                             serverSeedHash: try row.decode(column: "server_seed_hash", as: String.self),
                             clientSeed: try row.decode(column: "client_seed", as: String.self),
-                            nonce: try row.decode(column: "next_nonce", as: Int64.self) - 1)
+                            nonce: try row.decode(column: "next_nonce", as: Int64.self) - 1,
+                            lockedBalance: lockedBalance)
             }
             _ = try await currentSeed(sql, appID: appID, owner: owner, now: now)
         }

@@ -78,10 +78,10 @@ struct GamesController: RouteCollection {
             let (bet, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit,
                                                       app: principal.app, along: playerReads(principal))
             return (bet, try await requirePlayable(request, principal, along))
-        }) { ready, sql in
+        }, claimingKey: { ready, sql, claim in
             let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: ready.1)
-            return try await bets.place(ready.0, by: bettor, on: sql)
-        }
+            return try await bets.place(ready.0, by: bettor, on: sql, claim: claim)
+        })
     }
 
     private func unbackedBet(_ request: Request, game slug: String, creditsFrom: String?) async throws -> Response {

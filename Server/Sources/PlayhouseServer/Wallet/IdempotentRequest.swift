@@ -1,6 +1,7 @@
 import Crypto
 import Fluent
 import Foundation
+import NIOConcurrencyHelpers
 import PlayhouseAPI
 import SQLKit
 import Vapor
@@ -97,6 +98,20 @@ struct IdempotentRequest {
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ writer: MoneyWriter, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {
+        try await perform(writer, status: status, prepareIsRepeatable: prepareIsRepeatable, prepare: prepare) { prepared, sql, claim in
+            let value = try await work(prepared, sql)
+            guard let store = try claim.statement(for: value) else { return value }
+            guard try await sql.claimed(store) else { throw KeyTaken() }
+            return value
+        }
+    }
+
+    /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)``, where `work` stores the key itself,
+    /// with the statement `claim` makes of its answer, as part of its own writes (a bet's, in its
+    /// ledger statement), throwing ``KeyTaken`` when the statement finds the key taken.
+    func perform<Prepared: Sendable, T: Encodable & Sendable>(
+        _ writer: MoneyWriter, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
+        claimingKey work: @escaping @Sendable (Prepared, any SQLDatabase, KeyClaim) async throws -> T) async throws -> Response {
         if !prepareIsRepeatable, let stored = try await replay(on: writer.database) { return stored }
         if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer, now: now) }
         let prepared: Prepared
@@ -110,9 +125,9 @@ struct IdempotentRequest {
         for _ in 0..<3 {
             do {
                 let body = try await writer.transaction { sql in
-                    let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(try await work(prepared, sql)), as: UTF8.self)
-                    guard try await store(status, body, sql) else { throw KeyTaken() }
-                    return body
+                    let claim = KeyClaim(request: self, status: status)
+                    let value = try await work(prepared, sql, claim)
+                    return try claim.body ?? String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
                 }
                 return Self.response(status, body)
             } catch is KeyTaken {
@@ -124,6 +139,30 @@ struct IdempotentRequest {
             }
         }
         throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
+    }
+
+    /// Makes the statement that stores the key with a money transaction's answer, for the
+    /// transaction to run among its own writes; and keeps the answer's JSON, to send.
+    final class KeyClaim: Sendable {
+        private let request: IdempotentRequest
+        private let status: HTTPStatus
+        private let encoded = NIOLockedValueBox<String?>(nil)
+
+        fileprivate init(request: IdempotentRequest, status: HTTPStatus) {
+            self.request = request
+            self.status = status
+        }
+
+        /// The statement that stores the key with `value` as the answer, returning a row unless
+        /// another request has stored the key first; nil without a key.
+        func statement(for value: some Encodable) throws -> SQLQueryString? {
+            let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
+            encoded.withLockedValue { $0 = body }
+            return request.store(status, body)
+        }
+
+        /// The answer's JSON, once ``statement(for:)`` made it.
+        fileprivate var body: String? { encoded.withLockedValue { $0 } }
     }
 
     /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)`` with a repeatable `prepare`, for a
@@ -155,7 +194,7 @@ struct IdempotentRequest {
     }
 
     /// Another request stored the key first; this one's transaction rolls back.
-    private struct KeyTaken: Error {}
+    struct KeyTaken: Error {}
 
     /// The value a ``perform(_:status:prepare:_:)`` response carries, for a caller that shows it
     /// (a hosted page), first time or replayed.
@@ -170,13 +209,20 @@ struct IdempotentRequest {
 
     /// Stores the key with this request's response; false when another request stored it first.
     private func store(_ status: HTTPStatus, _ body: String, _ sql: any SQLDatabase) async throws -> Bool {
-        guard let key else { return true }
-        return try await sql.claimed("""
+        guard let store = store(status, body) else { return true }
+        return try await sql.claimed(store)
+    }
+
+    /// The statement that stores the key with this request's response, returning a row unless
+    /// another request stored it first; nil without a key.
+    private func store(_ status: HTTPStatus, _ body: String) -> SQLQueryString? {
+        guard let key else { return nil }
+        return """
             INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
             VALUES (\(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: Int(status.code)),
                     \(bind: body), \(bind: now))
             ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id
-            """)
+            """
     }
 
     /// Forgets keys older than the retention period: a write to the wallet's tables, so it goes

@@ -50,8 +50,8 @@ enum AppAccount: String, Sendable {
 /// account-id order so that concurrent movements on PostgreSQL lock rows in the same order. A
 /// movement that would overdraw a balance throws `insufficient_funds`, and the surrounding
 /// transaction rolls back, so it changes nothing. On PostgreSQL a movement's writes are one
-/// statement (one round trip), with the writes that go with it (a bet's record, ``BalancesAfter``);
-/// on SQLite, where a statement costs none, they are several.
+/// statement (one round trip), with the writes that go with it (a bet's record and its idempotency
+/// key); on SQLite, where a statement costs none, they are several.
 struct Ledger {
     /// Account ids seen in the database, so that a movement need not look them up again.
     static let knownAccounts = LedgerAccountDirectory()
@@ -64,13 +64,17 @@ struct Ledger {
         var transactionID: UUID
         /// The cached balances after the movement, for the player accounts it touched.
         var balances: [LedgerAccountKey: Int64]
+        /// Whether the movement's `claim` returned its row (true without one).
+        var claimed = true
     }
 
-    /// Posts the movement `legs`, and with it the writes `along` gives (each one statement; they
-    /// may name a player account's balance after the movement).
+    /// Posts the movement `legs`, and with it the writes `along` (each one statement) and the write
+    /// `claim`, which returns a row when it writes (an idempotency key, stored unless another request
+    /// has it: ``Posted/claimed``). The caller's transaction rolls a claim that failed back with the rest.
     func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
-              along: (BalancesAfter) -> [SQLQueryString] = { _ in [] }) async throws -> Posted {
-        guard let posted = try await post(id: transactionID, kind: kind, playerID: playerID, reference: reference, legs: legs, onlyIf: nil, along: along) else {
+              along: [SQLQueryString] = [], claim: SQLQueryString? = nil) async throws -> Posted {
+        guard let posted = try await post(id: transactionID, kind: kind, playerID: playerID, reference: reference, legs: legs, onlyIf: nil,
+                                          along: along, claim: claim) else {
             throw PlayhouseProblem(.internalServerError, .internalError)
         }
         return posted
@@ -82,7 +86,7 @@ struct Ledger {
     /// movement's one statement; a movement that only credits player accounts, which nothing can
     /// refuse, is then a transaction by itself (``MoneyWriter/oneStatement(_:)``).
     func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
-              onlyIf condition: SQLQueryString?, along: (BalancesAfter) -> [SQLQueryString] = { _ in [] }) async throws -> Posted? {
+              onlyIf condition: SQLQueryString?, along: [SQLQueryString] = [], claim: SQLQueryString? = nil) async throws -> Posted? {
         var sums: [String: Int64] = [:]
         for leg in legs { sums["\(leg.account.currency)/\(leg.account.economy.rawValue)", default: 0] += leg.amount }
         precondition(legs.count >= 2 && sums.values.allSatisfy { $0 == 0 } && legs.allSatisfy { $0.amount != 0 },
@@ -121,27 +125,26 @@ struct Ledger {
 
         let record = Record(values: "\(bind: transactionID), \(bind: appID), \(bind: playerID), \(bind: kind), \(bind: reference), \(bind: now)")
         let after: [UUID: Int64]
+        var claimed = true
         if sql.dialect.name == "postgresql" && !moves.isEmpty {
-            guard let moved = try await writeInOneStatement(record, transactionID: transactionID, moves: moves, entries: entries, onlyIf: condition,
-                                                            along: along(BalancesAfter(ids: ids) { "(SELECT balance FROM moved WHERE id = \(bind: $0))" }))
+            guard let written = try await writeInOneStatement(record, transactionID: transactionID, moves: moves, entries: entries, onlyIf: condition,
+                                                              along: along, claim: claim)
             else { return nil }
-            after = moved
+            (after, claimed) = (written.after, written.claimed)
         } else {
             if let condition, try await sql.raw(condition).first() == nil { return nil }
             after = try await writeStatementByStatement(record, transactionID: transactionID, moves: moves, entries: entries)
         }
         var balances: [LedgerAccountKey: Int64] = [:]
         for move in moves {
-            guard let balance = after[move.accountID] else {
-                throw PlayhouseProblem(.unprocessableEntity, .insufficientFunds,
-                                       parameters: ["currency": move.account.currency, "economy": move.account.economy.rawValue])
-            }
+            guard let balance = after[move.accountID] else { throw Self.insufficientFunds(move.account) }
             balances[move.account] = balance
         }
         if sql.dialect.name != "postgresql" || moves.isEmpty {
-            for write in along(BalancesAfter(ids: ids) { "\(bind: after[$0])" }) { try await sql.raw(write).run() }
+            for write in along { try await sql.raw(write).run() }
+            if let claim { claimed = try await sql.claimed(claim) }
         }
-        return Posted(transactionID: transactionID, balances: balances)
+        return Posted(transactionID: transactionID, balances: balances, claimed: claimed)
     }
 
     /// The movement's row in `ledger_transactions`.
@@ -154,17 +157,9 @@ struct Ledger {
         var conditional: SQLQueryString { "\(Self.insert) SELECT \(values) WHERE EXISTS (SELECT 1 FROM condition)" }
     }
 
-    /// A player account's balance just after the movement, as the writes that go with it name it:
-    /// on PostgreSQL, where they are part of the movement's statement, read from its update.
-    struct BalancesAfter {
-        fileprivate let ids: [LedgerAccountKey: UUID]
-        fileprivate let expression: (UUID) -> SQLQueryString
-
-        /// The balance of `account` after the movement; NULL for an account that keeps none.
-        func of(_ account: LedgerAccountKey) -> SQLQueryString {
-            guard let id = ids[account], !account.allowsNegative else { return "NULL" }
-            return expression(id)
-        }
+    /// What a movement that `account`'s balance does not cover is refused with.
+    static func insufficientFunds(_ account: LedgerAccountKey) -> PlayhouseProblem {
+        PlayhouseProblem(.unprocessableEntity, .insufficientFunds, parameters: ["currency": account.currency, "economy": account.economy.rawValue])
     }
 
     /// One leg of a movement, with its account's id.
@@ -222,12 +217,13 @@ struct Ledger {
     /// locks the rows in the order it visits the few moves, as listed (account-id order); should
     /// it choose another, a deadlock between two movements is retried (``MoneyWriter``).
     private func writeInOneStatement(_ record: Record, transactionID: UUID, moves: [Move], entries: [Entry], onlyIf condition: SQLQueryString?,
-                                     along: [SQLQueryString]) async throws -> [UUID: Int64]? {
+                                     along: [SQLQueryString], claim: SQLQueryString?) async throws -> (after: [UUID: Int64], claimed: Bool)? {
         let rows: [SQLQueryString] = entries.enumerated().map { position, entry in
             "(\(bind: position), \(bind: entry.accountID), \(bind: entry.amount), \(bind: entry.fromFinal ?? 0))"
         }
         let changes: [SQLQueryString] = moves.map { "(\(bind: $0.accountID), \(bind: $0.total), \(bind: $0.lowest))" }
         let writes: [SQLQueryString] = along.enumerated().map { ", along\(unsafeRaw: String($0.offset)) AS (\($0.element))" }
+            + (claim.map { [", claim AS (\($0))" as SQLQueryString] } ?? [])
         precondition(condition == nil || writes.isEmpty, "a conditional movement has no writes along")
         // With a condition, every write waits for it to return its row.
         let held: SQLQueryString = condition == nil ? "TRUE" : "EXISTS (SELECT 1 FROM condition)"
@@ -243,18 +239,31 @@ struct Ledger {
                 SELECT \(bind: transactionID), e.account_id, e.amount, moved.balance + e.from_final
                 FROM (VALUES \(rows.joined(separator: ", "))) AS e (position, account_id, amount, from_final)
                 LEFT JOIN moved ON moved.id = e.account_id WHERE \(held) ORDER BY e.position)\(writes.joined(separator: ""))
-            SELECT id, balance FROM moved\(condition == nil ? "" : " UNION ALL SELECT NULL, NULL FROM condition" as SQLQueryString)
+            SELECT id, balance FROM moved\(condition == nil ? "" : " UNION ALL SELECT NULL, 0 FROM condition" as SQLQueryString)\(
+                claim == nil ? "" : " UNION ALL SELECT NULL, 1 FROM claim" as SQLQueryString)
             """).all()
-        var after: [UUID: Int64] = [:], conditionHeld = condition == nil
+        // A row without an id says that the condition (0) or the claim (1) returned its row.
+        var after: [UUID: Int64] = [:], conditionHeld = condition == nil, claimed = claim == nil
         for row in moved {
-            guard let id = try row.decode(column: "id", as: UUID?.self) else { conditionHeld = true; continue }
-            after[id] = try row.decode(column: "balance", as: Int64.self)
+            let balance = try row.decode(column: "balance", as: Int64.self)
+            guard let id = try row.decode(column: "id", as: UUID?.self) else {
+                if balance == 0 { conditionHeld = true } else { claimed = true }
+                continue
+            }
+            after[id] = balance
         }
-        return conditionHeld ? after : nil
+        return conditionHeld ? (after, claimed) : nil
+    }
+
+    /// A statement that locks the player account `accountID` for the rest of the transaction and
+    /// reads its `balance`, which no one else can then change before the transaction ends: a bet
+    /// knows its balance after before it is posted. (SQLite's transaction holds its only writer lock.)
+    func balanceLock(_ accountID: UUID) -> SQLQueryString {
+        "SELECT balance FROM ledger_accounts WHERE id = \(bind: accountID)\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")"
     }
 
     /// The account's id, creating the account on first use.
-    private func accountID(_ key: LedgerAccountKey) async throws -> UUID {
+    func accountID(_ key: LedgerAccountKey) async throws -> UUID {
         if let id = Self.knownAccounts.id(appID: appID, key) { return id }
         if let id = try await findAccount(key) {
             // Found before this transaction wrote anything: a committed row, safe to remember.
