@@ -74,13 +74,14 @@ struct GamesController: RouteCollection {
         let body = try request.content.decode(BetRequest.self)
         let bets = request.bets
         let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
-        return try await idempotent.perform(request.moneyWriter, prepareIsRepeatable: true, prepare: { () async throws -> (BetService.Prepared, Limits?) in
+        return try await idempotent.perform(request.moneyWriter, prepareIsRepeatable: true, prepare: {
+            () async throws -> (bet: BetService.Prepared, limits: Limits?) in
             let (bet, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit,
                                                       app: principal.app, along: playerReads(principal))
             return (bet, try await requirePlayable(request, principal, along))
         }, claimingKey: { ready, sql, claim in
-            let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: ready.1)
-            return try await bets.place(ready.0, by: bettor, on: sql, claim: claim)
+            let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: ready.limits)
+            return try await bets.place(ready.bet, by: bettor, on: sql, claim: claim)
         })
     }
 

@@ -12,9 +12,10 @@ import Vapor
 /// money, as that transaction's last write. Of two simultaneous requests with one key, the second
 /// finds the key taken when it stores it (on PostgreSQL it waits there until the first commits),
 /// rolls back everything it did and answers with the first's stored response. A request that fails
-/// (bad input, overdraft) stores nothing, so it can be retried with the same key. A payment, which
-/// is recorded under the key's ``operationID`` and so found again by any repeat, stores its key
-/// after it is concluded instead (``perform(recordedBy:prepare:_:)``).
+/// (bad input, overdraft) stores nothing, so it can be retried with the same key. A bet stores its
+/// key in its ledger statement (``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``). A
+/// payment, which is recorded under the key's ``operationID`` and so found again by any repeat,
+/// stores its key after it is concluded instead (``perform(recordedBy:prepare:_:)``).
 struct IdempotentRequest {
     static let header = "Idempotency-Key"
     /// How long a key is kept at least.
@@ -88,13 +89,13 @@ struct IdempotentRequest {
     }
 
     /// Answers with the stored response when this key was used before; otherwise runs `prepare`
-    /// (what must happen first: for a payment, recording it and asking the provider), then
-    /// `work` in one money transaction that stores the key with the response. Should another
-    /// request with the key get there first, its stored response is the answer.
+    /// (what must happen first, outside the transaction), then `work` in one money transaction
+    /// that stores the key with the response. Should another request with the key get there first,
+    /// its stored response is the answer.
     ///
-    /// A `prepare` that a repeated request may run again harmlessly (`prepareIsRepeatable`, a bet's,
-    /// which only reads) is not worth a look for a stored response first: a repeat runs it again
-    /// and then finds the key stored (or, if it or `work` now refuses, looks then).
+    /// A `prepare` that a repeated request may run again harmlessly (`prepareIsRepeatable`; a bet's
+    /// reads, and notes the session's activity) is not worth a look for a stored response first: a
+    /// repeat runs it again and then finds the key stored (or, if it or `work` now refuses, looks then).
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ writer: MoneyWriter, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {

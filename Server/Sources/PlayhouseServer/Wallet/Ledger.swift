@@ -153,7 +153,9 @@ struct Ledger {
         private static let insert: SQLQueryString = "INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)"
 
         var unconditional: SQLQueryString { "\(Self.insert) VALUES (\(values))" }
-        /// Written only if the statement's `condition` returned a row.
+        /// Written only if the statement's `condition` returned a row (PostgreSQL). Its values take
+        /// their types from their binds, where `VALUES` takes them from the columns: a movement with
+        /// a condition has a player.
         var conditional: SQLQueryString { "\(Self.insert) SELECT \(values) WHERE EXISTS (SELECT 1 FROM condition)" }
     }
 
