@@ -82,7 +82,7 @@ public struct CurrencyService: Sendable {
         c.code AS currency_code, c.kind AS currency_kind, c.minor_units AS currency_minor_units, c.name AS currency_name, c.game AS currency_game
         """
 
-    /// The currency of a row with ``currencyColumns``; nil when it joined none.
+    /// The currency of a row read with ``along(app:code:)`` (or by ``find(appID:code:along:)``); nil when it joined none.
     static func currency(_ row: any SQLRow) throws -> CurrencyInfo? {
         guard let code = try row.decode(column: "currency_code", as: String?.self) else { return nil }
         return CurrencyInfo(code: code, kind: CurrencyKind(rawValue: try row.decode(column: "currency_kind", as: String.self)) ?? .virtual,
