@@ -199,7 +199,7 @@ struct BetService: Sendable {
                                                  claim: try claim?.statement(for: answer))
         // The wallet was locked: the ledger can only have found the balance it was read with.
         guard posted.balances[money.wallet] == balanceAfter else { throw PlayhouseProblem(.internalServerError, .internalError) }
-        guard posted.claimed else { throw IdempotentRequest.KeyTaken() }
+        try claim?.stored(posted.claimed)
         return answer
     }
 

@@ -102,14 +102,14 @@ struct IdempotentRequest {
         try await perform(writer, status: status, prepareIsRepeatable: prepareIsRepeatable, prepare: prepare) { prepared, sql, claim in
             let value = try await work(prepared, sql)
             guard let store = try claim.statement(for: value) else { return value }
-            guard try await sql.claimed(store) else { throw KeyTaken() }
+            try claim.stored(try await sql.claimed(store.unconditional))
             return value
         }
     }
 
     /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)``, where `work` stores the key itself,
-    /// with the statement `claim` makes of its answer, as part of its own writes (a bet's, in its
-    /// ledger statement), throwing ``KeyTaken`` when the statement finds the key taken.
+    /// with the write `claim` makes of its answer, among its own writes (a bet's, in its ledger
+    /// statement), and tells `claim` whether that stored the key (``KeyClaim/stored(_:)``).
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ writer: MoneyWriter, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         claimingKey work: @escaping @Sendable (Prepared, any SQLDatabase, KeyClaim) async throws -> T) async throws -> Response {
@@ -142,52 +142,65 @@ struct IdempotentRequest {
         throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
     }
 
-    /// Makes the statement that stores the key with a money transaction's answer, for the
-    /// transaction to run among its own writes; and keeps the answer's JSON, to send.
+    /// Makes the write that stores the key with a money transaction's answer, for the transaction
+    /// to make among its own (``Ledger/Claim``); and keeps the answer's JSON, to send, and whether
+    /// the key was stored.
     final class KeyClaim: Sendable {
         private let request: IdempotentRequest
         private let status: HTTPStatus
-        private let encoded = NIOLockedValueBox<String?>(nil)
+        private let state = NIOLockedValueBox<(body: String?, stored: Bool)>((nil, false))
 
         fileprivate init(request: IdempotentRequest, status: HTTPStatus) {
             self.request = request
             self.status = status
         }
 
-        /// The statement that stores the key with `value` as the answer, returning a row unless
-        /// another request has stored the key first; nil without a key.
-        func statement(for value: some Encodable) throws -> SQLQueryString? {
+        /// The write that stores the key with `value` as the answer unless another request has
+        /// stored the key first; nil without a key.
+        func statement(for value: some Encodable) throws -> Ledger.Claim? {
             let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
-            encoded.withLockedValue { $0 = body }
+            state.withLockedValue { $0.body = body }
             return request.store(status, body)
         }
 
+        /// Says whether the write of ``statement(for:)`` stored the key; throws ``KeyTaken`` when
+        /// another request had.
+        func stored(_ claimed: Bool) throws {
+            guard claimed else { throw KeyTaken() }
+            state.withLockedValue { $0.stored = true }
+        }
+
         /// The answer's JSON, once ``statement(for:)`` made it.
-        fileprivate var body: String? { encoded.withLockedValue { $0 } }
+        fileprivate var body: String? { state.withLockedValue { $0.body } }
+        /// Whether the key was stored with the answer.
+        fileprivate var isStored: Bool { state.withLockedValue { $0.stored } }
     }
 
     /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)`` with a repeatable `prepare`, for a
     /// request whose `prepare` and `work` record what they did under ``operationID`` in money
-    /// transactions of their own (a payment, found again by its id): the key is stored after them,
-    /// with the response, in a statement of its own. A repeat that finds no key stored (sent before
+    /// transactions of their own (a payment, found again by its id): `work` may store the key with
+    /// its writes (a completed deposit's, in its one statement, with `claim`, as the other `perform`);
+    /// if it does not, the key is stored after them, with the response, in a statement of its own.
+    /// A repeat that finds no key stored (sent before
     /// the first was answered, or after the server stopped in between) finds the payment by its id
     /// and carries it on from where it stands; the provider is asked only about a payment still
     /// unanswered, so a repeat sent once the first has answered never reaches it again.
     /// Simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
     /// ``operationID``, about the one payment recorded, and only one's outcome is recorded.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
-        recordedBy writer: MoneyWriter, prepare: () async throws -> Prepared, _ work: (Prepared) async throws -> T) async throws -> Response {
+        recordedBy writer: MoneyWriter, prepare: () async throws -> Prepared, _ work: (Prepared, KeyClaim) async throws -> T) async throws -> Response {
         if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer, now: now) }
+        let status = HTTPStatus.created, claim = KeyClaim(request: self, status: status)
         let value: T
         do {
-            value = try await work(try await prepare())
+            value = try await work(try await prepare(), claim)
         } catch {
-            // Refused now, but this key was used before: its first answer stands.
+            // Refused now, or the key stored by another send: this key's first answer stands.
             if key != nil, let stored = try await replay(on: writer.database) { return stored }
             throw error
         }
+        if claim.isStored, let body = claim.body { return Self.response(status, body) }
         let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
-        let status = HTTPStatus.created
         if try await !writer.oneStatement({ sql in try await store(status, body, sql) }), let stored = try await replay(on: writer.database) {
             return stored
         }
@@ -195,7 +208,7 @@ struct IdempotentRequest {
     }
 
     /// Another request stored the key first; this one's transaction rolls back.
-    struct KeyTaken: Error {}
+    private struct KeyTaken: Error {}
 
     /// The value a ``perform(_:status:prepare:_:)`` response carries, for a caller that shows it
     /// (a hosted page), first time or replayed.
@@ -211,19 +224,19 @@ struct IdempotentRequest {
     /// Stores the key with this request's response; false when another request stored it first.
     private func store(_ status: HTTPStatus, _ body: String, _ sql: any SQLDatabase) async throws -> Bool {
         guard let store = store(status, body) else { return true }
-        return try await sql.claimed(store)
+        return try await sql.claimed(store.unconditional)
     }
 
-    /// The statement that stores the key with this request's response, returning a row unless
-    /// another request stored it first; nil without a key.
-    private func store(_ status: HTTPStatus, _ body: String) -> SQLQueryString? {
+    /// The write that stores the key with this request's response, returning a row unless another
+    /// request stored it first; nil without a key.
+    private func store(_ status: HTTPStatus, _ body: String) -> Ledger.Claim? {
         guard let key else { return nil }
-        return """
-            INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
-            VALUES (\(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: Int(status.code)),
-                    \(bind: body), \(bind: now))
-            ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id
-            """
+        return Ledger.Claim(
+            insert: "INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)",
+            values: """
+                \(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: Int(status.code)), \(bind: body), \(bind: now)
+                """,
+            onConflict: "ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id")
     }
 
     /// Forgets keys older than the retention period: a write to the wallet's tables, so it goes

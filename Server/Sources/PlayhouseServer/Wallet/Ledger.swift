@@ -68,11 +68,23 @@ struct Ledger {
         var claimed = true
     }
 
-    /// Posts the movement `legs`, and with it the writes `along` (each one statement) and the write
-    /// `claim`, which returns a row when it writes (an idempotency key, stored unless another request
-    /// has it: ``Posted/claimed``). The caller's transaction rolls a claim that failed back with the rest.
+    /// A row the movement writes unless another request wrote it first (an idempotency key, with the
+    /// answer): `INSERT INTO table (columns)`, its `values`, and its `ON CONFLICT … DO NOTHING
+    /// RETURNING …` clause, which returns a row only when it writes.
+    struct Claim: Sendable {
+        var insert: SQLQueryString
+        var values: SQLQueryString
+        var onConflict: SQLQueryString
+
+        var unconditional: SQLQueryString { "\(insert) VALUES (\(values)) \(onConflict)" }
+        /// Written only if the statement's `condition` returned a row (PostgreSQL; see ``Record/conditional``).
+        var conditional: SQLQueryString { "\(insert) SELECT \(values) WHERE EXISTS (SELECT 1 FROM condition) \(onConflict)" }
+    }
+
+    /// Posts the movement `legs`, and with it the writes `along` (each one statement) and `claim`
+    /// (``Posted/claimed``). The caller's transaction rolls a claim that failed back with the rest.
     func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
-              along: [SQLQueryString] = [], claim: SQLQueryString? = nil) async throws -> Posted {
+              along: [SQLQueryString] = [], claim: Claim? = nil) async throws -> Posted {
         guard let posted = try await post(id: transactionID, kind: kind, playerID: playerID, reference: reference, legs: legs, onlyIf: nil,
                                           along: along, claim: claim) else {
             throw PlayhouseProblem(.internalServerError, .internalError)
@@ -80,13 +92,13 @@ struct Ledger {
         return posted
     }
 
-    /// Posts the movement `legs` only if `condition` holds: a statement that returns a row when it
-    /// does, such as the update that concludes what the movement is for (a payment). Answers nil,
-    /// having written nothing, when it returns none. On PostgreSQL the condition is part of the
-    /// movement's one statement; a movement that only credits player accounts, which nothing can
-    /// refuse, is then a transaction by itself (``MoneyWriter/oneStatement(_:)``).
+    /// Posts the movement `legs`, and its `claim`, only if `condition` holds: a statement that returns
+    /// a row when it does, such as the update that concludes what the movement is for (a payment).
+    /// Answers nil, having written nothing, when it returns none. On PostgreSQL the condition is part
+    /// of the movement's one statement; a movement that only credits player accounts, which nothing
+    /// can refuse, is then a transaction by itself (``MoneyWriter/oneStatement(_:)``).
     func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
-              onlyIf condition: SQLQueryString?, along: [SQLQueryString] = [], claim: SQLQueryString? = nil) async throws -> Posted? {
+              onlyIf condition: SQLQueryString?, along: [SQLQueryString] = [], claim: Claim? = nil) async throws -> Posted? {
         var sums: [String: Int64] = [:]
         for leg in legs { sums["\(leg.account.currency)/\(leg.account.economy.rawValue)", default: 0] += leg.amount }
         precondition(legs.count >= 2 && sums.values.allSatisfy { $0 == 0 } && legs.allSatisfy { $0.amount != 0 },
@@ -142,7 +154,7 @@ struct Ledger {
         }
         if sql.dialect.name != "postgresql" || moves.isEmpty {
             for write in along { try await sql.raw(write).run() }
-            if let claim { claimed = try await sql.claimed(claim) }
+            if let claim { claimed = try await sql.claimed(claim.unconditional) }
         }
         return Posted(transactionID: transactionID, balances: balances, claimed: claimed)
     }
@@ -219,14 +231,14 @@ struct Ledger {
     /// locks the rows in the order it visits the few moves, as listed (account-id order); should
     /// it choose another, a deadlock between two movements is retried (``MoneyWriter``).
     private func writeInOneStatement(_ record: Record, transactionID: UUID, moves: [Move], entries: [Entry], onlyIf condition: SQLQueryString?,
-                                     along: [SQLQueryString], claim: SQLQueryString?) async throws -> (after: [UUID: Int64], claimed: Bool)? {
+                                     along: [SQLQueryString], claim: Claim?) async throws -> (after: [UUID: Int64], claimed: Bool)? {
         let rows: [SQLQueryString] = entries.enumerated().map { position, entry in
             "(\(bind: position), \(bind: entry.accountID), \(bind: entry.amount), \(bind: entry.fromFinal ?? 0))"
         }
         let changes: [SQLQueryString] = moves.map { "(\(bind: $0.accountID), \(bind: $0.total), \(bind: $0.lowest))" }
         let writes: [SQLQueryString] = along.enumerated().map { ", along\(unsafeRaw: String($0.offset)) AS (\($0.element))" }
-            + (claim.map { [", claim AS (\($0))" as SQLQueryString] } ?? [])
-        precondition(condition == nil || writes.isEmpty, "a conditional movement has no writes along")
+            + (claim.map { [", claim AS (\(condition == nil ? $0.unconditional : $0.conditional))" as SQLQueryString] } ?? [])
+        precondition(condition == nil || along.isEmpty, "a conditional movement has no writes along")
         // With a condition, every write waits for it to return its row.
         let held: SQLQueryString = condition == nil ? "TRUE" : "EXISTS (SELECT 1 FROM condition)"
         let moved = try await sql.raw("""

@@ -162,12 +162,15 @@ public struct PaymentService: Sendable {
     }
 
     /// Records the provider's `decision` about the payment opened at `openedAt` and moves its money,
-    /// in a money transaction of its own. A completed deposit, which only credits the wallet and so
-    /// cannot be refused, is one statement (``Ledger/post(id:kind:playerID:reference:legs:onlyIf:along:)``),
-    /// on PostgreSQL a transaction by itself. Answers with the payment as it then stands, which is as
+    /// with the request's idempotency key (`claim`) and its answer, in a money transaction of its
+    /// own. A completed deposit, which only credits the wallet and so cannot be refused, is one
+    /// statement (``Ledger/post(id:kind:playerID:reference:legs:onlyIf:along:claim:)``), on
+    /// PostgreSQL a transaction by itself. Answers with the payment as it then stands, which is as
     /// someone else left it when they concluded it first (a simultaneous send,
-    /// ``settleDue(playerID:limit:)``) or when there is no decision to record.
-    func conclude(_ payment: Prepared, _ decision: PaymentDecision?, openedAt: Date?, appID: UUID, playerID: UUID) async throws -> Payment {
+    /// ``settleDue(playerID:limit:)``) or when there is no decision to record; the key is then not
+    /// stored.
+    func conclude(_ payment: Prepared, _ decision: PaymentDecision?, openedAt: Date?, appID: UUID, playerID: UUID,
+                  claim: IdempotentRequest.KeyClaim) async throws -> Payment {
         if let decision, let openedAt {
             let (status, settleAfter, reason) = Self.outcome(decision)
             let update = Self.moveStatement(payment.id, from: Self.processing, to: status, settleAfter: settleAfter, reason: reason, now: now)
@@ -177,9 +180,13 @@ public struct PaymentService: Sendable {
             if let booking = Booking(payment.direction, reaching: status) {
                 let (from, to) = booking.legs(playerID, payment.currency.code, payment.economy)
                 let reference = ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()), now = self.now
+                let key = try claim.statement(for: concluded)
                 let posting: @Sendable (any SQLDatabase) async throws -> Bool = { sql in
-                    try await Ledger(sql: sql, appID: appID, now: now).post(kind: booking.kind.rawValue, playerID: playerID, reference: reference,
-                                                                           legs: [(from, -payment.amount), (to, payment.amount)], onlyIf: update) != nil
+                    guard let posted = try await Ledger(sql: sql, appID: appID, now: now)
+                        .post(kind: booking.kind.rawValue, playerID: playerID, reference: reference, legs: [(from, -payment.amount), (to, payment.amount)],
+                              onlyIf: update, claim: key) else { return false }
+                    try claim.stored(posted.claimed)
+                    return true
                 }
                 if try await booking == .deposited ? writer.oneStatement(posting) : writer.transaction(posting) { return concluded }
             } else if try await writer.oneStatement({ sql in try await sql.claimed(update) }) {

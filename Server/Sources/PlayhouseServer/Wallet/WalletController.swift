@@ -166,8 +166,8 @@ extension Request {
                 return (payment, nil, nil)
             }
             return (payment, openedAt, try await payments.ask(payment, logger: logger))
-        }) { opened in
-            try await payments.conclude(opened.payment, opened.decision, openedAt: opened.openedAt, appID: app.id, playerID: playerID)
+        }) { opened, claim in
+            try await payments.conclude(opened.payment, opened.decision, openedAt: opened.openedAt, appID: app.id, playerID: playerID, claim: claim)
         }
     }
 
