@@ -14,8 +14,9 @@ import Vapor
 /// rolls back everything it did and answers with the first's stored response. A request that fails
 /// (bad input, overdraft) stores nothing, so it can be retried with the same key. A bet stores its
 /// key in its ledger statement (``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``). A
-/// payment, which is recorded under the key's ``operationID`` and so found again by any repeat,
-/// stores its key after it is concluded instead (``perform(recordedBy:prepare:_:)``).
+/// payment is recorded under the key's ``operationID`` and so found again by any repeat: a
+/// completed deposit stores its key in its concluding statement, any other payment after it is
+/// concluded (``perform(recordedBy:prepare:_:)``).
 struct IdempotentRequest {
     static let header = "Idempotency-Key"
     /// How long a key is kept at least.
