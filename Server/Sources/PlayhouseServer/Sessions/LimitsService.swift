@@ -16,7 +16,7 @@ struct LimitsService: Sendable {
     static let longestCoolOff: TimeInterval = 42 * 24 * 3600
     static let intervals = 60...(24 * 3600)
 
-    /// The player's limits now. In plain SQL: every deposit reads them.
+    /// The player's limits now. (A bet and a deposit read them with what they bet or pay in: ``along(playerID:)``.)
     func limits(playerID: UUID) async throws -> Limits {
         let rows = try await database.reading { sql in
             try await sql.raw("""
