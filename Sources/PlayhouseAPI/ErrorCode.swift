@@ -51,6 +51,10 @@ extension ErrorCode {
 
     // Players
     public static let emailTaken: ErrorCode = "email_taken"
+    /// The phone number, email or provider account belongs to another player of the app (`identity` says which).
+    public static let identityTaken: ErrorCode = "identity_taken"
+    /// The player signs in with this kind of identity already (`identity` says which).
+    public static let alreadyLinked: ErrorCode = "already_linked"
     /// The text message provider could not send the PIN.
     public static let smsFailed: ErrorCode = "sms_failed"
 

@@ -9,6 +9,8 @@ public enum HostedPageKind: String, Codable, Sendable, CaseIterable {
     /// The reality check: time played and net result, with Continue, Check balance and Stop. Needs
     /// a token with a play session.
     case realityCheck = "reality-check"
+    /// Saves a guest's progress: the player links an email and a password to sign in with.
+    case linkEmail = "link-email"
 }
 
 /// `POST /v1/pages`: open a hosted page for the signed-in player.

@@ -13,6 +13,10 @@ public enum APIPath {
     public static let me = "/v1/me"
     public static let logout = "/v1/auth/logout"
     public static let phonePin = "/v1/auth/phone/pin"
+    /// `POST`: links a phone number (with the PIN texted to it) to the signed-in player.
+    public static let linkPhone = "/v1/me/links/phone"
+    /// `POST`: links a sign-in provider's account (its token) to the signed-in player.
+    public static let linkProvider = "/v1/me/links/provider"
     public static let account = "/v1/account"
     public static let currencies = "/v1/currencies"
     public static let wallet = "/v1/wallet"
@@ -56,4 +60,6 @@ public enum GrantType {
     /// RFC 8693: exchanges a sign-in provider's token (`subject_token`, `subject_token_type`,
     /// `provider`) for player tokens.
     public static let tokenExchange = "urn:ietf:params:oauth:grant-type:token-exchange"
+    /// Signs a guest in by an installation of the app (`installation_id`), making the player on first use.
+    public static let guest = "urn:playhouse:grant-type:guest"
 }

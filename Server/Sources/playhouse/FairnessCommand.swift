@@ -36,7 +36,7 @@ struct FairnessCommand: AsyncParsableCommand {
                 guard let id = UUID(uuidString: bet) else { throw ValidationError("--bet must be a bet id") }
                 let configuration = try options.resolve()
                 CommandLogging.bootstrap(.warning)
-                guard let audit = try await withApplication(configuration, { try await BetAudit.find(id, on: $0.db) }) else {
+                guard let audit = try await withApplication(configuration, { try await $0.betAudit(id) }) else {
                     throw CLIError("no provably fair bet \(bet)")
                 }
                 guard audit.bet.gameVersion == audit.definitionVersion else {

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 @testable import PlayhouseServer
@@ -109,12 +108,12 @@ import VaporTesting
             _ = try await flow.start()    // a pending request
             app.playhouseClock.advance(by: 3600)
             let fresh = try await start(app, credentials)
-            try await ExpiredGrantSweeper(database: app.db, now: app.playhouseClock.now()).sweep()
-            #expect(try await AuthorizationRequest.query(on: app.db).count() == 0)
-            #expect(try await AuthorizationCode.query(on: app.db).count() == 0)
-            #expect(try await DeviceAuthorization.query(on: app.db).count() == 1)
+            try await ExpiredGrantSweeper(store: app.store, now: app.playhouseClock.now()).sweep()
+            #expect(try await app.count("authorization_requests") == 0)
+            #expect(try await app.count("authorization_codes") == 0)
+            #expect(try await app.count("device_authorizations") == 1)
             // Tokens stay a week past expiry; the refresh token is still live.
-            #expect(try await OAuthToken.query(on: app.db).count() >= 2)
+            #expect(try await app.count("oauth_tokens") >= 2)
             let refresh = try await app.postForm("/oauth/token", "grant_type=refresh_token&refresh_token=\(live.refreshToken!)",
                                                  headers: basic(credentials))
             #expect(refresh.status == .ok)

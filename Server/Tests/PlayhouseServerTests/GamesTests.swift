@@ -319,7 +319,7 @@ import VaporTesting
             try await fixture.expectLedgerSound()
             var playersTotal: Decimal = 0
             for token in players { playersTotal += try await fixture.wallet(token).balance("EUR", economy: .sandbox)?.available.value ?? 0 }
-            let stakes = try await app.db.sql().raw("SELECT CAST(SUM(stake) AS BIGINT) AS s, CAST(SUM(payout) AS BIGINT) AS p, COUNT(*) AS n FROM bets").first()
+            let stakes = try await app.sql().raw("SELECT CAST(SUM(stake) AS BIGINT) AS s, CAST(SUM(payout) AS BIGINT) AS p, COUNT(*) AS n FROM bets").first()
             let row = try #require(stakes)
             let staked = try row.decode(column: "s", as: Int64.self), paid = try row.decode(column: "p", as: Int64.self)
             #expect(try row.decode(column: "n", as: Int.self) == accepted.withLockedValue { $0.bets })

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import PlayhouseAPI
@@ -62,7 +61,7 @@ import VaporTesting
             let right = try await exchange(app, credentials, pin: pin)
             #expect(try right.problem().code == .invalidGrant)
             #expect(try right.problem().detail?.contains("Too many wrong PINs") == true)
-            #expect(try await Player.query(on: app.db).count() == 0)
+            #expect(try await app.count("players") == 0)
         }
     }
 
@@ -107,7 +106,7 @@ import VaporTesting
                 #expect(try response.problem().errors?.first?.field == "phone_number")
             }
             #expect(try await app.smsOutbox.messages().isEmpty)
-            #expect(try await PhonePin.query(on: app.db).count() == 0)
+            #expect(try await app.count("phone_pins") == 0)
         }
     }
 

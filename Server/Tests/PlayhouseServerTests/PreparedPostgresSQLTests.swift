@@ -30,10 +30,10 @@ import Vapor
     @Test(.enabled(if: Engine.postgresURL != nil))
     func readsAndMoneyTransactionsArePreparedOncePerConnection() async throws {
         try await withPlayhouse(.postgres) { app in
-            let read = try await app.db.reading { sql in (try await Self.askThrice(sql), try await Self.probeRuns(sql)) }
+            let read = try await app.store.read { sql in (try await Self.askThrice(sql), try await Self.probeRuns(sql)) }
             #expect(read.0 == [42, 2, 100])
             #expect(read.1 == 3)
-            let written = try await app.moneyWriter.transaction { sql in (try await Self.askThrice(sql), try await Self.probeRuns(sql)) }
+            let written = try await app.store.transaction { sql in (try await Self.askThrice(sql), try await Self.probeRuns(sql)) }
             #expect(written.0 == [42, 2, 100])
             #expect(written.1 >= 3)
         }
@@ -42,17 +42,17 @@ import Vapor
     @Test(.enabled(if: Engine.postgresURL != nil))
     func aMoneyTransactionThatThrowsLeavesNothing() async throws {
         try await withPlayhouse(.postgres) { app in
-            let sql = try #require(app.db as? any SQLDatabase)
+            let sql = app.sql()
             try await sql.raw("CREATE TABLE prepared_probe (id UUID PRIMARY KEY)").run()
             struct Refused: Error {}
             await #expect(throws: Refused.self) {
-                try await app.moneyWriter.transaction { sql in
+                try await app.store.transaction { sql in
                     try await sql.raw("INSERT INTO prepared_probe (id) VALUES (\(bind: UUID()))").run()
                     throw Refused()
                 }
             }
             let id = UUID()
-            try await app.moneyWriter.transaction { sql in
+            try await app.store.transaction { sql in
                 try await sql.raw("INSERT INTO prepared_probe (id) VALUES (\(bind: id))").run()
             }
             let ids = try await sql.raw("SELECT id FROM prepared_probe").all().map { try $0.decode(column: "id", as: UUID.self) }
@@ -68,7 +68,7 @@ import Vapor
             let id = UUID()
             let when = Date(timeIntervalSince1970: 1_795_000_000.25)
             struct Document: Codable, Sendable { var kind: String }
-            let values = try await app.db.reading { sql in
+            let values = try await app.store.read { sql in
                 var numbers: [Int64?] = []
                 for number in [Int64?.none, 7, nil, Int64.max] {
                     numbers.append(try await sql.raw("SELECT CAST(\(bind: number) AS BIGINT) AS v").first()?.decode(column: "v", as: Int64?.self))

@@ -6,7 +6,6 @@ import PlayhouseKit
 @testable import PlayhouseServer
 import Testing
 import Vapor
-import Fluent
 
 /// The SDK's credentials lifecycle against a real server on 127.0.0.1, on an injected clock: the
 /// test moves the SDK's clock and the server's together, from one timer to the next, so hours of
@@ -328,9 +327,9 @@ import Fluent
         try await withRunningServer(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0; $0.sessionInactivityTimeout = 7200 }) { app, url in
             let (clock, line, sdk, callbacks) = try await heartbeatRig(app, url, signingIn: "cy@example.com")
             func signOutHere() async throws {
-                let sessions = SessionService(database: app.db, now: app.playhouseClock.now(), tokenCache: app.playhouse.tokenCache)
-                for session in try await PlaySession.query(on: app.db).filter(\.$endedAt == nil).all() {
-                    try await sessions.end(try session.requireID())
+                let sessions = SessionService(store: app.store, now: app.playhouseClock.now(), tokenCache: app.playhouse.tokenCache)
+                for row in try await app.sql().raw("SELECT id FROM play_sessions WHERE ended_at IS NULL").all() {
+                    try await sessions.end(try row.decode(column: "id", as: UUID.self))
                 }
                 await #expect(throws: PlayhouseError.self) { try await sdk.auth.refresh() }
                 #expect(await sdk.auth.currentPlayer == nil)

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseKit
 @testable import PlayhouseServer
@@ -55,6 +54,43 @@ import Vapor
         }
     }
 
+    /// A guest signs in by the installation alone, on every launch the same player, then links a
+    /// phone number through the SDK; a number another player has is refused.
+    @Test(arguments: Engine.available)
+    func aGuestSignsInByTheInstallationAndLinksAPhoneNumber(_ engine: Engine) async throws {
+        try await withRunningServer(engine) { app, url in
+            let credentials = try await app.createApp()
+            let installation = UUID().uuidString
+            let sdk = client(url, credentials, store: temporaryStore(), installation: installation)
+            let guest = try await sdk.auth.signInAsGuest()
+            #expect(await sdk.auth.currentPlayer?.id == guest.id)
+            #expect(try await sdk.profile.get().guest)
+            // A new launch with nothing stored signs the same guest in again.
+            let relaunched = client(url, credentials, store: temporaryStore(), installation: installation)
+            #expect(try await relaunched.auth.signInAsGuest().id == guest.id)
+
+            func pin(_ phone: String) async throws -> String {
+                let text = try #require(try await app.smsOutbox.messages(to: phone).first?.text)
+                return String(text[try #require(text.range(of: #"[0-9]{6}"#, options: .regularExpression))])
+            }
+            try await sdk.auth.requestLinkPin(phoneNumber: "+4511223344")
+            let linked = try await sdk.auth.linkPhone("+4511223344", pin: try await pin("+4511223344"))
+            #expect(linked.id == guest.id && linked.phoneNumber == "+4511223344" && !linked.guest)
+
+            let byPhone = client(url, credentials, store: temporaryStore(), installation: UUID().uuidString)
+            try await byPhone.auth.requestPin(phoneNumber: "+4511223344")
+            #expect(try await byPhone.auth.signIn(phoneNumber: "+4511223344", pin: try await pin("+4511223344")).id == guest.id)
+
+            let other = client(url, credentials, store: temporaryStore(), installation: UUID().uuidString)
+            _ = try await other.auth.signInAsGuest()
+            try await other.auth.requestLinkPin(phoneNumber: "+4511223344")
+            let refused = await #expect(throws: PlayhouseError.self) { try await other.auth.linkPhone("+4511223344", pin: try await pin("+4511223344")) }
+            #expect(refused?.code == .identityTaken)
+            #expect(refused?.status == 409)
+            #expect(try await other.profile.get().guest)
+        }
+    }
+
     @Test(arguments: Engine.available)
     func tokensAreRefreshedBeforeTheyExpire(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
@@ -73,7 +109,7 @@ import Vapor
             #expect(after.accessToken != before.accessToken)
             #expect(after.refreshToken != before.refreshToken)
             // One refresh was shared: the rotated-out token was used once, so the family is intact.
-            #expect(try await OAuthToken.query(on: app.db).filter(\.$kind == "refresh").filter(\.$revokedAt == nil).count() == 1)
+            #expect(try await app.count("oauth_tokens", where: "kind = 'refresh' AND revoked_at IS NULL") == 1)
         }
     }
 

@@ -95,9 +95,9 @@ import VaporTesting
             #expect(try await current(fixture, bob).statistics.money == [SessionMoney(currency: "EUR", economy: .sandbox, wagered: "2.00", won: "0.00", net: "-2.00")])
 
             // Summed from the bets themselves, as the migration sums those placed before it, the figures are the same.
-            try await app.db.sql().raw("DELETE FROM session_bet_totals").run()
+            try await app.sql().raw("DELETE FROM session_bet_totals").run()
             #expect(try await current(fixture, ann).statistics.bets == 0)
-            try await SessionBetTotals.sumExistingBets(on: app.db.sql())
+            try await SessionBetTotals.sumExistingBets(on: app.sql())
             #expect(try await current(fixture, ann).statistics == figures)
             #expect(try await current(fixture, bob).statistics.bets == 1)
         }

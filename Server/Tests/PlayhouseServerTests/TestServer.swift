@@ -150,3 +150,20 @@ extension TestingHTTPResponse {
         return problem
     }
 }
+
+// MARK: - Looking at the database
+
+extension Application {
+    /// How many rows of `table` match `condition` (all of them by default).
+    func count(_ table: String, where condition: SQLQueryString = "1 = 1") async throws -> Int {
+        try await store.read { sql in
+            try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(condition)").first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
+    /// The database outside the server's own paths, for a test to set up or look at rows: the
+    /// migrations' connection (a pooled PostgreSQL connection, or SQLite's own pool).
+    func sql() -> any SQLDatabase {
+        db as! any SQLDatabase
+    }
+}

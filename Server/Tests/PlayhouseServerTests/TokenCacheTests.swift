@@ -11,7 +11,7 @@ import Vapor
     func token(session: UUID = UUID(), family: UUID = UUID()) -> StoredToken {
         let app = AppRecord(id: UUID(), name: "Game", clientID: "ph_test", environment: .sandbox, scopes: ["play"],
                             redirectURIs: [], isPublic: false, createdAt: start)
-        return StoredToken(id: UUID(), kind: "access", playerID: UUID(), sessionID: session, familyID: family, clientUserID: nil,
+        return StoredToken(id: UUID(), kind: .access, playerID: UUID(), sessionID: session, familyID: family, clientUserID: nil,
                            scope: "play", issuedAt: start, expiresAt: start.addingTimeInterval(3600), revokedAt: nil, app: app)
     }
 

@@ -66,6 +66,12 @@ struct WalletFixture {
         return try response.decode(Page<WalletTransaction>.self)
     }
 
+    /// What the server's settler does every few seconds: concludes the payments whose time has come
+    /// (in batches, until none is left).
+    func settle() async throws {
+        while try await app.payments.settleDue() > 0 {}
+    }
+
     func expectLedgerSound(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let report = try await app.ledgerVerifier.verify()
         #expect(report.violations.isEmpty, "\(report.violations)", sourceLocation: sourceLocation)

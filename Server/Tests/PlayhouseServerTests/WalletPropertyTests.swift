@@ -114,6 +114,7 @@ import Vapor
 
             // Every pending payment settles once its time has come.
             app.playhouseClock.advance(by: 120)
+            try await fixture.settle()
             var totalEuros: Int64 = 0, totalKredits: Int64 = 0
             for (index, token) in players.enumerated() {
                 let wallet = try await fixture.wallet(token)
@@ -130,7 +131,7 @@ import Vapor
             // Money is conserved: what players hold is what the app's own accounts say came in through
             // deposits minus what went out as payouts, and those match the successful answers.
             var appSide: [String: Int64] = [:]
-            for row in try await app.db.sql().raw("""
+            for row in try await app.sql().raw("""
                 SELECT a.owner, a.currency, CAST(SUM(e.amount) AS BIGINT) AS total FROM ledger_entries e
                 JOIN ledger_accounts a ON a.id = e.account_id WHERE a.owner LIKE 'app:%' GROUP BY a.owner, a.currency
                 """).all() {

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import PlayhouseAPI
@@ -30,8 +29,12 @@ import VaporTesting
             #expect(try await fixture.euros(ann) == ("10.25", "2.25"))
             #expect(try await fixture.wallet(ann).pendingWithdrawals.map(\.id) == [withdrawal.id])
 
-            // The payout settles when its time comes; the held money leaves.
+            // The payout settles when its time comes (the settler's work; a look at the wallet
+            // writes nothing); the held money leaves.
             app.playhouseClock.advance(by: 61)
+            #expect(try await fixture.euros(ann) == ("10.25", "2.25"))
+            #expect(try await app.send(.GET, "/v1/wallet/withdrawals/\(withdrawal.id)", headers: bearer(ann)).decode(Payment.self).status == .pending)
+            try await fixture.settle()
             #expect(try await fixture.euros(ann) == ("10.25", "0.00"))
             let settled = try await app.send(.GET, "/v1/wallet/withdrawals/\(withdrawal.id)", headers: bearer(ann)).decode(Payment.self)
             #expect(settled.status == .completed)
@@ -79,7 +82,7 @@ import VaporTesting
             }
             for state in ["40001", "40P01"] {
                 attempts.withLockedValue { $0 = 0 }
-                let answer = try await app.moneyWriter.transaction { sql in
+                let answer = try await app.store.transaction { sql in
                     if attempts.withLockedValue({ $0 += 1; return $0 }) == 1 { try await abort(sql, state) }
                     return "done"
                 }
@@ -89,7 +92,7 @@ import VaporTesting
 
             attempts.withLockedValue { $0 = 0 }
             await #expect(throws: (any Error).self) {
-                try await app.moneyWriter.transaction { sql in
+                try await app.store.transaction { sql in
                     attempts.withLockedValue { $0 += 1 }
                     try await abort(sql, "23505")
                 }
@@ -191,6 +194,7 @@ import VaporTesting
             #expect(delayed.status == .pending)
             #expect(try await fixture.euros(ann) == ("0.00", "0.00"))
             app.playhouseClock.advance(by: 61)
+            try await fixture.settle()
             #expect(try await fixture.euros(ann) == ("7.00", "0.00"))
             #expect(try await app.send(.GET, "/v1/wallet/deposits/\(delayed.id)", headers: bearer(ann)).decode(Payment.self).status == .completed)
 
@@ -255,14 +259,14 @@ import VaporTesting
             try await fixture.expectLedgerSound()
 
             // Keys are kept 24 hours: a sweep an hour short of that keeps them, one after forgets them.
-            let kept = try await IdempotencyRecord.query(on: app.db).count()
+            let kept = try await app.count("idempotency_keys")
             #expect(kept == 4, "ann's deposit-1, withdraw-1 and withdraw-2, and bob's deposit-1")
             app.playhouseClock.advance(by: 23 * 3600)
-            try await IdempotentRequest.sweep(app.moneyWriter, now: app.playhouseClock.now())
-            #expect(try await IdempotencyRecord.query(on: app.db).count() == kept)
+            try await IdempotentRequest.sweep(app.store, now: app.playhouseClock.now())
+            #expect(try await app.count("idempotency_keys") == kept)
             app.playhouseClock.advance(by: 2 * 3600)
-            try await IdempotentRequest.sweep(app.moneyWriter, now: app.playhouseClock.now())
-            #expect(try await IdempotencyRecord.query(on: app.db).count() == 0)
+            try await IdempotentRequest.sweep(app.store, now: app.playhouseClock.now())
+            #expect(try await app.count("idempotency_keys") == 0)
         }
     }
 
@@ -354,15 +358,15 @@ import VaporTesting
             // between, the repeat finds the payment by its id: the first answer, no money moved
             // again, the provider not asked again, and now the key stored.
             let concluded = try await fixture.deposit(ann, "1.50", key: "deposit-2")
-            #expect(try await IdempotencyRecord.query(on: app.db).filter(\.$key == "deposit-2").count() == 1)
-            try await IdempotencyRecord.query(on: app.db).filter(\.$key == "deposit-2").delete()
+            #expect(try await app.count("idempotency_keys", where: "idempotency_key = 'deposit-2'") == 1)
+            try await app.sql().raw("DELETE FROM idempotency_keys WHERE idempotency_key = 'deposit-2'").run()
             let asked = provider.orders.count
             let repeated = try await fixture.deposit(ann, "1.50", key: "deposit-2")
             #expect(repeated.status == .created)
             #expect(repeated.body.string == concluded.body.string)
             #expect(provider.orders.count == asked)
             #expect(try await fixture.euros(ann) == ("4.50", "2.00"))
-            #expect(try await IdempotencyRecord.query(on: app.db).filter(\.$key == "deposit-2").count() == 1)
+            #expect(try await app.count("idempotency_keys", where: "idempotency_key = 'deposit-2'") == 1)
 
             // Another player's same key is another order; without a key, every send is one of its own.
             let bob = try await fixture.player("bob@example.com")
@@ -373,7 +377,7 @@ import VaporTesting
 
             // A key used again after it was forgotten (kept 24 hours) names a payment already made: refused, nothing moves.
             app.playhouseClock.advance(by: 25 * 3600)
-            try await IdempotentRequest.sweep(app.moneyWriter, now: app.playhouseClock.now())
+            try await IdempotentRequest.sweep(app.store, now: app.playhouseClock.now())
             let ann2 = try await fixture.signIn()
             let before = try await fixture.euros(ann2)
             let reused = try await fixture.deposit(ann2, "5.00", key: "deposit-1")
@@ -432,14 +436,16 @@ import VaporTesting
             #expect(early.status == .conflict)
             #expect(try early.problem().code == .paymentNotPending)
 
-            // Once the grace has passed, a look at the wallet asks the provider again, about the
-            // same order, and records its answer: pending (the sandbox pays out a minute later).
+            // Once the grace has passed, the settler asks the provider again, about the same order,
+            // and records its answer: pending (the sandbox pays out a minute later).
             app.playhouseClock.advance(by: PaymentService.processingGrace + 1)
+            try await fixture.settle()
             #expect(try await fixture.euros(ann) == ("12.00", "8.00"))
             #expect(provider.orders.suffix(2).map { $0.uuidString.lowercased() } == [lost, lost])
             let concluded = try await app.send(.GET, "/v1/wallet/withdrawals/\(lost)", headers: bearer(ann)).decode(Payment.self)
             #expect(concluded.status == .pending)
             app.playhouseClock.advance(by: 61)
+            try await fixture.settle()
             #expect(try await fixture.euros(ann) == ("12.00", "0.00"))
             #expect(try await app.send(.GET, "/v1/wallet/withdrawals/\(lost)", headers: bearer(ann)).decode(Payment.self).status == .completed)
             #expect(provider.orders.count == 7, "asked about the lost withdrawal twice, and about nothing else")
@@ -448,8 +454,8 @@ import VaporTesting
     }
 
     /// A provider that does not answer in time holds nothing up: the payment's request gets its 502
-    /// when the time is up, a look at the wallet that asks again waits no longer, and once the
-    /// provider answers again the payment is concluded.
+    /// when the time is up, the settler that asks again waits no longer, and once the provider
+    /// answers again the payment is concluded.
     @Test(arguments: Engine.available)
     func aProviderThatDoesNotAnswerHoldsNothingUp(_ engine: Engine) async throws {
         try await withRecordingProvider(engine) { app, provider, fixture, ann in
@@ -460,11 +466,13 @@ import VaporTesting
             #expect(deposit.status == .badGateway)
             #expect(try deposit.problem().code == .paymentProviderUnavailable)
             app.playhouseClock.advance(by: PaymentService.processingGrace + 1)
+            try await fixture.settle()
             #expect(try await fixture.euros(ann).available == "0.00")
             #expect(provider.orders.count == 2)
-            #expect(ContinuousClock.now - started < .seconds(10), "a request waited for the provider past its time")
+            #expect(ContinuousClock.now - started < .seconds(10), "the settler waited for the provider past its time")
 
             provider.answerAfter(nil)
+            try await fixture.settle()
             #expect(try await fixture.euros(ann).available == "5.00")
             #expect(Set(provider.orders).count == 1)
             try await fixture.expectLedgerSound()
@@ -485,7 +493,9 @@ import VaporTesting
 
             // The payments' stored state, read without settling anything.
             func stored() async throws -> [UUID: String] {
-                try await PaymentRecord.query(on: app.db).all().reduce(into: [:]) { $0[try $1.requireID()] = $1.status }
+                try await app.sql().raw("SELECT id, status FROM payments").all().reduce(into: [:]) {
+                    $0[try $1.decode(column: "id", as: UUID.self)] = try $1.decode(column: "status", as: String.self)
+                }
             }
             let settler = PaymentSettler(interval: .milliseconds(50))
             try await settler.didBootAsync(app)
@@ -571,7 +581,7 @@ import VaporTesting
             try await fixture.deposit(ann, "10.00")
             try await fixture.expectLedgerSound()
 
-            let sql = try app.db.sql()
+            let sql = try app.sql()
             try await sql.raw("UPDATE ledger_accounts SET balance = balance + 1 WHERE allows_negative = \(bind: false)").run()
             let cached = try await app.ledgerVerifier.verify().violations
             #expect(cached.count == 1 && cached.first?.contains("stores balance 1001 but its entries sum to 1000") == true, "\(cached)")

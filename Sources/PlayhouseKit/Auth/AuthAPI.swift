@@ -68,9 +68,70 @@ extension PlayhouseClient {
         /// an OpenID Connect id_token, or a Facebook-style access token (`isIDToken: false`).
         @discardableResult
         public func signIn(provider: String, token: String, isIDToken: Bool = true, scopes: [String] = []) async throws(PlayhouseError) -> SignedInPlayer {
-            let type = isIDToken ? "urn:ietf:params:oauth:token-type:id_token" : "urn:ietf:params:oauth:token-type:access_token"
-            return try await grant([("grant_type", GrantType.tokenExchange), ("provider", provider), ("subject_token", token),
-                                    ("subject_token_type", type)], scopes)
+            try await grant([("grant_type", GrantType.tokenExchange), ("provider", provider), ("subject_token", token),
+                             ("subject_token_type", Self.subjectTokenType(isIDToken))], scopes)
+        }
+
+        private static func subjectTokenType(_ isIDToken: Bool) -> String {
+            isIDToken ? "urn:ietf:params:oauth:token-type:id_token" : "urn:ietf:params:oauth:token-type:access_token"
+        }
+
+        /// Signs in as a guest, with no form to fill in: this installation of the app
+        /// (``PlayhouseClient/Configuration/installationID``, which the SDK keeps) is the player's
+        /// credential. The first call makes the player; every later one signs the same player in. The player can link a
+        /// phone number, a provider account or an email and password later (``linkPhone(_:pin:)``,
+        /// ``linkProvider(_:token:isIDToken:)``, ``linkEmailPage(presenter:)``) and keeps their
+        /// wallet and history. Works for a public client (no client secret) too.
+        @discardableResult
+        public func signInAsGuest(scopes: [String] = []) async throws(PlayhouseError) -> SignedInPlayer {
+            try await grant([("grant_type", GrantType.guest), ("installation_id", api.configuration.installationID)], scopes)
+        }
+
+        /// Completion-handler form of ``signInAsGuest(scopes:)``; `completion` runs on the main queue.
+        public func signInAsGuest(scopes: [String] = [], completion: @escaping @MainActor @Sendable (Result<SignedInPlayer, PlayhouseError>) -> Void) {
+            deliver(completion) { () async throws(PlayhouseError) -> SignedInPlayer in try await signInAsGuest(scopes: scopes) }
+        }
+
+        /// Texts a 6-digit PIN to `phoneNumber` for ``linkPhone(_:pin:)``, with the signed-in
+        /// player's token (so that a public client, which has no app token, can link numbers too).
+        public func requestLinkPin(phoneNumber: String) async throws(PlayhouseError) {
+            let _: PinSent = try await api.player("POST", APIPath.phonePin, body: PinRequest(phoneNumber: phoneNumber))
+        }
+
+        /// Links the phone number the PIN was texted to (``requestLinkPin(phoneNumber:)``) to the
+        /// signed-in player, who can then sign in with it too. A number another player signs in
+        /// with is refused (`identity_taken`) and nothing changes. Needs the `profile` scope.
+        @discardableResult
+        public func linkPhone(_ phoneNumber: String, pin: String) async throws(PlayhouseError) -> PlayerProfile {
+            try await api.player("POST", APIPath.linkPhone, body: PhoneLink(phoneNumber: phoneNumber, pin: pin))
+        }
+
+        /// Completion-handler form of ``linkPhone(_:pin:)``; `completion` runs on the main queue.
+        public func linkPhone(_ phoneNumber: String, pin: String,
+                              completion: @escaping @MainActor @Sendable (Result<PlayerProfile, PlayhouseError>) -> Void) {
+            deliver(completion) { () async throws(PlayhouseError) -> PlayerProfile in try await linkPhone(phoneNumber, pin: pin) }
+        }
+
+        /// Links the account a token of one of the app's sign-in providers proves (an OpenID Connect
+        /// id_token, or a Facebook-style access token with `isIDToken: false`) to the signed-in
+        /// player; ``signIn(provider:token:isIDToken:scopes:)`` then signs this player in. An
+        /// account another player signs in with is refused (`identity_taken`).
+        @discardableResult
+        public func linkProvider(_ provider: String, token: String, isIDToken: Bool = true) async throws(PlayhouseError) -> PlayerProfile {
+            try await api.player("POST", APIPath.linkProvider,
+                                 body: ProviderLink(provider: provider, subjectToken: token, subjectTokenType: Self.subjectTokenType(isIDToken)))
+        }
+
+        /// Completion-handler form of ``linkProvider(_:token:isIDToken:)``; `completion` runs on the main queue.
+        public func linkProvider(_ provider: String, token: String, isIDToken: Bool = true,
+                                 completion: @escaping @MainActor @Sendable (Result<PlayerProfile, PlayhouseError>) -> Void) {
+            deliver(completion) { () async throws(PlayhouseError) -> PlayerProfile in try await linkProvider(provider, token: token, isIDToken: isIDToken) }
+        }
+
+        /// Opens the hosted page where the signed-in player (a guest) links an email and a password,
+        /// typed into the server's page, never into the app; returns when it closes.
+        public func linkEmailPage(presenter: any WebPagePresenter) async throws(PlayhouseError) {
+            try await WalletAPI(api: api).openPage(HostedPageRequest(page: .linkEmail), presenter)
         }
 
         /// Starts signing in a device without a browser (console, TV, command line): show the

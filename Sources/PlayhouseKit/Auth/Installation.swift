@@ -1,7 +1,9 @@
 import Foundation
 
 /// Identifies this installation of the app, kept in `UserDefaults` (which an uninstall removes,
-/// unlike the Keychain), so that tokens stored by an earlier installation are not reused.
+/// unlike the Keychain), so that tokens stored by an earlier installation are not reused. It is
+/// also a guest player's credential (``PlayhouseClient/AuthAPI/signInAsGuest(scopes:)``): a random
+/// UUID, never shown, never sent anywhere but to the token endpoint.
 public enum Installation {
     static let key = "dev.playhouse.installation-id"
 

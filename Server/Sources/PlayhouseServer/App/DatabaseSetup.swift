@@ -46,6 +46,17 @@ enum DatabaseSetup {
         }
     }
 
+    /// The ``Store``'s engine for the database `configure` chose: SQLite's readers and writer on the
+    /// data directory's file, or the pooled PostgreSQL connections of `app`'s database.
+    static func storeEngine(_ app: Application, _ configuration: PlayhouseConfiguration) -> StoreEngine {
+        guard configuration.databaseURL != nil else { return .sqlite(SQLiteStore(path: configuration.sqlitePath)) }
+        let databases = app.databases
+        return .postgres(PostgresStore { logger, eventLoop in
+            // The database configure registered is PostgreSQL's, whose databases are PostgresDatabases.
+            databases.database(.psql, logger: logger, on: eventLoop) as! any PostgresDatabase
+        })
+    }
+
     /// What every SQLite connection needs, because these belong to a connection, not to the file:
     /// `synchronous=NORMAL`, the durability the server promises, and a busy timeout, so writers on
     /// two connections queue instead of failing with SQLITE_BUSY.

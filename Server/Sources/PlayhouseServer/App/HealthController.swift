@@ -1,4 +1,3 @@
-import Fluent
 import PlayhouseAPI
 import SQLKit
 import Vapor
@@ -14,7 +13,7 @@ struct HealthController: RouteCollection {
         let start = ContinuousClock.now
         var healthy = true
         do {
-            try await (request.db as? any SQLDatabase)?.raw("SELECT 1").run()
+            try await request.store.read { sql in try await sql.raw("SELECT 1").run() }
         } catch {
             healthy = false
             request.logger.warning("database not reachable", metadata: ["error": .string(String(describing: error))])

@@ -37,5 +37,6 @@ enum Migrations {
         app.migrations.add(CreateSessionBetTotals())
         app.migrations.add(AddIdempotencyKeyAgeIndex())
         app.migrations.add(DropBetSessionIndex())
+        app.migrations.add(AddGuestPlayers())
     }
 }

@@ -27,7 +27,7 @@ enum OpenAPIDocument {
         "tags": ["oauth"],
         "operationId": "createToken",
         "summary": "Issue an access token (RFC 6749).",
-        "description": "Authenticate the client with HTTP Basic or with `client_id` and `client_secret` form fields, not both. `authorization_code` and `refresh_token` return a refresh token and the play `session_id`; refresh tokens rotate, and a reused one revokes every token of its sign-in.",
+        "description": "Authenticate the client with HTTP Basic or with `client_id` and `client_secret` form fields, not both (a public client sends its `client_id` alone, for the player grants). Player grants return a refresh token and the play `session_id`; refresh tokens rotate, and a reused one revokes every token of its sign-in. `urn:playhouse:grant-type:guest` signs a guest in by an installation of the app: the first use makes the player (`player_created`), later uses sign the same player in.",
         "security": [{ "clientBasic": [] }, {}],
         "requestBody": {
           "required": true,
@@ -37,7 +37,7 @@ enum OpenAPIDocument {
                 "type": "object",
                 "required": ["grant_type"],
                 "properties": {
-                  "grant_type": { "type": "string", "enum": ["client_credentials", "authorization_code", "refresh_token", "urn:playhouse:grant-type:phone-pin", "urn:ietf:params:oauth:grant-type:device_code", "urn:ietf:params:oauth:grant-type:token-exchange"] },
+                  "grant_type": { "type": "string", "enum": ["client_credentials", "authorization_code", "refresh_token", "urn:playhouse:grant-type:phone-pin", "urn:ietf:params:oauth:grant-type:device_code", "urn:ietf:params:oauth:grant-type:token-exchange", "urn:playhouse:grant-type:guest"] },
                   "scope": { "type": "string", "description": "Space-separated scopes, each one the app's; all of the app's when omitted. On refresh, a subset of the original grant." },
                   "client_user_id": { "type": "string", "description": "client_credentials only: the game's own user id; the token is then limited to unbacked play (scope `play`)." },
                   "code": { "type": "string", "description": "authorization_code: the code from the redirect." },
@@ -51,6 +51,7 @@ enum OpenAPIDocument {
                   "subject_token": { "type": "string", "description": "token-exchange: the provider's id_token (OpenID Connect) or access token (Facebook-style)." },
                   "subject_token_type": { "type": "string", "description": "token-exchange: urn:ietf:params:oauth:token-type:id_token (or :jwt) for OpenID Connect, urn:ietf:params:oauth:token-type:access_token for Facebook-style." },
                   "requested_token_type": { "type": "string", "description": "token-exchange: only urn:ietf:params:oauth:token-type:access_token." },
+                  "installation_id": { "type": "string", "pattern": "^[A-Za-z0-9._-]{16,128}$", "description": "guest: the installation's own random id, its only credential (the SDK makes and keeps one)." },
                   "client_id": { "type": "string" },
                   "client_secret": { "type": "string" }
                 }
@@ -413,11 +414,78 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/account/email": {
+      "get": {
+        "tags": ["hosted pages"], "operationId": "showLinkEmailPage",
+        "summary": "The hosted account page: a guest links an email and a password to sign in with. Opened through POST /v1/pages with page link-email.",
+        "security": [],
+        "responses": {
+          "200": { "description": "The form (or, for a player who has a password already, a page saying so).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session, or it expired: a page saying so.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      },
+      "post": {
+        "tags": ["hosted pages"], "operationId": "linkEmailOnPage",
+        "summary": "Links the email and password; an email another player has is refused (409) and nothing changes.",
+        "security": [],
+        "requestBody": { "required": true, "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object",
+          "properties": { "csrf": { "type": "string" }, "email": { "type": "string" }, "password": { "type": "string" } } } } } },
+        "responses": {
+          "200": { "description": "Linked: a page saying so.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "401": { "description": "No page session, or it expired.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "403": { "description": "The form did not come from this page session (CSRF).", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "409": { "description": "The email belongs to another player, or this player has a password already.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "422": { "description": "Not an email address, or a password too short or too long.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/me/links/phone": {
+      "post": {
+        "tags": ["players"],
+        "operationId": "linkPhone",
+        "summary": "Link a phone number to the signed-in player (a guest, say), who can then sign in with it too (player token with scope `profile`). The PIN comes from POST /v1/auth/phone/pin. A number another player signs in with is refused (409 identity_taken) and nothing changes.",
+        "security": [{ "bearerAuth": [] }],
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PhoneLink" } } } },
+        "responses": {
+          "200": { "description": "The player's profile, with the number.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PlayerProfile" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "409": { "$ref": "#/components/responses/Problem" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/me/links/provider": {
+      "post": {
+        "tags": ["players"],
+        "operationId": "linkProvider",
+        "summary": "Link an account of one of the app's sign-in providers to the signed-in player (player token with scope `profile`); token exchange with it then signs this player in. An account another player signs in with is refused (409 identity_taken) and nothing changes.",
+        "security": [{ "bearerAuth": [] }],
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ProviderLink" } } } },
+        "responses": {
+          "200": { "description": "The player's profile.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/PlayerProfile" } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "403": { "$ref": "#/components/responses/Problem" },
+          "409": { "$ref": "#/components/responses/Problem" },
+          "413": { "$ref": "#/components/responses/Problem" },
+          "415": { "$ref": "#/components/responses/Problem" },
+          "422": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/v1/auth/phone/pin": {
       "post": {
         "tags": ["players"],
         "operationId": "sendPhonePin",
-        "summary": "Text a 6-digit sign-in PIN to a phone number (app token). Exchange it at /oauth/token with grant_type urn:playhouse:grant-type:phone-pin; it lives 10 minutes.",
+        "summary": "Text a 6-digit PIN to a phone number (app or player token). Exchange it at /oauth/token with grant_type urn:playhouse:grant-type:phone-pin to sign in, or send it to POST /v1/me/links/phone to link the number; it lives 10 minutes.",
         "security": [{ "bearerAuth": [] }],
         "requestBody": {
           "required": true,
@@ -645,7 +713,25 @@ enum OpenAPIDocument {
           "phone_number": { "type": "string" },
           "invite_code": { "type": "string" },
           "profile_complete": { "type": "boolean", "description": "First name, birth date and gender are all set." },
+          "guest": { "type": "boolean", "description": "Signed up by an installation alone, with no phone number, email or provider account linked yet." },
           "created_at": { "type": "string", "format": "date-time" }
+        }
+      },
+      "PhoneLink": {
+        "type": "object",
+        "required": ["phone_number", "pin"],
+        "properties": {
+          "phone_number": { "type": "string", "description": "The number the PIN was texted to." },
+          "pin": { "type": "string", "description": "The 6-digit PIN." }
+        }
+      },
+      "ProviderLink": {
+        "type": "object",
+        "required": ["provider", "subject_token", "subject_token_type"],
+        "properties": {
+          "provider": { "type": "string", "description": "The app's sign-in provider (`playhouse apps add-provider`)." },
+          "subject_token": { "type": "string", "description": "The provider's id_token (OpenID Connect) or access token (Facebook-style)." },
+          "subject_token_type": { "type": "string", "description": "As token exchange takes it." }
         }
       },
       "ProfileUpdate": {

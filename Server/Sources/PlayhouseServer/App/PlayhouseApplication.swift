@@ -35,7 +35,7 @@ public enum PlayhouseApplication {
 
     /// What a newcomer needs next, when the database has no app yet; nil otherwise.
     public static func welcome(_ app: Application) async throws -> String? {
-        guard try await DeveloperApp.query(on: app.db).count() == 0 else { return nil }
+        guard try await app.apps.list().isEmpty else { return nil }
         let base = app.playhouse.configuration.resolvedPublicURL
         return """
 
@@ -61,24 +61,24 @@ public enum PlayhouseApplication {
 
 extension Application {
     /// The app service on this application's database.
-    public var apps: AppService { AppService(database: db) }
+    public var apps: AppService { AppService(store: store) }
     /// Texts sent by the log SMS provider.
-    public var smsOutbox: SMSOutbox { SMSOutbox(database: db) }
+    public var smsOutbox: SMSOutbox { SMSOutbox(store: store) }
     /// The sign-in providers apps trust for federated sign-in.
-    public var identityProviders: IdentityProviderService { IdentityProviderService(database: db) }
+    public var identityProviders: IdentityProviderService { IdentityProviderService(store: store) }
     /// The currencies each app has configured.
-    public var currencies: CurrencyService { CurrencyService(database: db) }
+    public var currencies: CurrencyService { CurrencyService(store: store) }
     /// Promotions: created by operators, redeemed by players.
     public var promotions: PromotionService {
-        PromotionService(database: db, writer: moneyWriter, now: playhouse.clock.now(), publicURL: playhouse.configuration.resolvedPublicURL)
+        PromotionService(store: store, now: playhouse.clock.now(), publicURL: playhouse.configuration.resolvedPublicURL)
     }
     /// Deposits and withdrawals.
     public var payments: PaymentService {
-        PaymentService(database: db, writer: moneyWriter, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
+        PaymentService(store: store, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
                        configuration: playhouse.configuration, now: playhouse.clock.now())
     }
     /// The games apps offer, imported by operators.
-    public var games: GameService { GameService(database: db, now: playhouse.clock.now()) }
+    public var games: GameService { GameService(store: store, now: playhouse.clock.now()) }
     /// The ledger's invariants, checked.
-    public var ledgerVerifier: LedgerVerifier { LedgerVerifier(database: db) }
+    public var ledgerVerifier: LedgerVerifier { LedgerVerifier(store: store) }
 }

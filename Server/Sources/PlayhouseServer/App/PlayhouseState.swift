@@ -11,10 +11,8 @@ struct PlayhouseState: Sendable {
     var jwks = JWKSCache()
     /// Access tokens read in the last moment (``PlayhouseConfiguration/tokenCacheLifetime``).
     var tokenCache: TokenCache
-    /// Queues this process's money transactions on SQLite, which has one writer at a time.
-    var moneyGate = SerialGate()
-    /// The SQLite connection those money transactions run on.
-    var moneyConnection: MoneyConnection
+    /// Where every feature's statements run (``Store``).
+    var storeEngine: StoreEngine
     /// Takes deposits and makes payouts: the sandbox provider, unless another is plugged in.
     var paymentProvider: any PaymentProvider
     /// How long the payment provider has to answer; a payment it has not answered by then stays
@@ -44,4 +42,18 @@ extension Application {
 extension Request {
     var playhouse: PlayhouseState { application.playhouse }
     var now: Date { application.playhouse.clock.now() }
+    /// The database, for this request's work.
+    var store: Store { application.playhouse.storeEngine.store(logger: logger, eventLoop: eventLoop) }
+}
+
+extension Application {
+    /// The database, for the CLI's and the tests' work.
+    var store: Store { playhouse.storeEngine.store(logger: logger, eventLoop: eventLoopGroup.any()) }
+}
+
+/// Closes the store's connections when the application shuts down.
+struct StoreLifecycle: LifecycleHandler {
+    func shutdownAsync(_ application: Application) async {
+        await application.playhouse.storeEngine.shutdown()
+    }
 }

@@ -6,7 +6,7 @@ import SQLKit
 /// in the database, so that every server instance sees the same counts. Once a key reaches the
 /// limit it is refused until its window ends.
 struct WindowRateLimiter: Sendable {
-    let database: any Database
+    let store: Store
     let limit: Int
     let window: Int
     let now: Date
@@ -18,8 +18,9 @@ struct WindowRateLimiter: Sendable {
 
     /// Seconds until `key` may try again, or nil when it is not limited.
     func retryAfter(_ key: String) async throws -> Int? {
-        guard let sql = database as? any SQLDatabase else { return nil }
-        let row = try await sql.raw("SELECT window_start, failures FROM rate_limit_counters WHERE key = \(bind: key)").first()
+        let row = try await store.read { sql in
+            try await sql.raw("SELECT window_start, failures FROM rate_limit_counters WHERE key = \(bind: key)").first()
+        }
         guard let row,
               try row.decode(column: "window_start", as: Int64.self) == currentWindow,
               try row.decode(column: "failures", as: Int64.self) >= limit
@@ -29,14 +30,16 @@ struct WindowRateLimiter: Sendable {
 
     /// Counts one event for `key`.
     func record(_ key: String) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
-        try await sql.raw("""
-            INSERT INTO rate_limit_counters (key, window_start, failures) VALUES (\(bind: key), \(bind: currentWindow), 1)
-            ON CONFLICT (key) DO UPDATE SET
-                failures = CASE WHEN rate_limit_counters.window_start = excluded.window_start
-                                THEN rate_limit_counters.failures + 1 ELSE 1 END,
-                window_start = excluded.window_start
-            """).run()
+        let window = currentWindow
+        try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO rate_limit_counters (key, window_start, failures) VALUES (\(bind: key), \(bind: window), 1)
+                ON CONFLICT (key) DO UPDATE SET
+                    failures = CASE WHEN rate_limit_counters.window_start = excluded.window_start
+                                    THEN rate_limit_counters.failures + 1 ELSE 1 END,
+                    window_start = excluded.window_start
+                """).run()
+        }
     }
 }
 

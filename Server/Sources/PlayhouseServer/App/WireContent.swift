@@ -10,6 +10,8 @@ extension IntrospectionResponse: @retroactive Content {}
 extension AuthorizationServerMetadata: @retroactive Content {}
 extension PlayerProfile: @retroactive Content {}
 extension ProfileUpdate: @retroactive Content {}
+extension PhoneLink: @retroactive Content {}
+extension ProviderLink: @retroactive Content {}
 extension UserInfo: @retroactive Content {}
 extension PinRequest: @retroactive Content {}
 extension PinSent: @retroactive Content {}

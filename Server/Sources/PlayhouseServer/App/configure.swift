@@ -21,10 +21,10 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
                                    ? 1 : configuration.postgresConnectionsPerEventLoop * System.coreCount),
         routeIndex: RouteIndex(),
         tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime),
-        moneyConnection: MoneyConnection(path: configuration.sqlitePath),
+        storeEngine: DatabaseSetup.storeEngine(app, configuration),
         paymentProvider: SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay)
     )
-    app.lifecycle.use(MoneyConnectionLifecycle())
+    app.lifecycle.use(StoreLifecycle())
 
     try DatabaseSetup.configure(app, configuration)
     try HostedPages.configure(app)
@@ -35,11 +35,6 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
     app.middleware.use(AccessLogMiddleware())
     app.middleware.use(MetricsMiddleware())
     app.middleware.use(ProblemMiddleware())
-    if configuration.databaseURL == nil {
-        let readers = SQLiteReaders(path: configuration.sqlitePath)
-        app.middleware.use(SQLiteReadersMiddleware(readers: readers))
-        app.lifecycle.use(SQLiteReadersLifecycle(readers: readers))
-    }
 
     try routes(app)
     app.playhouse.routeIndex.build(from: app.routes.all)

@@ -9,11 +9,13 @@ func routes(_ app: Application) throws {
     try app.register(collection: AuthorizePageController())
     try app.register(collection: WalletPageController())
     try app.register(collection: RealityCheckPageController())
+    try app.register(collection: LinkEmailPageController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
     try v1.register(collection: AppsController())
     try v1.register(collection: ProfileController())
     try v1.register(collection: PlayerAuthController())
+    try v1.register(collection: PlayerLinksController())
     try v1.register(collection: WalletController())
     try v1.register(collection: GamesController())
     try v1.register(collection: BatchController())

@@ -6,7 +6,7 @@ import SQLKit
 /// id), without knowing the apps table's columns: the Apps feature names them and decodes them.
 extension AppRecord {
     /// The apps table.
-    static let table = DeveloperApp.schema
+    static let table = "apps"
 
     /// The select list for the apps table aliased `alias`; every column is prefixed `app_` so it
     /// cannot clash with the joining table's own.

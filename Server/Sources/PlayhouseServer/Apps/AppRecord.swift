@@ -28,19 +28,6 @@ public struct AppRecord: Sendable, Equatable {
         self.createdAt = createdAt
     }
 
-    init(_ model: DeveloperApp) throws {
-        guard let id = model.id else { throw PlayhouseProblem(.internalServerError, .internalError) }
-        self.id = id
-        self.name = model.name
-        self.clientID = model.clientID
-        self.environment = model.appEnvironment
-        self.scopes = model.scopes
-        self.redirectURIs = model.redirectURIs
-        self.isPublic = model.publicClient
-        self.minimumAge = model.minimumAge
-        self.createdAt = model.createdAt ?? Date(timeIntervalSince1970: 0)
-    }
-
     public var ern: String { ERN.make("app", id.uuidString.lowercased()) }
 }
 

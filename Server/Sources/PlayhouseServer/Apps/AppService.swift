@@ -1,13 +1,11 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
+import SQLKit
 import Vapor
 
 /// Creates, finds, re-keys and deletes developer apps, and authenticates their clients.
 public struct AppService: Sendable {
-    let database: any Database
-
-    public init(database: any Database) { self.database = database }
+    let store: Store
 
     /// The scopes an app gets when none are named.
     public static let defaultScopes = ["profile", "wallet", "play", "lists"]
@@ -37,22 +35,31 @@ public struct AppService: Sendable {
 
         // A public client's stored hash is of a secret nobody is ever told.
         let secret = SecretToken.generate(prefix: "phs_")
-        let app = DeveloperApp(name: trimmed, clientID: SecretToken.generate(prefix: "ph_", bytes: 12),
-                               secretHash: SecretToken.hash(secret), environment: environment,
-                               scopes: scopes.uniqued(),
-                               redirectURIs: redirectURIs, publicClient: isPublic)
-        app.minimumAge = minimumAge
-        try await app.create(on: database)
-        return AppCredentials(app: try AppRecord(app), clientSecret: isPublic ? nil : secret)
+        let app = AppRecord(id: UUID(), name: trimmed, clientID: SecretToken.generate(prefix: "ph_", bytes: 12), environment: environment,
+                            scopes: scopes.uniqued(), redirectURIs: redirectURIs, isPublic: isPublic, minimumAge: minimumAge,
+                            createdAt: Date())
+        let secretHash = SecretToken.hash(secret)
+        try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO apps (id, name, client_id, secret_hash, environment, scopes, redirect_uris, public_client, minimum_age,
+                                  created_at, updated_at)
+                VALUES (\(bind: app.id), \(bind: app.name), \(bind: app.clientID), \(bind: secretHash), \(bind: app.environment.rawValue),
+                        \(bind: app.scopes), \(bind: app.redirectURIs), \(bind: app.isPublic), \(bind: app.minimumAge),
+                        \(bind: app.createdAt), \(bind: app.createdAt))
+                """).run()
+        }
+        return AppCredentials(app: app, clientSecret: isPublic ? nil : secret)
     }
 
     /// Sets (or with nil, removes) the age below which players may not deposit or bet.
     public func setMinimumAge(_ reference: String, _ age: Int?) async throws -> AppRecord? {
         if let age, !Self.ages.contains(age) { throw PlayhouseProblem.validation([Self.minimumAgeField]) }
-        guard let app = try await findModel(reference) else { return nil }
+        guard var app = try await find(reference) else { return nil }
         app.minimumAge = age
-        try await app.save(on: database)
-        return try AppRecord(app)
+        try await store.write { [app] sql in
+            try await sql.raw("UPDATE apps SET minimum_age = \(bind: age), updated_at = \(bind: Date()) WHERE id = \(bind: app.id)").run()
+        }
+        return app
     }
 
     private static let ages = 1...100
@@ -60,32 +67,45 @@ public struct AppService: Sendable {
 
     /// Every app, oldest first.
     public func list() async throws -> [AppRecord] {
-        try await DeveloperApp.query(on: database).sort(\.$createdAt).sort(\.$clientID).all().map(AppRecord.init)
+        try await store.read { sql in
+            try await sql.raw("SELECT \(unsafeRaw: AppRecord.selectList("a")) FROM apps a ORDER BY a.created_at, a.client_id").all()
+        }.map { try AppRecord(row: $0) }
     }
 
     /// The app with this client id or id, if any.
     public func find(_ reference: String) async throws -> AppRecord? {
-        try await findModel(reference).map(AppRecord.init)
+        if let id = UUID(uuidString: reference), let app = try await find(where: "a.id = \(bind: id)") { return app }
+        guard Self.isWellFormedClientID(reference) else { return nil }
+        return try await find(where: "a.client_id = \(bind: reference)")
+    }
+
+    private func find(where condition: SQLQueryString) async throws -> AppRecord? {
+        try await store.read { sql in
+            try await sql.raw("SELECT \(unsafeRaw: AppRecord.selectList("a")) FROM apps a WHERE \(condition)").first()
+        }.map { try AppRecord(row: $0) }
     }
 
     /// Issues a new client secret; the old one stops working at once.
     public func rotateSecret(_ reference: String) async throws -> AppCredentials? {
-        guard let app = try await findModel(reference) else { return nil }
-        guard !app.publicClient else {
+        guard let app = try await find(reference) else { return nil }
+        guard !app.isPublic else {
             throw PlayhouseProblem.validation([.init(name: "client_secret", code: "invalid_value")])
         }
         let secret = SecretToken.generate(prefix: "phs_")
-        app.secretHash = SecretToken.hash(secret)
-        try await app.save(on: database)
-        return AppCredentials(app: try AppRecord(app), clientSecret: secret)
+        try await store.write { sql in
+            try await sql.raw("""
+                UPDATE apps SET secret_hash = \(bind: SecretToken.hash(secret)), updated_at = \(bind: Date()) WHERE id = \(bind: app.id)
+                """).run()
+        }
+        return AppCredentials(app: app, clientSecret: secret)
     }
 
     /// Deletes an app and, with it, every token it was issued. Returns false when there was no such app.
     public func delete(_ reference: String) async throws -> Bool {
-        guard let app = try await findModel(reference), let id = app.id else { return false }
-        try await database.transaction { transaction in
-            try await OAuthToken.query(on: transaction).filter(\.$app.$id == id).delete()
-            try await app.delete(on: transaction)
+        guard let app = try await find(reference) else { return false }
+        try await store.transaction { sql in
+            try await sql.raw("DELETE FROM oauth_tokens WHERE app_id = \(bind: app.id)").run()
+            try await sql.raw("DELETE FROM apps WHERE id = \(bind: app.id)").run()
         }
         return true
     }
@@ -94,28 +114,21 @@ public struct AppService: Sendable {
     /// time whether the client id exists or not, and whatever the secret.
     /// A public client by its client id alone; nil for unknown or confidential clients.
     func publicClient(clientID: String) async throws -> AppRecord? {
-        guard Self.isWellFormedClientID(clientID),
-              let app = try await DeveloperApp.query(on: database).filter(\.$clientID == clientID).first(), app.publicClient
+        guard Self.isWellFormedClientID(clientID), let app = try await find(where: "a.client_id = \(bind: clientID)"), app.isPublic
         else { return nil }
-        return try AppRecord(app)
+        return app
     }
 
     func authenticate(clientID: String, secret: String) async throws -> AppRecord? {
-        let app = Self.isWellFormedClientID(clientID)
-            ? try await DeveloperApp.query(on: database).filter(\.$clientID == clientID).first()
+        let row = Self.isWellFormedClientID(clientID)
+            ? try await store.read { sql in
+                try await sql.raw("SELECT \(unsafeRaw: AppRecord.selectList("a")), a.secret_hash FROM apps a WHERE a.client_id = \(bind: clientID)").first()
+            }
             : nil
         let candidate = SecretToken.hash(secret)
-        let stored = app?.secretHash ?? SecretToken.hash("no such client")
-        guard SecretToken.constantTimeEquals(candidate, stored), let app else { return nil }
-        return try AppRecord(app)
-    }
-
-    private func findModel(_ reference: String) async throws -> DeveloperApp? {
-        if let id = UUID(uuidString: reference), let app = try await DeveloperApp.find(id, on: database) {
-            return app
-        }
-        guard Self.isWellFormedClientID(reference) else { return nil }
-        return try await DeveloperApp.query(on: database).filter(\.$clientID == reference).first()
+        let stored = try row?.decode(column: "secret_hash", as: String.self) ?? SecretToken.hash("no such client")
+        guard SecretToken.constantTimeEquals(candidate, stored), let row else { return nil }
+        return try AppRecord(row: row)
     }
 
     /// Whether `clientID` could be a client id at all: visible ASCII (RFC 6749 `VSCHAR`), at most

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import GameMath
 import PlayhouseAPI
@@ -7,7 +6,7 @@ import SQLKit
 /// Reads bets back: a bettor's history and one bet with its full outcome, and a play session's
 /// totals; and writes a bet's outcome the way it is stored and shown.
 struct BetHistoryService: Sendable {
-    let database: any Database
+    let store: Store
 
     private static let selection: SQLQueryString = """
         SELECT b.seq, b.bet_id, b.game_slug, b.credit_game, b.game_version, b.kind, b.currency, b.economy, b.minor_units, b.wager, b.stake, b.payout,
@@ -28,7 +27,7 @@ struct BetHistoryService: Sendable {
         if let game { query = query + " AND b.game_slug = \(bind: game)" }
         if let cursor { query = query + " AND b.seq < \(bind: cursor)" }
         query = query + " ORDER BY b.seq DESC LIMIT \(unsafeRaw: String(limit + 1))"
-        let rows = try await database.sql().raw(query).all()
+        let rows = try await store.read { [query] sql in try await sql.raw(query).all() }
         let bets = try rows.prefix(limit).map(Self.bet)
         let last = try rows.prefix(limit).last?.decode(column: "seq", as: Int64.self)
         return .init(data: bets, nextCursor: rows.count > limit ? last.map(String.init) : nil)
@@ -36,7 +35,7 @@ struct BetHistoryService: Sendable {
 
     /// One of the bettor's bets; nil when it is not theirs or does not exist.
     func find(_ id: UUID, for bettor: BetService.Bettor) async throws -> Bet? {
-        try await database.sql().raw(Self.selection + Self.whose(bettor) + " AND b.bet_id = \(bind: id)").first().map(Self.bet)
+        try await store.read { sql in try await sql.raw(Self.selection + Self.whose(bettor) + " AND b.bet_id = \(bind: id)").first() }.map(Self.bet)
     }
 
     private static func bet(_ row: any SQLRow) throws -> Bet {

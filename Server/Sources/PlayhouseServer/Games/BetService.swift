@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import GameMath
 import PlayhouseAPI
@@ -8,7 +7,7 @@ import SQLKit
 /// for a provably fair game), and for a backed bet moves the stake and the payout in one ledger
 /// transaction, with the bet's record, in one database transaction. ``BetHistoryService`` reads them.
 struct BetService: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
 
     /// Who bets: a player, or (unbacked only) the game's own user behind an unbacked token.
@@ -48,7 +47,7 @@ struct BetService: Sendable {
         // The currency the body names is read with the game; a credit bet's credits are found apart.
         let code = creditsFrom == nil ? body.currency?.uppercased() : nil
         let named = code.map { [CurrencyService.along(app: "g.app_id", code: $0)] } ?? []
-        let (game, rows) = try await GameService(database: database, now: now).playable(appID: app.id, slug: slug, along: along + named)
+        let (game, rows) = try await GameService(store: store, now: now).playable(appID: app.id, slug: slug, along: along + named)
         guard game.open else { throw PlayhouseProblem(.unprocessableEntity, .gameClosed, parameters: ["game": game.slug]) }
         let currency = try await currency(of: body, named: code == nil ? nil : try CurrencyService.currency(rows[0]), game: game,
                                           creditsFrom: creditsFrom, kind: kind, app: app)
@@ -98,9 +97,9 @@ struct BetService: Sendable {
     /// which a backed bet must name.
     private func currency(of body: BetRequest, named: CurrencyInfo?, game: GameService.Playable, creditsFrom: String?, kind: BetKind,
                           app: AppRecord) async throws -> CurrencyInfo? {
-        let currencies = CurrencyService(database: database)
+        let currencies = CurrencyService(store: store)
         if let creditsFrom {
-            guard try await GameService(database: database, now: now).find(appID: app.id, slug: creditsFrom) != nil else {
+            guard try await GameService(store: store, now: now).find(appID: app.id, slug: creditsFrom) != nil else {
                 throw PlayhouseProblem.gameNotFound(creditsFrom)
             }
             let credits = try await currencies.list(appID: app.id).first { $0.kind == .credit && $0.game == creditsFrom }

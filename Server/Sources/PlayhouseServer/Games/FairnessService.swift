@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import GameMath
 import PlayhouseAPI
@@ -7,7 +6,7 @@ import SQLKit
 /// Each player's fairness seeds: the server seed their bets are drawn from (shown only as its
 /// hash until rotated), their client seed, and the nonce each bet takes in turn.
 struct FairnessService: Sendable {
-    let writer: MoneyWriter
+    let store: Store
     let now: Date
 
     /// Whose seeds: a player's, or the game's own user's (an unbacked token).
@@ -24,13 +23,13 @@ struct FairnessService: Sendable {
 
     /// The seeds the next bet is drawn from.
     func current(appID: UUID, owner: String) async throws -> FairnessSeeds {
-        try await writer.transaction { sql in try await Self.currentSeed(sql, appID: appID, owner: owner, now: now).seeds }
+        try await store.transaction { sql in try await Self.currentSeed(sql, appID: appID, owner: owner, now: now).seeds }
     }
 
     /// Sets the client seed for the bets to come.
     func setClientSeed(_ clientSeed: String, appID: UUID, owner: String) async throws -> FairnessSeeds {
         guard Self.isValidClientSeed(clientSeed) else { throw PlayhouseProblem.validation([.init(name: "client_seed", code: "invalid_value")]) }
-        return try await writer.transaction { sql in
+        return try await store.transaction { sql in
             _ = try await Self.currentSeed(sql, appID: appID, owner: owner, now: now)
             try await sql.raw("""
                 UPDATE fairness_seeds SET client_seed = \(bind: clientSeed)
@@ -42,7 +41,7 @@ struct FairnessService: Sendable {
 
     /// Reveals the current server seed and starts a new one with the same client seed.
     func rotate(appID: UUID, owner: String) async throws -> FairnessRotation {
-        try await writer.transaction { sql in
+        try await store.transaction { sql in
             let old = try await Self.currentSeed(sql, appID: appID, owner: owner, now: now)
             try await sql.raw("""
                 UPDATE fairness_seeds SET current = NULL, revealed_at = \(bind: now) WHERE id = \(bind: old.id)

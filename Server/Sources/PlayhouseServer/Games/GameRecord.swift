@@ -1,35 +1,43 @@
 import Fluent
 import Foundation
+import SQLKit
 
-/// A game an app offers: its definition (the JSON the operator imported) and the figures the
-/// server computed from it.
-final class GameRecord: Model, @unchecked Sendable {
-    static let schema = "games"
-
-    @ID(key: .id) var id: UUID?
-    @Parent(key: "app_id") var app: DeveloperApp
-    /// The game's id within the app, as in its paths.
-    @Field(key: "slug") var slug: String
-    @Field(key: "name") var name: String
-    @Field(key: "type") var type: String
+/// An imported game as stored: its definition as JSON, with the figures computed from it.
+struct GameRecord: Sendable {
+    var id: UUID
+    var appID: UUID
+    var slug: String
+    var name: String
+    var type: String
     /// `open` or `closed`.
-    @Field(key: "status") var status: String
-    @Field(key: "version") var version: Int
-    /// The ``GameDefinition`` as JSON.
-    @Field(key: "definition") var definition: String
-    @Field(key: "rtp") var rtp: Double
-    @Field(key: "hit_frequency") var hitFrequency: Double
-    @Field(key: "created_at") var createdAt: Date
-    @Field(key: "updated_at") var updatedAt: Date
+    var status: String
+    /// Grows with each import of a new definition.
+    var version: Int
+    var definition: String
+    var rtp: Double
+    var hitFrequency: Double
 
-    init() {}
+    static let columns: SQLQueryString = "id, app_id, slug, name, type, status, version, definition, rtp, hit_frequency"
+
+    init(row: some SQLRow) throws {
+        id = try row.decode(column: "id", as: UUID.self)
+        appID = try row.decode(column: "app_id", as: UUID.self)
+        slug = try row.decode(column: "slug", as: String.self)
+        name = try row.decode(column: "name", as: String.self)
+        type = try row.decode(column: "type", as: String.self)
+        status = try row.decode(column: "status", as: String.self)
+        version = try row.decode(column: "version", as: Int.self)
+        definition = try row.decode(column: "definition", as: String.self)
+        rtp = try row.decode(column: "rtp", as: Double.self)
+        hitFrequency = try row.decode(column: "hit_frequency", as: Double.self)
+    }
 }
 
 struct CreateGameRecord: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(GameRecord.schema)
+        try await database.schema("games")
             .id()
-            .field("app_id", .uuid, .required, .references(DeveloperApp.schema, "id", onDelete: .cascade))
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
             .field("slug", .string, .required)
             .field("name", .string, .required)
             .field("type", .string, .required)
@@ -45,6 +53,6 @@ struct CreateGameRecord: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(GameRecord.schema).delete()
+        try await database.schema("games").delete()
     }
 }

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import GameMath
 import NIOConcurrencyHelpers
@@ -8,13 +7,8 @@ import SQLKit
 /// The games each app offers: imported from definition files by the operator, checked for
 /// consistency, their exact return to player computed by enumerating every outcome.
 public struct GameService: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
-
-    public init(database: any Database, now: Date = Date()) {
-        self.database = database
-        self.now = now
-    }
 
     /// What an import did.
     public struct Imported: Sendable {
@@ -34,30 +28,29 @@ public struct GameService: Sendable {
         try await checkMoney(definition, appID: appID)
         let report = machine.report()
         let json = String(decoding: try JSONEncoder().encode(definition), as: UTF8.self)
-        let existing = try await GameRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$slug == definition.id).first()
-        let record = existing ?? GameRecord()
-        if existing == nil {
-            record.$app.id = appID
-            record.slug = definition.id
-            record.status = "open"
-            record.version = 1
-            record.createdAt = now
-        } else {
-            record.version += 1
+        let now = self.now
+        // A new game, or the next version of the app's game with this id, kept open or closed as it was.
+        let row = try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO games (id, app_id, slug, name, type, status, version, definition, rtp, hit_frequency, created_at, updated_at)
+                VALUES (\(bind: UUID()), \(bind: appID), \(bind: definition.id), \(bind: definition.name), \(bind: definition.type), 'open', 1,
+                        \(bind: json), \(bind: report.rtp), \(bind: report.hitFrequency), \(bind: now), \(bind: now))
+                ON CONFLICT (app_id, slug) DO UPDATE SET
+                    name = excluded.name, type = excluded.type, version = games.version + 1, definition = excluded.definition,
+                    rtp = excluded.rtp, hit_frequency = excluded.hit_frequency, updated_at = excluded.updated_at
+                RETURNING \(GameRecord.columns)
+                """).first()
         }
-        record.name = definition.name
-        record.type = definition.type
-        record.definition = json
-        record.rtp = report.rtp
-        record.hitFrequency = report.hitFrequency
-        record.updatedAt = now
-        try await record.save(on: database)
-        return Imported(game: try info(record), report: report, created: existing == nil)
+        guard let row else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        let record = try GameRecord(row: row)
+        return Imported(game: try info(record), report: report, created: record.version == 1)
     }
 
     /// The app's games, by id.
     public func list(appID: UUID) async throws -> [GameInfo] {
-        try await GameRecord.query(on: database).filter(\.$app.$id == appID).sort(\.$slug).all().map(info)
+        try await store.read { sql in
+            try await sql.raw("SELECT \(GameRecord.columns) FROM games WHERE app_id = \(bind: appID) ORDER BY slug").all()
+        }.map { try info(try GameRecord(row: $0)) }
     }
 
     /// The app's game with this id; nil when there is none.
@@ -73,11 +66,14 @@ public struct GameService: Sendable {
 
     /// Opens or closes a game; a closed game refuses bets. False when there is no such game.
     public func setOpen(_ open: Bool, appID: UUID, slug: String) async throws -> Bool {
-        guard let record = try await record(appID: appID, slug: slug) else { return false }
-        record.status = open ? "open" : "closed"
-        record.updatedAt = now
-        try await record.save(on: database)
-        return true
+        guard Self.isWellFormed(slug: slug) else { return false }
+        let now = self.now
+        return try await store.write { sql in
+            try await sql.claimed("""
+                UPDATE games SET status = \(bind: open ? "open" : "closed"), updated_at = \(bind: now)
+                WHERE app_id = \(bind: appID) AND slug = \(bind: slug) RETURNING id
+                """)
+        }
     }
 
     /// A game ready to take bets: its record and its compiled machine.
@@ -89,16 +85,11 @@ public struct GameService: Sendable {
         var definition: GameDefinition { machine.definition }
     }
 
-    /// The game a bet is on.
-    func playable(appID: UUID, slug: String) async throws -> Playable {
-        try await playable(appID: appID, slug: slug, along: []).game
-    }
-
     /// The game a bet is on, with the rows what it reads `along` brings (at least one), in one read. In
     /// plain SQL, and the definition is read only when this version is not compiled yet: every bet asks.
     func playable(appID: UUID, slug: String, along: [ReadAlong]) async throws -> (game: Playable, rows: [any SQLRow]) {
         guard Self.isWellFormed(slug: slug) else { throw PlayhouseProblem.gameNotFound(slug) }
-        let rows = try await database.reading { sql in
+        let rows = try await store.read { sql in
             try await sql.raw("""
                 SELECT g.id, g.version, g.status\(along.columns) FROM games g \(along.joins) WHERE g.app_id = \(bind: appID) AND g.slug = \(bind: slug)
                 """).all()
@@ -107,14 +98,16 @@ public struct GameService: Sendable {
         let id = try row.decode(column: "id", as: UUID.self), version = try row.decode(column: "version", as: Int.self)
         let open = try row.decode(column: "status", as: String.self) == "open"
         if let machine = Self.compiled(id: id, version: version) { return (Playable(slug: slug, version: version, open: open, machine: machine), rows) }
-        guard let record = try await GameRecord.find(id, on: database) else { throw PlayhouseProblem.gameNotFound(slug) }
+        guard let record = try await record(appID: appID, slug: slug) else { throw PlayhouseProblem.gameNotFound(slug) }
         return (Playable(slug: record.slug, version: record.version, open: record.status == "open", machine: try Self.machine(record)), rows)
     }
 
     private func record(appID: UUID, slug: String) async throws -> GameRecord? {
         // Only a well-formed id is looked up (PostgreSQL refuses text with NUL bytes, for one).
         guard Self.isWellFormed(slug: slug) else { return nil }
-        return try await GameRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$slug == slug).first()
+        return try await store.read { sql in
+            try await sql.raw("SELECT \(GameRecord.columns) FROM games WHERE app_id = \(bind: appID) AND slug = \(bind: slug)").first()
+        }.map { try GameRecord(row: $0) }
     }
 
     private func info(_ record: GameRecord) throws -> GameInfo {
@@ -133,7 +126,7 @@ public struct GameService: Sendable {
         if low == nil { fields.append(.init(name: "min_wager", code: "invalid_value")) }
         if high == nil { fields.append(.init(name: "max_wager", code: "invalid_value")) }
         if let low, let high, low > high { fields.append(.init(name: "max_wager", code: "invalid_value")) }
-        let currencies = CurrencyService(database: database)
+        let currencies = CurrencyService(store: store)
         for code in definition.currencies where try await currencies.find(appID: appID, code: code) == nil {
             fields.append(.init(name: "currencies", code: "invalid_value"))
         }
@@ -160,7 +153,7 @@ public struct GameService: Sendable {
     }
 
     static func machine(_ record: GameRecord) throws -> GameMachine {
-        let id = try record.requireID()
+        let id = record.id
         if let cached = compiled(id: id, version: record.version) { return cached }
         let definition = try JSONDecoder().decode(GameDefinition.self, from: Data(record.definition.utf8))
         let machine = try GameMachine(definition)

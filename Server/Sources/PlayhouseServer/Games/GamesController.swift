@@ -1,4 +1,3 @@
-import Fluent
 import GameMath
 import PlayhouseAPI
 import SQLKit
@@ -28,14 +27,14 @@ struct GamesController: RouteCollection {
     func list(_ request: Request) async throws -> [GameInfo] {
         let principal = try request.principal
         try principal.require(scope: "play")
-        return try await GameService(database: request.db, now: request.now).list(appID: principal.app.id)
+        return try await GameService(store: request.store, now: request.now).list(appID: principal.app.id)
     }
 
     func show(_ request: Request) async throws -> GameInfo {
         let principal = try request.principal
         try principal.require(scope: "play")
         let slug = try request.parameters.require("game")
-        guard let game = try await GameService(database: request.db, now: request.now).find(appID: principal.app.id, slug: slug) else {
+        guard let game = try await GameService(store: request.store, now: request.now).find(appID: principal.app.id, slug: slug) else {
             throw PlayhouseProblem.gameNotFound(slug)
         }
         return game
@@ -46,7 +45,7 @@ struct GamesController: RouteCollection {
         let principal = try request.principal
         try principal.require(scope: "play")
         let slug = try request.parameters.require("game")
-        guard let definition = try await GameService(database: request.db, now: request.now).definition(appID: principal.app.id, slug: slug) else {
+        guard let definition = try await GameService(store: request.store, now: request.now).definition(appID: principal.app.id, slug: slug) else {
             throw PlayhouseProblem.gameNotFound(slug)
         }
         return definition
@@ -74,7 +73,7 @@ struct GamesController: RouteCollection {
         let body = try request.content.decode(BetRequest.self)
         let bets = request.bets
         let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
-        return try await idempotent.perform(request.moneyWriter, prepareIsRepeatable: true, prepare: {
+        return try await idempotent.perform(request.store, prepareIsRepeatable: true, prepare: {
             () async throws -> (bet: BetService.Prepared, limits: Limits?) in
             let (bet, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit,
                                                       app: principal.app, along: playerReads(principal))
@@ -93,7 +92,7 @@ struct GamesController: RouteCollection {
         let (prepared, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom,
                                                        kind: creditsFrom == nil ? .unbacked : .unbackedCredit, app: bettor.app, along: playerReads(principal))
         _ = try await requirePlayable(request, principal, along)
-        let bet = try await request.moneyWriter.transaction { sql in try await bets.place(prepared, by: bettor, on: sql) }
+        let bet = try await request.store.transaction { sql in try await bets.place(prepared, by: bettor, on: sql) }
         return try await bet.encodeResponse(status: .created, for: request)
     }
 
@@ -174,7 +173,7 @@ struct GamesController: RouteCollection {
 }
 
 extension Request {
-    var bets: BetService { BetService(database: db, now: now) }
-    var betHistory: BetHistoryService { BetHistoryService(database: db) }
-    var fairness: FairnessService { FairnessService(writer: moneyWriter, now: now) }
+    var bets: BetService { BetService(store: store, now: now) }
+    var betHistory: BetHistoryService { BetHistoryService(store: store) }
+    var fairness: FairnessService { FairnessService(store: store, now: now) }
 }

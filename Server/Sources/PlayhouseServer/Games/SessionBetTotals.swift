@@ -45,7 +45,7 @@ enum SessionBetTotals {
                    SUM(CASE WHEN \(BetHistoryService.isBacked) THEN 1 ELSE 0 END),
                    CAST(SUM(CASE WHEN \(BetHistoryService.isBacked) THEN b.stake ELSE 0 END) AS BIGINT),
                    CAST(SUM(CASE WHEN \(BetHistoryService.isBacked) THEN b.payout ELSE 0 END) AS BIGINT)
-            FROM \(ident: BetRecord.schema) b JOIN \(ident: PlaySession.schema) s ON s.id = b.session_id
+            FROM bets b JOIN play_sessions s ON s.id = b.session_id
             GROUP BY b.session_id, COALESCE(b.currency, ''), COALESCE(b.economy, '')
             """).run()
     }
@@ -54,7 +54,7 @@ enum SessionBetTotals {
 struct CreateSessionBetTotals: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(SessionBetTotals.table)
-            .field("session_id", .uuid, .required, .references(PlaySession.schema, "id", onDelete: .cascade))
+            .field("session_id", .uuid, .required, .references("play_sessions", "id", onDelete: .cascade))
             .field("currency", .string, .required)
             .field("economy", .string, .required)
             .field("minor_units", .int, .required)

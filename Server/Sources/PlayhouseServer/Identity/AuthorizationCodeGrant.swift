@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -6,19 +5,16 @@ import SQLKit
 /// Exchanges an authorization code for player tokens (RFC 6749 §4.1.3 with RFC 7636 PKCE). A code
 /// works once; presenting it again revokes every token it was exchanged for.
 struct AuthorizationCodeGrant: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
     let configuration: PlayhouseConfiguration
     let tokenCache: TokenCache
 
     func exchange(code value: String, redirectURI: String?, verifier: String?, app: AppRecord) async throws -> TokenResponse {
         guard let verifier else { throw PlayhouseProblem.invalidRequest("missing_parameter", ["name": "code_verifier"]) }
-        guard value.utf8.count <= 512,
-              let code = try await AuthorizationCode.query(on: database)
-                  .filter(\.$codeHash == SecretToken.hash(value)).first(),
-              code.$app.id == app.id
+        guard value.utf8.count <= 512, let code = try await find(hash: SecretToken.hash(value)), code.appID == app.id
         else { throw PlayhouseProblem.invalidGrant("code_invalid") }
-        let tokens = TokenService(database: database, now: now, cache: tokenCache)
+        let tokens = TokenService(store: store, now: now, cache: tokenCache)
         if code.usedAt != nil {
             try await tokens.revokeFamily(code.familyID)
             throw PlayhouseProblem.invalidGrant("code_reused")
@@ -28,20 +24,20 @@ struct AuthorizationCodeGrant: Sendable {
         if redirectURI == nil && code.redirectURISent { throw PlayhouseProblem.invalidGrant("redirect_uri_mismatch") }
         guard PKCE.verify(verifier, challenge: code.codeChallenge) else { throw PlayhouseProblem.invalidGrant("code_verifier_mismatch") }
 
-        let codeID = try code.requireID()
         // Of two racing exchanges only one claims the code; the other revokes what it issued,
         // outside the transaction so that the revocation is not rolled back.
-        let issued: TokenResponse? = try await database.transaction { transaction in
-            let claimed = try await transaction.sql().claimed("""
-                UPDATE \(ident: AuthorizationCode.schema) SET used_at = \(bind: now) \
-                WHERE id = \(bind: codeID) AND used_at IS NULL RETURNING id
+        let now = self.now, tokenCache = self.tokenCache, configuration = self.configuration
+        let issued: TokenResponse? = try await store.transaction { sql in
+            let claimed = try await sql.claimed("""
+                UPDATE authorization_codes SET used_at = \(bind: now) \
+                WHERE id = \(bind: code.id) AND used_at IS NULL RETURNING id
                 """)
             guard claimed else { return nil }
-            let sessionID = try await SessionService(database: transaction, now: now, tokenCache: tokenCache)
-                .start(appID: app.id, playerID: code.$player.id)
-            let grant = PlayerGrant(appID: app.id, playerID: code.$player.id, sessionID: sessionID,
+            let sessionID = try await SessionService(store: Store(sql), now: now, tokenCache: tokenCache)
+                .start(appID: app.id, playerID: code.playerID)
+            let grant = PlayerGrant(appID: app.id, playerID: code.playerID, sessionID: sessionID,
                                     familyID: code.familyID, scope: code.scope)
-            return try await TokenService(database: transaction, now: now, cache: tokenCache)
+            return try await TokenService(store: Store(sql), now: now, cache: tokenCache)
                 .issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
                                    refreshLifetime: configuration.refreshTokenLifetime)
         }
@@ -50,5 +46,37 @@ struct AuthorizationCodeGrant: Sendable {
             throw PlayhouseProblem.invalidGrant("code_reused")
         }
         return issued
+    }
+
+    /// An authorization code as the exchange reads it.
+    private struct Code: Sendable {
+        var id: UUID
+        var appID: UUID
+        var playerID: UUID
+        var redirectURI: String
+        var redirectURISent: Bool
+        var scope: String
+        var codeChallenge: String
+        var familyID: UUID
+        var expiresAt: Date
+        var usedAt: Date?
+    }
+
+    private func find(hash: String) async throws -> Code? {
+        guard let row = try await store.read({ sql in
+            try await sql.raw("""
+                SELECT id, app_id, player_id, redirect_uri, redirect_uri_sent, scope, code_challenge, family_id, expires_at, used_at
+                FROM authorization_codes WHERE code_hash = \(bind: hash)
+                """).first()
+        }) else { return nil }
+        return Code(id: try row.decode(column: "id", as: UUID.self), appID: try row.decode(column: "app_id", as: UUID.self),
+                    playerID: try row.decode(column: "player_id", as: UUID.self),
+                    redirectURI: try row.decode(column: "redirect_uri", as: String.self),
+                    redirectURISent: try row.decode(column: "redirect_uri_sent", as: Bool.self),
+                    scope: try row.decode(column: "scope", as: String.self),
+                    codeChallenge: try row.decode(column: "code_challenge", as: String.self),
+                    familyID: try row.decode(column: "family_id", as: UUID.self),
+                    expiresAt: try row.decode(column: "expires_at", as: Date.self),
+                    usedAt: try row.decode(column: "used_at", as: Date?.self))
     }
 }

@@ -1,43 +1,86 @@
 import Fluent
 import Foundation
+import SQLKit
 
 /// An authorization request (`GET /oauth/authorize`) waiting for the player on the hosted page.
 /// It is found by a random handle (stored as a digest) and bound to the browser that started it
 /// by a cookie, so another site cannot submit the hosted forms for it.
-final class AuthorizationRequest: Model, @unchecked Sendable {
-    static let schema = "authorization_requests"
-
-    @ID(key: .id) var id: UUID?
-    @Field(key: "handle_hash") var handleHash: String
-    @Field(key: "browser_hash") var browserHash: String
-    @Parent(key: "app_id") var app: DeveloperApp
-    @Field(key: "redirect_uri") var redirectURI: String
-    @Field(key: "redirect_uri_sent") var redirectURISent: Bool
-    @Field(key: "scope") var scope: String
-    @OptionalField(key: "state") var state: String?
-    @Field(key: "code_challenge") var codeChallenge: String
-    @OptionalField(key: "player_id") var playerID: UUID?
-    @Field(key: "expires_at") var expiresAt: Date
-    @OptionalField(key: "completed_at") var completedAt: Date?
+struct AuthorizationRequest: Sendable {
+    var id = UUID()
+    var handleHash: String
+    var browserHash: String
+    var appID: UUID
+    var redirectURI: String
+    var redirectURISent: Bool
+    var scope: String
+    var state: String?
+    var codeChallenge: String
+    var playerID: UUID?
+    var expiresAt: Date
+    var completedAt: Date?
     /// Set when the sign-in approves a device (RFC 8628) instead of redirecting.
-    @OptionalField(key: "device_authorization_id") var deviceAuthorizationID: UUID?
+    var deviceAuthorizationID: UUID?
 
-    init() {}
+    /// Its columns, of the table aliased `r`.
+    static let columns: SQLQueryString = """
+        r.id, r.handle_hash, r.browser_hash, r.app_id, r.redirect_uri, r.redirect_uri_sent, r.scope, r.state, r.code_challenge, \
+        r.player_id, r.expires_at, r.completed_at, r.device_authorization_id
+        """
+
+    init(handleHash: String, browserHash: String, appID: UUID, redirectURI: String, redirectURISent: Bool, scope: String,
+         state: String? = nil, codeChallenge: String, expiresAt: Date, deviceAuthorizationID: UUID? = nil) {
+        self.handleHash = handleHash
+        self.browserHash = browserHash
+        self.appID = appID
+        self.redirectURI = redirectURI
+        self.redirectURISent = redirectURISent
+        self.scope = scope
+        self.state = state
+        self.codeChallenge = codeChallenge
+        self.expiresAt = expiresAt
+        self.deviceAuthorizationID = deviceAuthorizationID
+    }
+
+    init(row: some SQLRow) throws {
+        id = try row.decode(column: "id", as: UUID.self)
+        handleHash = try row.decode(column: "handle_hash", as: String.self)
+        browserHash = try row.decode(column: "browser_hash", as: String.self)
+        appID = try row.decode(column: "app_id", as: UUID.self)
+        redirectURI = try row.decode(column: "redirect_uri", as: String.self)
+        redirectURISent = try row.decode(column: "redirect_uri_sent", as: Bool.self)
+        scope = try row.decode(column: "scope", as: String.self)
+        state = try row.decode(column: "state", as: String?.self)
+        codeChallenge = try row.decode(column: "code_challenge", as: String.self)
+        playerID = try row.decode(column: "player_id", as: UUID?.self)
+        expiresAt = try row.decode(column: "expires_at", as: Date.self)
+        completedAt = try row.decode(column: "completed_at", as: Date?.self)
+        deviceAuthorizationID = try row.decode(column: "device_authorization_id", as: UUID?.self)
+    }
+
+    var insert: SQLQueryString {
+        """
+        INSERT INTO authorization_requests (id, handle_hash, browser_hash, app_id, redirect_uri, redirect_uri_sent, scope, state,
+                                            code_challenge, player_id, expires_at, completed_at, device_authorization_id)
+        VALUES (\(bind: id), \(bind: handleHash), \(bind: browserHash), \(bind: appID), \(bind: redirectURI), \(bind: redirectURISent),
+                \(bind: scope), \(bind: state), \(bind: codeChallenge), \(bind: playerID), \(bind: expiresAt), \(bind: completedAt),
+                \(bind: deviceAuthorizationID))
+        """
+    }
 }
 
 struct CreateAuthorizationRequest: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(AuthorizationRequest.schema)
+        try await database.schema("authorization_requests")
             .id()
             .field("handle_hash", .string, .required)
             .field("browser_hash", .string, .required)
-            .field("app_id", .uuid, .required, .references(DeveloperApp.schema, "id", onDelete: .cascade))
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
             .field("redirect_uri", .string, .required)
             .field("redirect_uri_sent", .bool, .required)
             .field("scope", .string, .required)
             .field("state", .string)
             .field("code_challenge", .string, .required)
-            .field("player_id", .uuid, .references(Player.schema, "id", onDelete: .cascade))
+            .field("player_id", .uuid, .references("players", "id", onDelete: .cascade))
             .field("expires_at", .datetime, .required)
             .field("completed_at", .datetime)
             .unique(on: "handle_hash")
@@ -45,6 +88,6 @@ struct CreateAuthorizationRequest: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(AuthorizationRequest.schema).delete()
+        try await database.schema("authorization_requests").delete()
     }
 }

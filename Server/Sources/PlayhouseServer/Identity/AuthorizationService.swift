@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -7,7 +6,7 @@ import SQLKit
 /// an authorization request, hold it while the player signs in on the hosted page, and answer the
 /// app's redirect URI with a code or an error.
 struct AuthorizationService: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
     let configuration: PlayhouseConfiguration
 
@@ -44,7 +43,7 @@ struct AuthorizationService: Sendable {
         } catch {
             throw Failure.shown(message: "authorize.invalid_request", status: 400)
         }
-        guard let clientID, let app = try await AppService(database: database).find(clientID), app.clientID == clientID else {
+        guard let clientID, let app = try await AppService(store: store).find(clientID), app.clientID == clientID else {
             throw Failure.shown(message: "authorize.unknown_client", status: 400)
         }
         let redirectURI: String
@@ -84,56 +83,53 @@ struct AuthorizationService: Sendable {
         }
 
         let handle = SecretToken.generate(prefix: "")
-        let request = AuthorizationRequest()
-        request.handleHash = SecretToken.hash(handle)
-        request.browserHash = SecretToken.hash(browser)
-        request.$app.id = app.id
-        request.redirectURI = redirectURI
-        request.redirectURISent = sentRedirectURI != nil
-        request.scope = scopes.joined(separator: " ")
-        request.state = state
-        request.codeChallenge = challenge
-        request.expiresAt = now.addingTimeInterval(configuration.authorizationRequestLifetime)
-        try await request.create(on: database)
-        await ExpiredGrantSweeper(database: database, now: now).sweepSometimes()
+        let request = AuthorizationRequest(handleHash: SecretToken.hash(handle), browserHash: SecretToken.hash(browser), appID: app.id,
+                                           redirectURI: redirectURI, redirectURISent: sentRedirectURI != nil,
+                                           scope: scopes.joined(separator: " "), state: state, codeChallenge: challenge,
+                                           expiresAt: now.addingTimeInterval(configuration.authorizationRequestLifetime))
+        try await store.write { sql in try await sql.raw(request.insert).run() }
+        await ExpiredGrantSweeper(store: store, now: now).sweepSometimes()
         return (handle, Pending(request: request, app: app))
     }
 
     /// Holds a device authorization (found by its user code) while the player signs in to approve it.
-    func begin(device: DeviceAuthorization, browser: String) async throws -> (handle: String, pending: Pending) {
+    func begin(device: DeviceAuthorization, app: AppRecord, browser: String) async throws -> (handle: String, pending: Pending) {
         let handle = SecretToken.generate(prefix: "")
-        let request = AuthorizationRequest()
-        request.handleHash = SecretToken.hash(handle)
-        request.browserHash = SecretToken.hash(browser)
-        request.$app.id = device.$app.id
-        request.redirectURI = ""
-        request.redirectURISent = false
-        request.scope = device.scope
-        request.codeChallenge = ""
-        request.deviceAuthorizationID = try device.requireID()
-        request.expiresAt = min(device.expiresAt, now.addingTimeInterval(configuration.authorizationRequestLifetime))
-        try await request.create(on: database)
-        return (handle, Pending(request: request, app: try AppRecord(device.app)))
+        let request = AuthorizationRequest(handleHash: SecretToken.hash(handle), browserHash: SecretToken.hash(browser), appID: device.appID,
+                                           redirectURI: "", redirectURISent: false, scope: device.scope, codeChallenge: "",
+                                           expiresAt: min(device.expiresAt, now.addingTimeInterval(configuration.authorizationRequestLifetime)),
+                                           deviceAuthorizationID: device.id)
+        try await store.write { sql in try await sql.raw(request.insert).run() }
+        return (handle, Pending(request: request, app: app))
     }
 
     /// The request behind a hosted form's handle, provided the same browser started it and it is
     /// neither finished nor expired.
     func pending(handle: String?, browser: String?) async throws -> Pending {
-        guard let handle, let browser, handle.utf8.count <= 100,
-              let request = try await AuthorizationRequest.query(on: database)
-                  .filter(\.$handleHash == SecretToken.hash(handle)).with(\.$app).first(),
+        guard let handle, let browser, handle.utf8.count <= 100 else { throw Failure.shown(message: "authorize.forged", status: 403) }
+        let hash = SecretToken.hash(handle)
+        guard let row = try await store.read({ sql in
+                  try await sql.raw("""
+                      SELECT \(AuthorizationRequest.columns), \(unsafeRaw: AppRecord.selectList("a")) FROM authorization_requests r
+                      JOIN apps a ON a.id = r.app_id WHERE r.handle_hash = \(bind: hash)
+                      """).first()
+              }),
+              case let request = try AuthorizationRequest(row: row),
               SecretToken.constantTimeEquals(request.browserHash, SecretToken.hash(browser))
         else { throw Failure.shown(message: "authorize.forged", status: 403) }
         guard request.completedAt == nil, request.expiresAt > now else {
             throw Failure.shown(message: "authorize.expired", status: 400)
         }
-        return Pending(request: request, app: try AppRecord(request.app))
+        return Pending(request: request, app: try AppRecord(row: row))
     }
 
     /// Records who signed in on the hosted page.
-    func signIn(_ pending: Pending, playerID: UUID) async throws {
+    func signIn(_ pending: inout Pending, playerID: UUID) async throws {
         pending.request.playerID = playerID
-        try await pending.request.save(on: database)
+        let id = pending.request.id
+        try await store.write { sql in
+            try await sql.raw("UPDATE authorization_requests SET player_id = \(bind: playerID) WHERE id = \(bind: id)").run()
+        }
     }
 
     /// The player granted the request: a code goes to the app's redirect URI, or the device is approved.
@@ -141,22 +137,21 @@ struct AuthorizationService: Sendable {
         guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }
         try await complete(pending)
         if let device = pending.request.deviceAuthorizationID {
-            try await DeviceAuthorizationService(database: database, now: now, configuration: configuration)
+            try await DeviceAuthorizationService(store: store, now: now, configuration: configuration)
                 .decide(device, playerID: playerID, approved: true)
             return .device(approved: true)
         }
         let value = SecretToken.generate(prefix: "phc_")
-        let code = AuthorizationCode()
-        code.codeHash = SecretToken.hash(value)
-        code.$app.id = pending.app.id
-        code.$player.id = playerID
-        code.redirectURI = pending.request.redirectURI
-        code.redirectURISent = pending.request.redirectURISent
-        code.scope = pending.request.scope
-        code.codeChallenge = pending.request.codeChallenge
-        code.familyID = UUID()
-        code.expiresAt = now.addingTimeInterval(configuration.authorizationCodeLifetime)
-        try await code.create(on: database)
+        let request = pending.request, appID = pending.app.id, expiresAt = now.addingTimeInterval(configuration.authorizationCodeLifetime)
+        try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO authorization_codes (id, code_hash, app_id, player_id, redirect_uri, redirect_uri_sent, scope, code_challenge,
+                                                 family_id, expires_at)
+                VALUES (\(bind: UUID()), \(bind: SecretToken.hash(value)), \(bind: appID), \(bind: playerID), \(bind: request.redirectURI),
+                        \(bind: request.redirectURISent), \(bind: request.scope), \(bind: request.codeChallenge), \(bind: UUID()),
+                        \(bind: expiresAt))
+                """).run()
+        }
         return .redirect(Self.redirect(pending.request.redirectURI, ["code": value, "state": pending.request.state,
                                                                      "iss": configuration.resolvedPublicURL]))
     }
@@ -165,7 +160,7 @@ struct AuthorizationService: Sendable {
     func decline(_ pending: Pending) async throws -> Outcome {
         try await complete(pending)
         if let device = pending.request.deviceAuthorizationID {
-            try await DeviceAuthorizationService(database: database, now: now, configuration: configuration)
+            try await DeviceAuthorizationService(store: store, now: now, configuration: configuration)
                 .decide(device, playerID: nil, approved: false)
             return .device(approved: false)
         }
@@ -177,11 +172,13 @@ struct AuthorizationService: Sendable {
 
     /// Marks the request finished; only one submission can do so.
     private func complete(_ pending: Pending) async throws {
-        let id = try pending.request.requireID()
-        let completed = try await database.sql().claimed("""
-            UPDATE \(ident: AuthorizationRequest.schema) SET completed_at = \(bind: now) \
-            WHERE id = \(bind: id) AND completed_at IS NULL RETURNING id
-            """)
+        let id = pending.request.id, now = self.now
+        let completed = try await store.write { sql in
+            try await sql.claimed("""
+                UPDATE authorization_requests SET completed_at = \(bind: now) \
+                WHERE id = \(bind: id) AND completed_at IS NULL RETURNING id
+                """)
+        }
         guard completed else { throw Failure.shown(message: "authorize.expired", status: 400) }
     }
 

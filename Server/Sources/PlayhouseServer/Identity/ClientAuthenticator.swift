@@ -9,7 +9,7 @@ struct ClientAuthenticator: Sendable {
 
     func authenticate(form: OAuthForm, allowPublic: Bool = false) async throws -> AppRecord {
         let configuration = request.playhouse.configuration
-        let limiter = WindowRateLimiter(database: request.db, limit: configuration.clientAuthFailureLimit,
+        let limiter = WindowRateLimiter(store: request.store, limit: configuration.clientAuthFailureLimit,
                                          window: configuration.clientAuthFailureWindow, now: request.now)
         let key = "client_auth:" + (request.remoteAddress?.ipAddress ?? "unknown")
         if let seconds = try await limiter.retryAfter(key) {
@@ -23,7 +23,7 @@ struct ClientAuthenticator: Sendable {
             throw PlayhouseProblem(.badRequest, .invalidRequest, message: "multiple_client_authentication")
         }
         if allowPublic, basic == nil, formSecret == nil, let formID {
-            guard let app = try await AppService(database: request.db).publicClient(clientID: formID) else {
+            guard let app = try await AppService(store: request.store).publicClient(clientID: formID) else {
                 try await limiter.record(key)
                 throw PlayhouseProblem.invalidClient
             }
@@ -33,7 +33,7 @@ struct ClientAuthenticator: Sendable {
             try await limiter.record(key)
             throw PlayhouseProblem.invalidClient
         }
-        guard let app = try await AppService(database: request.db).authenticate(clientID: clientID, secret: secret) else {
+        guard let app = try await AppService(store: request.store).authenticate(clientID: clientID, secret: secret) else {
             try await limiter.record(key)
             request.logger.notice("client authentication failed", metadata: ["client_id": .string(String(clientID.prefix(64)))])
             throw PlayhouseProblem.invalidClient

@@ -1,53 +1,91 @@
 import Fluent
 import Foundation
+import SQLKit
 
 /// A device authorization (RFC 8628): a console, TV or command line shows the user code, the player
 /// approves it on the hosted page, and the device polls with the device code (stored as a digest).
-final class DeviceAuthorization: Model, @unchecked Sendable {
-    static let schema = "device_authorizations"
-
-    enum Status: String {
+struct DeviceAuthorization: Sendable {
+    enum Status: String, Sendable {
         case pending, approved, denied, consumed
     }
 
-    @ID(key: .id) var id: UUID?
-    @Field(key: "device_code_hash") var deviceCodeHash: String
-    @Field(key: "user_code") var userCode: String
-    @Parent(key: "app_id") var app: DeveloperApp
-    @Field(key: "scope") var scope: String
-    @Field(key: "interval") var interval: Int
-    @Field(key: "status") var status: String
-    @OptionalField(key: "player_id") var playerID: UUID?
-    @OptionalField(key: "last_polled_at") var lastPolledAt: Date?
-    @Field(key: "expires_at") var expiresAt: Date
+    var id: UUID
+    var deviceCodeHash: String
+    var userCode: String
+    var appID: UUID
+    var scope: String
+    var interval: Int
+    var status: String
+    var playerID: UUID?
+    var lastPolledAt: Date?
+    var expiresAt: Date
 
-    init() {}
+    /// Its columns, qualified, for reads that join other tables.
+    static let columns: SQLQueryString = """
+        device_authorizations.id, device_authorizations.device_code_hash, device_authorizations.user_code, \
+        device_authorizations.app_id, device_authorizations.scope, device_authorizations.interval, device_authorizations.status, device_authorizations.player_id, device_authorizations.last_polled_at, device_authorizations.expires_at
+        """
+
+    init(id: UUID = UUID(), deviceCodeHash: String, userCode: String, appID: UUID, scope: String, interval: Int, status: Status,
+         playerID: UUID? = nil, lastPolledAt: Date? = nil, expiresAt: Date) {
+        self.id = id
+        self.deviceCodeHash = deviceCodeHash
+        self.userCode = userCode
+        self.appID = appID
+        self.scope = scope
+        self.interval = interval
+        self.status = status.rawValue
+        self.playerID = playerID
+        self.lastPolledAt = lastPolledAt
+        self.expiresAt = expiresAt
+    }
+
+    init(row: some SQLRow) throws {
+        id = try row.decode(column: "id", as: UUID.self)
+        deviceCodeHash = try row.decode(column: "device_code_hash", as: String.self)
+        userCode = try row.decode(column: "user_code", as: String.self)
+        appID = try row.decode(column: "app_id", as: UUID.self)
+        scope = try row.decode(column: "scope", as: String.self)
+        interval = try row.decode(column: "interval", as: Int.self)
+        status = try row.decode(column: "status", as: String.self)
+        playerID = try row.decode(column: "player_id", as: UUID?.self)
+        lastPolledAt = try row.decode(column: "last_polled_at", as: Date?.self)
+        expiresAt = try row.decode(column: "expires_at", as: Date.self)
+    }
+
+    var insert: SQLQueryString {
+        """
+        INSERT INTO device_authorizations (id, device_code_hash, user_code, app_id, scope, interval, status, player_id, last_polled_at, expires_at)
+        VALUES (\(bind: id), \(bind: deviceCodeHash), \(bind: userCode), \(bind: appID), \(bind: scope), \(bind: interval), \(bind: status),
+                \(bind: playerID), \(bind: lastPolledAt), \(bind: expiresAt))
+        """
+    }
 }
 
 struct CreateDeviceAuthorization: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(DeviceAuthorization.schema)
+        try await database.schema("device_authorizations")
             .id()
             .field("device_code_hash", .string, .required)
             .field("user_code", .string, .required)
-            .field("app_id", .uuid, .required, .references(DeveloperApp.schema, "id", onDelete: .cascade))
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
             .field("scope", .string, .required)
             .field("interval", .int, .required)
             .field("status", .string, .required)
-            .field("player_id", .uuid, .references(Player.schema, "id", onDelete: .cascade))
+            .field("player_id", .uuid, .references("players", "id", onDelete: .cascade))
             .field("last_polled_at", .datetime)
             .field("expires_at", .datetime, .required)
             .unique(on: "device_code_hash")
             .unique(on: "user_code")
             .create()
         // A hosted sign-in may be for a device rather than for a redirect.
-        try await database.schema(AuthorizationRequest.schema)
+        try await database.schema("authorization_requests")
             .field("device_authorization_id", .uuid)
             .update()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(AuthorizationRequest.schema).deleteField("device_authorization_id").update()
-        try await database.schema(DeviceAuthorization.schema).delete()
+        try await database.schema("authorization_requests").deleteField("device_authorization_id").update()
+        try await database.schema("device_authorizations").delete()
     }
 }

@@ -1,5 +1,5 @@
-import Fluent
 import Foundation
+import SQLKit
 
 /// Deletes sign-in leftovers nobody can use any more: finished or expired authorization requests,
 /// codes, device authorizations and PINs, and tokens a week past expiry. Anyone can create
@@ -8,7 +8,7 @@ import Foundation
 /// Run from the requests that create such rows, once in `oneIn` of them: every instance sweeps now
 /// and then, no instance needs a timer, and a sweep never races a shutdown.
 struct ExpiredGrantSweeper: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
 
     static let oneIn = 200
@@ -18,15 +18,17 @@ struct ExpiredGrantSweeper: Sendable {
     func sweepSometimes() async {
         guard Int.random(in: 0..<Self.oneIn) == 0 else { return }
         do { try await sweep() } catch {
-            database.logger.warning("sweeping expired sign-in rows failed", metadata: ["error": .string("\(error)")])
+            store.logger.warning("sweeping expired sign-in rows failed", metadata: ["error": .string("\(error)")])
         }
     }
 
     func sweep() async throws {
-        try await AuthorizationRequest.query(on: database).filter(\.$expiresAt < now).delete()
-        try await AuthorizationCode.query(on: database).filter(\.$expiresAt < now).delete()
-        try await DeviceAuthorization.query(on: database).filter(\.$expiresAt < now).delete()
-        try await PhonePin.query(on: database).filter(\.$expiresAt < now).delete()
-        try await OAuthToken.query(on: database).filter(\.$expiresAt < now.addingTimeInterval(-Self.tokenRetention)).delete()
+        let now = self.now
+        try await store.transaction { sql in
+            for table in ["authorization_requests", "authorization_codes", "device_authorizations", "phone_pins"] {
+                try await sql.raw("DELETE FROM \(unsafeRaw: table) WHERE expires_at < \(bind: now)").run()
+            }
+            try await sql.raw("DELETE FROM oauth_tokens WHERE expires_at < \(bind: now.addingTimeInterval(-Self.tokenRetention))").run()
+        }
     }
 }

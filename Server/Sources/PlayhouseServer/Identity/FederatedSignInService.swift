@@ -1,4 +1,4 @@
-import Fluent
+import SQLKit
 import Foundation
 import JWTKit
 import PlayhouseAPI
@@ -8,7 +8,7 @@ import Vapor
 /// one of the app's providers, finds the player linked to that provider account, or creates one with
 /// a profile made from the provider's data.
 struct FederatedSignInService: Sendable {
-    let database: any Database
+    let store: Store
     let client: any Client
     let jwks: JWKSCache
     let now: Date
@@ -35,10 +35,43 @@ struct FederatedSignInService: Sendable {
     static let accessTokenType = "urn:ietf:params:oauth:token-type:access_token"
     static let jwtTokenType = "urn:ietf:params:oauth:token-type:jwt"
 
-    func signIn(app: AppRecord, providerName: String, token: String, tokenType: String) async throws -> (player: Player, created: Bool) {
-        guard let provider = try await IdentityProvider.query(on: database).filter(\.$app.$id == app.id)
-            .filter(\.$name == String(providerName.prefix(40))).first()
-        else { throw PlayhouseProblem.invalidRequest("unknown_provider", ["name": String(providerName.prefix(40))]) }
+    /// Signs in the player linked to the provider account `token` proves, or signs a new player up
+    /// with it, with a profile made from the provider's data.
+    func signIn(app: AppRecord, providerName: String, token: String, tokenType: String, with signIn: PlayerSignIn,
+                scope: String) async throws -> TokenResponse {
+        let (provider, identity) = try await verify(app: app, providerName: providerName, token: token, tokenType: tokenType)
+        let subject = String(identity.subject.prefix(255)), now = self.now
+        return try await signIn.tokens(app: app, scope: scope, existing: { try await linkedPlayer(provider: provider.id, subject: subject) }) { transaction in
+            try await Self.create(identity, subject: subject, provider: provider, app: app, now: now, on: transaction)
+        }
+    }
+
+    /// Links the provider account `token` proves to the player (a guest, say), who can then sign in
+    /// with it too. An account linked to another player already is refused.
+    func link(app: AppRecord, playerID: UUID, providerName: String, token: String, tokenType: String) async throws {
+        let (provider, identity) = try await verify(app: app, providerName: providerName, token: token, tokenType: tokenType)
+        let subject = String(identity.subject.prefix(255)), now = self.now
+        if let linked = try await linkedPlayer(provider: provider.id, subject: subject) {
+            guard linked == playerID else { throw PlayerLinks.identityTaken("subject_token") }
+            return
+        }
+        do {
+            try await store.transaction { sql in
+                try await sql.raw(Self.linkStatement(provider: provider.id, subject: subject, playerID: playerID, now: now)).run()
+                try await PlayerLinks.linked(playerID, on: sql)
+            }
+        } catch where Store.isConstraintViolation(error) {
+            throw PlayerLinks.identityTaken("subject_token")
+        }
+    }
+
+    /// The provider and what its token says about the person, once the token checks out.
+    private func verify(app: AppRecord, providerName: String, token: String, tokenType: String) async throws -> (IdentityProvider, Identity) {
+        let name = String(providerName.prefix(40))
+        guard let provider = try await store.read({ sql in
+            try await sql.raw("SELECT \(IdentityProvider.columns) FROM identity_providers WHERE app_id = \(bind: app.id) AND name = \(bind: name)").first()
+        }).map({ try IdentityProvider(row: $0) })
+        else { throw PlayhouseProblem.invalidRequest("unknown_provider", ["name": name]) }
         guard token.utf8.count <= 8192 else { throw PlayhouseProblem.invalidGrant("federated_token_invalid") }
 
         let identity: Identity
@@ -59,7 +92,7 @@ struct FederatedSignInService: Sendable {
             logger.notice("federated token refused", metadata: ["provider": .string(provider.name), "reason": .string(rejection.description)])
             throw PlayhouseProblem.invalidGrant("federated_token_invalid")
         }
-        return try await link(identity, provider: provider, app: app)
+        return (provider, identity)
     }
 
     // MARK: - OpenID Connect
@@ -180,39 +213,48 @@ struct FederatedSignInService: Sendable {
 
     // MARK: - Linking
 
-    private func link(_ identity: Identity, provider: IdentityProvider, app: AppRecord) async throws -> (player: Player, created: Bool) {
-        let providerID = try provider.requireID()
-        let subject = String(identity.subject.prefix(255))
-        if let linked = try await FederatedIdentity.query(on: database).filter(\.$provider.$id == providerID)
-            .filter(\.$subject == subject).with(\.$player).first() {
-            return (linked.player, false)
+    /// The player the provider account is linked to, if any.
+    private func linkedPlayer(provider: UUID, subject: String) async throws -> UUID? {
+        try await store.read { sql in
+            try await sql.raw("SELECT player_id FROM federated_identities WHERE provider_id = \(bind: provider) AND subject = \(bind: subject)").first()
+        }?.decode(column: "player_id", as: UUID.self)
+    }
+
+    /// Writes a new player with a profile from the provider's data, linked to the account, on
+    /// `transaction`; answers their id. The provider's email is theirs unless another player of the
+    /// app has it.
+    private static func create(_ identity: Identity, subject: String, provider: IdentityProvider, app: AppRecord, now: Date,
+                               on transaction: Store) async throws -> UUID {
+        var player = Player(appID: app.id, now: now)
+        if let email = identity.email.flatMap(PlayerService.normalisedEmail),
+           try await transaction.read({ sql in
+               try await sql.raw("SELECT id FROM players WHERE app_id = \(bind: app.id) AND email = \(bind: email)").first()
+           }) == nil {
+            player.email = email
         }
-        do {
-            let player = try await database.transaction { transaction -> Player in
-                let player = Player(appID: app.id, inviteCode: PlayerService.newInviteCode())
-                if let email = identity.email.flatMap(PlayerService.normalisedEmail),
-                   try await Player.query(on: transaction).filter(\.$app.$id == app.id).filter(\.$email == email).first() == nil {
-                    player.email = email
-                }
-                player.firstName = identity.firstName.map { String($0.prefix(50)) }
-                player.displayName = identity.name.map { String($0.prefix(50)) }
-                player.birthDate = identity.birthDate.flatMap { PlayerService.isValidBirthDate($0, today: now) ? $0 : nil }
-                player.gender = identity.gender?.rawValue
-                player.locale = identity.locale.flatMap { PlayerService.isValidLocale($0) ? $0 : nil }
-                try await player.create(on: transaction)
-                let link = FederatedIdentity()
-                link.$provider.id = providerID
-                link.$player.id = try player.requireID()
-                link.subject = subject
-                try await link.create(on: transaction)
-                return player
-            }
-            return (player, true)
-        } catch let error as any DatabaseError where error.isConstraintFailure {
-            // A simultaneous first sign-in linked the account a moment ago.
-            guard let linked = try await FederatedIdentity.query(on: database).filter(\.$provider.$id == providerID)
-                .filter(\.$subject == subject).with(\.$player).first() else { throw PlayhouseProblem(.conflict, .invalidRequest) }
-            return (linked.player, false)
+        player.firstName = identity.firstName.map { String($0.prefix(50)) }
+        player.displayName = identity.name.map { String($0.prefix(50)) }
+        player.birthDate = identity.birthDate.flatMap { PlayerService.isValidBirthDate($0, today: now) ? $0 : nil }
+        player.gender = identity.gender?.rawValue
+        player.locale = identity.locale.flatMap { PlayerService.isValidLocale($0) ? $0 : nil }
+        try await transaction.write { [player] sql in
+            try await sql.raw(player.insert).run()
+            try await sql.raw(linkStatement(provider: provider.id, subject: subject, playerID: player.id, now: now)).run()
         }
+        return player.id
+    }
+
+    private static func linkStatement(provider: UUID, subject: String, playerID: UUID, now: Date) -> SQLQueryString {
+        """
+        INSERT INTO federated_identities (id, provider_id, player_id, subject, created_at)
+        VALUES (\(bind: UUID()), \(bind: provider), \(bind: playerID), \(bind: subject), \(bind: now))
+        """
+    }
+}
+
+extension Request {
+    /// Sign-in with the providers the app trusts.
+    var federatedSignIn: FederatedSignInService {
+        FederatedSignInService(store: store, client: client, jwks: playhouse.jwks, now: now, logger: logger)
     }
 }

@@ -1,49 +1,58 @@
 import Fluent
 import Foundation
+import SQLKit
 
 /// A sign-in provider an app trusts for federated sign-in (token exchange): an OpenID Connect
 /// provider, whose id_tokens are checked against its JWKS, or a Facebook-style provider, whose
 /// access tokens are checked with its debug endpoint.
-final class IdentityProvider: Model, @unchecked Sendable {
-    static let schema = "identity_providers"
-
-    @ID(key: .id) var id: UUID?
-    @Parent(key: "app_id") var app: DeveloperApp
-    @Field(key: "name") var name: String
-    @Field(key: "kind") var kind: String
+struct IdentityProvider: Sendable {
+    var id: UUID
+    var appID: UUID
+    var name: String
+    /// `oidc` or `facebook`.
+    var kind: String
     /// OIDC: the issuer (`iss`); Facebook-style: unused.
-    @OptionalField(key: "issuer") var issuer: String?
+    var issuer: String?
     /// OIDC: the app's client id at the provider (`aud`); Facebook-style: the provider's app id.
-    @Field(key: "audience") var audience: String
-    @OptionalField(key: "jwks_uri") var jwksURI: String?
-    @OptionalField(key: "introspection_url") var introspectionURL: String?
+    var audience: String
+    var jwksURI: String?
+    var introspectionURL: String?
     /// Facebook-style: the app access token the debug endpoint needs. Stored as given, since it has
     /// to be sent to the provider.
-    @OptionalField(key: "app_token") var appToken: String?
-    @OptionalField(key: "profile_url") var profileURL: String?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    var appToken: String?
+    var profileURL: String?
 
-    init() {}
-}
+    static let columns: SQLQueryString = "id, app_id, name, kind, issuer, audience, jwks_uri, introspection_url, app_token, profile_url"
 
-/// Which provider account a player signs in with.
-final class FederatedIdentity: Model, @unchecked Sendable {
-    static let schema = "federated_identities"
+    init(id: UUID = UUID(), appID: UUID, name: String, kind: String, issuer: String? = nil, audience: String, jwksURI: String? = nil,
+         introspectionURL: String? = nil, appToken: String? = nil, profileURL: String? = nil) {
+        self.id = id
+        self.appID = appID
+        self.name = name
+        self.kind = kind
+        self.issuer = issuer
+        self.audience = audience
+        self.jwksURI = jwksURI
+        self.introspectionURL = introspectionURL
+        self.appToken = appToken
+        self.profileURL = profileURL
+    }
 
-    @ID(key: .id) var id: UUID?
-    @Parent(key: "provider_id") var provider: IdentityProvider
-    @Parent(key: "player_id") var player: Player
-    @Field(key: "subject") var subject: String
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
-
-    init() {}
+    init(row: some SQLRow) throws {
+        self.init(id: try row.decode(column: "id", as: UUID.self), appID: try row.decode(column: "app_id", as: UUID.self),
+                  name: try row.decode(column: "name", as: String.self), kind: try row.decode(column: "kind", as: String.self),
+                  issuer: try row.decode(column: "issuer", as: String?.self), audience: try row.decode(column: "audience", as: String.self),
+                  jwksURI: try row.decode(column: "jwks_uri", as: String?.self),
+                  introspectionURL: try row.decode(column: "introspection_url", as: String?.self),
+                  appToken: try row.decode(column: "app_token", as: String?.self), profileURL: try row.decode(column: "profile_url", as: String?.self))
+    }
 }
 
 struct CreateIdentityProvider: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(IdentityProvider.schema)
+        try await database.schema("identity_providers")
             .id()
-            .field("app_id", .uuid, .required, .references(DeveloperApp.schema, "id", onDelete: .cascade))
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
             .field("name", .string, .required)
             .field("kind", .string, .required)
             .field("issuer", .string)
@@ -55,10 +64,10 @@ struct CreateIdentityProvider: AsyncMigration {
             .field("created_at", .datetime)
             .unique(on: "app_id", "name")
             .create()
-        try await database.schema(FederatedIdentity.schema)
+        try await database.schema("federated_identities")
             .id()
-            .field("provider_id", .uuid, .required, .references(IdentityProvider.schema, "id", onDelete: .cascade))
-            .field("player_id", .uuid, .required, .references(Player.schema, "id", onDelete: .cascade))
+            .field("provider_id", .uuid, .required, .references("identity_providers", "id", onDelete: .cascade))
+            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
             .field("subject", .string, .required)
             .field("created_at", .datetime)
             .unique(on: "provider_id", "subject")
@@ -66,7 +75,7 @@ struct CreateIdentityProvider: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(FederatedIdentity.schema).delete()
-        try await database.schema(IdentityProvider.schema).delete()
+        try await database.schema("federated_identities").delete()
+        try await database.schema("identity_providers").delete()
     }
 }

@@ -1,6 +1,6 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
+import SQLKit
 
 /// Registers the sign-in providers an app trusts (`playhouse apps add-provider`).
 public struct IdentityProviderService: Sendable {
@@ -21,12 +21,10 @@ public struct IdentityProviderService: Sendable {
         case facebook(appID: String, appToken: String, introspectionURL: String, profileURL: String)
     }
 
-    let database: any Database
-
-    public init(database: any Database) { self.database = database }
+    let store: Store
 
     public func add(app reference: String, name: String, kind: Kind) async throws -> Summary {
-        guard let app = try await AppService(database: database).find(reference) else {
+        guard let app = try await AppService(store: store).find(reference) else {
             throw PlayhouseProblem.notFound(reference)
         }
         var fields: [PlayhouseProblem.Field] = []
@@ -39,9 +37,7 @@ public struct IdentityProviderService: Sendable {
                 return
             }
         }
-        let provider = IdentityProvider()
-        provider.$app.id = app.id
-        provider.name = name
+        var provider = IdentityProvider(appID: app.id, name: name, kind: "", audience: "")
         switch kind {
         case let .openIDConnect(issuer, audience, jwksURI):
             url(issuer, "issuer")
@@ -64,16 +60,27 @@ public struct IdentityProviderService: Sendable {
         }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
         do {
-            try await provider.create(on: database)
-        } catch let error as any DatabaseError where error.isConstraintFailure {
+            try await store.write { [provider] sql in
+                try await sql.raw("""
+                    INSERT INTO identity_providers (\(IdentityProvider.columns), created_at)
+                    VALUES (\(bind: provider.id), \(bind: provider.appID), \(bind: provider.name), \(bind: provider.kind), \(bind: provider.issuer),
+                            \(bind: provider.audience), \(bind: provider.jwksURI), \(bind: provider.introspectionURL), \(bind: provider.appToken),
+                            \(bind: provider.profileURL), \(bind: Date()))
+                    """).run()
+            }
+        } catch where Store.isConstraintViolation(error) {
             throw PlayhouseProblem.validation([.init(name: "name", code: "taken")])
         }
         return Summary(name: name, kind: provider.kind, issuer: provider.issuer, audience: provider.audience)
     }
 
     public func list(app reference: String) async throws -> [Summary] {
-        guard let app = try await AppService(database: database).find(reference) else { return [] }
-        return try await IdentityProvider.query(on: database).filter(\.$app.$id == app.id).sort(\.$name).all()
-            .map { Summary(name: $0.name, kind: $0.kind, issuer: $0.issuer, audience: $0.audience) }
+        guard let app = try await AppService(store: store).find(reference) else { return [] }
+        return try await store.read { sql in
+            try await sql.raw("SELECT \(IdentityProvider.columns) FROM identity_providers WHERE app_id = \(bind: app.id) ORDER BY name").all()
+        }.map { row in
+            let provider = try IdentityProvider(row: row)
+            return Summary(name: provider.name, kind: provider.kind, issuer: provider.issuer, audience: provider.audience)
+        }
     }
 }

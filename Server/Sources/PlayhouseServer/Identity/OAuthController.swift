@@ -39,7 +39,7 @@ struct OAuthController: RouteCollection {
                                clientUserID: clientUserID)
             return try noStore(response)
         case GrantType.authorizationCode:
-            let response = try await AuthorizationCodeGrant(database: request.db, now: request.now,
+            let response = try await AuthorizationCodeGrant(store: request.store, now: request.now,
                                                             configuration: request.playhouse.configuration,
                                                             tokenCache: request.playhouse.tokenCache)
                 .exchange(code: try form.required("code"), redirectURI: try form.value("redirect_uri"),
@@ -47,13 +47,18 @@ struct OAuthController: RouteCollection {
             return try noStore(response)
         case GrantType.phonePin:
             let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
-            let (player, created) = try await PhonePinService(database: request.db, now: request.now)
-                .verify(phoneNumber: try form.required("phone_number"), pin: try form.required("pin"), app: app)
-            let response = try await PlayerSignIn(database: request.db, now: request.now, configuration: request.playhouse.configuration)
-                .tokens(app: app, playerID: try player.requireID(), scope: scopes.joined(separator: " "), created: created)
+            let response = try await PhonePinService(store: request.store, now: request.now)
+                .signIn(phoneNumber: try form.required("phone_number"), pin: try form.required("pin"), app: app,
+                        with: request.playerSignIn, scope: scopes.joined(separator: " "))
+            return try noStore(response)
+        case GrantType.guest:
+            let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
+            let response = try await GuestSignIn(store: request.store, now: request.now)
+                .signIn(app: app, installationID: try form.required("installation_id"), with: request.playerSignIn,
+                        scope: scopes.joined(separator: " "))
             return try noStore(response)
         case GrantType.deviceCode:
-            let response = try await DeviceAuthorizationService(database: request.db, now: request.now,
+            let response = try await DeviceAuthorizationService(store: request.store, now: request.now,
                                                                 configuration: request.playhouse.configuration)
                 .poll(deviceCode: try form.required("device_code"), app: app)
             return try noStore(response)
@@ -62,16 +67,13 @@ struct OAuthController: RouteCollection {
                 throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "requested_token_type"])
             }
             let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
-            let (player, created) = try await FederatedSignInService(database: request.db, client: request.client,
-                                                                     jwks: request.playhouse.jwks, now: request.now, logger: request.logger)
+            var response = try await request.federatedSignIn
                 .signIn(app: app, providerName: try form.required("provider"), token: try form.required("subject_token"),
-                        tokenType: try form.required("subject_token_type"))
-            var response = try await PlayerSignIn(database: request.db, now: request.now, configuration: request.playhouse.configuration)
-                .tokens(app: app, playerID: try player.requireID(), scope: scopes.joined(separator: " "), created: created)
+                        tokenType: try form.required("subject_token_type"), with: request.playerSignIn, scope: scopes.joined(separator: " "))
             response.issuedTokenType = FederatedSignInService.accessTokenType
             return try noStore(response)
         case GrantType.refreshToken:
-            let response = try await RefreshTokenGrant(database: request.db, now: request.now,
+            let response = try await RefreshTokenGrant(store: request.store, now: request.now,
                                                        configuration: request.playhouse.configuration,
                                                        tokenCache: request.playhouse.tokenCache)
                 .refresh(try form.required("refresh_token"), requestedScope: try form.value("scope"), app: app)
@@ -86,7 +88,7 @@ struct OAuthController: RouteCollection {
         let form = try OAuthForm(request)
         let app = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true)
         let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
-        let answer = try await DeviceAuthorizationService(database: request.db, now: request.now,
+        let answer = try await DeviceAuthorizationService(store: request.store, now: request.now,
                                                           configuration: request.playhouse.configuration)
             .start(app: app, scope: scopes.joined(separator: " "))
         return try noStore(answer)
@@ -113,7 +115,7 @@ struct OAuthController: RouteCollection {
         guard let playerID = principal.playerID, let player = try await request.players.find(playerID, appID: principal.app.id) else {
             throw PlayhouseProblem(.forbidden, .playerTokenRequired)
         }
-        return try noStore(try player.userInfo(withProfile: principal.scopes.contains("profile")))
+        return try noStore(player.userInfo(withProfile: principal.scopes.contains("profile")))
     }
 
     func metadata(_ request: Request) -> AuthorizationServerMetadata {
@@ -127,7 +129,7 @@ struct OAuthController: RouteCollection {
             revocationEndpoint: base + APIPath.revoke,
             userinfoEndpoint: base + APIPath.userinfo,
             grantTypesSupported: [GrantType.clientCredentials, GrantType.authorizationCode, GrantType.refreshToken, GrantType.phonePin,
-                                  GrantType.deviceCode, GrantType.tokenExchange],
+                                  GrantType.deviceCode, GrantType.tokenExchange, GrantType.guest],
             responseTypesSupported: ["code"],
             codeChallengeMethodsSupported: [PKCE.method],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "none"],

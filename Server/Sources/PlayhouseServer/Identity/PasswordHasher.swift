@@ -36,5 +36,5 @@ extension Request {
     }
 
     /// The player service on this request's database and password hasher.
-    var players: PlayerService { PlayerService(database: db, hasher: passwordHasher) }
+    var players: PlayerService { PlayerService(store: store, hasher: passwordHasher) }
 }

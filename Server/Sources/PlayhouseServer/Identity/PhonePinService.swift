@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -7,7 +6,7 @@ import SQLKit
 /// at the token endpoint. PINs expire after 10 minutes and allow 5 attempts; a number gets at most 3
 /// texts per 10 minutes.
 struct PhonePinService: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
 
     static let lifetime: TimeInterval = 600
@@ -25,7 +24,7 @@ struct PhonePinService: Sendable {
         guard let phone = Self.normalised(phoneNumber) else {
             throw PlayhouseProblem.validation([.init(name: "phone_number", code: "invalid_value")])
         }
-        let limiter = WindowRateLimiter(database: database, limit: Self.sendsPerWindow, window: Int(Self.lifetime), now: now)
+        let limiter = WindowRateLimiter(store: store, limit: Self.sendsPerWindow, window: Int(Self.lifetime), now: now)
         let key = "pin_send:" + SecretToken.hash(app.id.uuidString + ":" + phone)
         if let seconds = try await limiter.retryAfter(key) {
             throw PlayhouseProblem(.tooManyRequests, .rateLimited, message: "pin_send_limited", parameters: ["seconds": String(seconds)],
@@ -34,61 +33,83 @@ struct PhonePinService: Sendable {
         try await limiter.record(key)
 
         let pin = String(format: "%06d", Int.random(in: 0..<1_000_000))
-        let record = PhonePin()
-        record.$app.id = app.id
-        record.phoneNumber = phone
-        record.attempts = 0
-        record.expiresAt = now.addingTimeInterval(Self.lifetime)
-        try await database.transaction { transaction in
-            try await PhonePin.query(on: transaction).filter(\.$app.$id == app.id).filter(\.$phoneNumber == phone)
-                .filter(\.$usedAt == nil).set(\.$usedAt, to: now).update()
-            record.pinHash = ""
-            try await record.create(on: transaction)
-            record.pinHash = Self.digest(pin, id: try record.requireID())
-            try await record.save(on: transaction)
+        let id = UUID(), now = self.now
+        try await store.transaction { sql in
+            try await sql.raw("""
+                UPDATE phone_pins SET used_at = \(bind: now) WHERE app_id = \(bind: app.id) AND phone_number = \(bind: phone) AND used_at IS NULL
+                """).run()
+            try await sql.raw("""
+                INSERT INTO phone_pins (id, app_id, phone_number, pin_hash, attempts, expires_at)
+                VALUES (\(bind: id), \(bind: app.id), \(bind: phone), \(bind: Self.digest(pin, id: id)), 0, \(bind: now.addingTimeInterval(Self.lifetime)))
+                """).run()
         }
-        await ExpiredGrantSweeper(database: database, now: now).sweepSometimes()
+        await ExpiredGrantSweeper(store: store, now: now).sweepSometimes()
         try await sender.send(to: phone, text: localizer.detail(for: "sms.pin", ["app": app.name, "pin": pin, "minutes": "10"]))
         return Int(Self.lifetime)
     }
 
-    /// The player whose number this PIN proves, created on first sign-in; `created` says which.
-    func verify(phoneNumber: String, pin: String, app: AppRecord) async throws -> (player: Player, created: Bool) {
-        guard let phone = Self.normalised(phoneNumber),
-              let record = try await PhonePin.query(on: database).filter(\.$app.$id == app.id).filter(\.$phoneNumber == phone)
-                  .filter(\.$usedAt == nil).sort(\.$expiresAt, .descending).first(),
-              record.expiresAt > now
-        else { throw PlayhouseProblem.invalidGrant("pin_invalid") }
-        let id = try record.requireID()
-        let sql = try database.sql()
-        // Count the attempt first, atomically, so that parallel guesses cannot exceed the limit.
-        let counted = try await sql.claimed("""
-            UPDATE \(ident: PhonePin.schema) SET attempts = attempts + 1 \
-            WHERE id = \(bind: id) AND used_at IS NULL AND attempts < \(bind: Self.maximumAttempts) RETURNING id
-            """)
-        guard counted else { throw PlayhouseProblem.invalidGrant("pin_attempts_exceeded") }
-        guard pin.utf8.count == 6, SecretToken.constantTimeEquals(Self.digest(pin, id: id), record.pinHash) else {
-            throw PlayhouseProblem.invalidGrant("pin_invalid")
+    /// Signs in the player whose number this PIN proves, signing them up on first use.
+    func signIn(phoneNumber: String, pin: String, app: AppRecord, with signIn: PlayerSignIn, scope: String) async throws -> TokenResponse {
+        let phone = try await prove(phoneNumber: phoneNumber, pin: pin, app: app), now = self.now
+        return try await signIn.tokens(app: app, scope: scope, existing: { try await player(appID: app.id, phone: phone)?.id }) { transaction in
+            var player = Player(appID: app.id, now: now)
+            player.phoneNumber = phone
+            try await transaction.write { [player] sql in try await sql.raw(player.insert).run() }
+            return player.id
         }
-        let used = try await sql.claimed("""
-            UPDATE \(ident: PhonePin.schema) SET used_at = \(bind: now) WHERE id = \(bind: id) AND used_at IS NULL RETURNING id
-            """)
-        guard used else { throw PlayhouseProblem.invalidGrant("pin_invalid") }
+    }
 
-        if let player = try await Player.query(on: database).filter(\.$app.$id == app.id).filter(\.$phoneNumber == phone).first() {
-            return (player, false)
-        }
-        let player = Player(appID: app.id, inviteCode: PlayerService.newInviteCode())
+    /// The player whose number this PIN proves, created on first sign-in (on the hosted page).
+    func verify(phoneNumber: String, pin: String, app: AppRecord) async throws -> Player {
+        let phone = try await prove(phoneNumber: phoneNumber, pin: pin, app: app)
+        if let player = try await player(appID: app.id, phone: phone) { return player }
+        var player = Player(appID: app.id, now: now)
         player.phoneNumber = phone
         do {
-            try await player.create(on: database)
-        } catch {
-            // Another sign-in may have created the player a moment ago.
-            guard let existing = try await Player.query(on: database).filter(\.$app.$id == app.id)
-                .filter(\.$phoneNumber == phone).first() else { throw error }
-            return (existing, false)
+            try await store.write { [player] sql in try await sql.raw(player.insert).run() }
+        } catch where Store.isConstraintViolation(error) {
+            // Another sign-in created the player a moment ago.
+            guard let existing = try await self.player(appID: app.id, phone: phone) else { throw error }
+            return existing
         }
-        return (player, true)
+        return player
+    }
+
+    /// Uses the PIN texted to the number, and answers the number (normalised) it proves.
+    func prove(phoneNumber: String, pin: String, app: AppRecord) async throws -> String {
+        let now = self.now
+        guard let phone = Self.normalised(phoneNumber),
+              let record = try await store.read({ sql in
+                  try await sql.raw("""
+                      SELECT id, pin_hash, expires_at FROM phone_pins
+                      WHERE app_id = \(bind: app.id) AND phone_number = \(bind: phone) AND used_at IS NULL ORDER BY expires_at DESC LIMIT 1
+                      """).first()
+              }),
+              try record.decode(column: "expires_at", as: Date.self) > now
+        else { throw PlayhouseProblem.invalidGrant("pin_invalid") }
+        let id = try record.decode(column: "id", as: UUID.self)
+        // Count the attempt first, atomically, so that parallel guesses cannot exceed the limit.
+        let counted = try await store.write { sql in
+            try await sql.claimed("""
+                UPDATE phone_pins SET attempts = attempts + 1 \
+                WHERE id = \(bind: id) AND used_at IS NULL AND attempts < \(bind: Self.maximumAttempts) RETURNING id
+                """)
+        }
+        guard counted else { throw PlayhouseProblem.invalidGrant("pin_attempts_exceeded") }
+        guard pin.utf8.count == 6, SecretToken.constantTimeEquals(Self.digest(pin, id: id), try record.decode(column: "pin_hash", as: String.self)) else {
+            throw PlayhouseProblem.invalidGrant("pin_invalid")
+        }
+        let used = try await store.write { sql in
+            try await sql.claimed("UPDATE phone_pins SET used_at = \(bind: now) WHERE id = \(bind: id) AND used_at IS NULL RETURNING id")
+        }
+        guard used else { throw PlayhouseProblem.invalidGrant("pin_invalid") }
+        return phone
+    }
+
+    private func player(appID: UUID, phone: String) async throws -> Player? {
+        try await store.read { sql in
+            try await sql.raw("SELECT \(Player.columns) FROM players WHERE app_id = \(bind: appID) AND phone_number = \(bind: phone)").first()
+        }.map { try Player(row: $0) }
     }
 
     /// The stored form of a PIN: salted with its record's id, so equal PINs never look alike.

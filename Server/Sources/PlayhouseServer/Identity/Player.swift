@@ -1,55 +1,123 @@
 import Fluent
 import Foundation
 import PlayhouseAPI
+import SQLKit
 
 /// A player of one app. Players never cross apps, so sandbox players never touch production.
-/// A player signs in with email and password (stored only as a bcrypt hash), a verified phone number,
-/// or both.
-final class Player: Model, @unchecked Sendable {
-    static let schema = "players"
-
-    @ID(key: .id) var id: UUID?
-    @Parent(key: "app_id") var app: DeveloperApp
-    @OptionalField(key: "email") var email: String?
-    @OptionalField(key: "password_hash") var passwordHash: String?
-    @OptionalField(key: "phone_number") var phoneNumber: String?
-    @OptionalField(key: "display_name") var displayName: String?
-    @OptionalField(key: "first_name") var firstName: String?
-    @OptionalField(key: "birth_date") var birthDate: String?
-    @OptionalField(key: "gender") var gender: String?
-    @OptionalField(key: "locale") var locale: String?
-    @Field(key: "invite_code") var inviteCode: String
+/// A player signs in with email and password (stored only as a bcrypt hash), a verified phone
+/// number, a provider's account, an installation of the app (a guest), or several of these.
+struct Player: Sendable {
+    var id: UUID
+    var appID: UUID
+    var email: String?
+    var passwordHash: String?
+    var phoneNumber: String?
+    var displayName: String?
+    var firstName: String?
+    var birthDate: String?
+    var gender: String?
+    var locale: String?
+    var inviteCode: String
     /// The currency the player chose to see first in this app's wallet (`PATCH /v1/account`).
-    @OptionalField(key: "currency") var currency: String?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
-    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
-
-    init() {}
-
-    init(appID: UUID, inviteCode: String) {
-        self.$app.id = appID
-        self.inviteCode = inviteCode
-    }
+    var currency: String?
+    /// Signed up by an installation of the app alone (``GuestSignIn``), and no email, phone number
+    /// or provider account linked since.
+    var guest: Bool
+    var createdAt: Date
 
     var profileComplete: Bool { firstName != nil && birthDate != nil && gender != nil }
+
+    /// A new player of `appID`, with a fresh invite code, created `now`.
+    init(appID: UUID, now: Date, guest: Bool = false) {
+        self.init(id: UUID(), appID: appID, inviteCode: PlayerService.newInviteCode(), guest: guest, createdAt: now)
+    }
+
+    init(id: UUID, appID: UUID, email: String? = nil, passwordHash: String? = nil, phoneNumber: String? = nil, displayName: String? = nil,
+         firstName: String? = nil, birthDate: String? = nil, gender: String? = nil, locale: String? = nil, inviteCode: String,
+         currency: String? = nil, guest: Bool, createdAt: Date) {
+        self.id = id
+        self.appID = appID
+        self.email = email
+        self.passwordHash = passwordHash
+        self.phoneNumber = phoneNumber
+        self.displayName = displayName
+        self.firstName = firstName
+        self.birthDate = birthDate
+        self.gender = gender
+        self.locale = locale
+        self.inviteCode = inviteCode
+        self.currency = currency
+        self.guest = guest
+        self.createdAt = createdAt
+    }
+
+    /// Every column of the players table, as ``init(row:)`` reads them.
+    static let columns: SQLQueryString = """
+        id, app_id, email, password_hash, phone_number, display_name, first_name, birth_date, gender, locale, invite_code, currency, \
+        guest, created_at
+        """
+
+    init(row: some SQLRow) throws {
+        self.init(id: try row.decode(column: "id", as: UUID.self), appID: try row.decode(column: "app_id", as: UUID.self),
+                  email: try row.decode(column: "email", as: String?.self), passwordHash: try row.decode(column: "password_hash", as: String?.self),
+                  phoneNumber: try row.decode(column: "phone_number", as: String?.self),
+                  displayName: try row.decode(column: "display_name", as: String?.self),
+                  firstName: try row.decode(column: "first_name", as: String?.self), birthDate: try row.decode(column: "birth_date", as: String?.self),
+                  gender: try row.decode(column: "gender", as: String?.self), locale: try row.decode(column: "locale", as: String?.self),
+                  inviteCode: try row.decode(column: "invite_code", as: String.self), currency: try row.decode(column: "currency", as: String?.self),
+                  guest: try row.decode(column: "guest", as: Bool.self),
+                  createdAt: try row.decode(column: "created_at", as: Date?.self) ?? Date(timeIntervalSince1970: 0))
+    }
+
+    /// The statement that stores this new player.
+    var insert: SQLQueryString {
+        """
+        INSERT INTO players (id, app_id, email, password_hash, phone_number, display_name, first_name, birth_date, gender, locale,
+                             invite_code, currency, guest, created_at, updated_at)
+        VALUES (\(bind: id), \(bind: appID), \(bind: email), \(bind: passwordHash), \(bind: phoneNumber), \(bind: displayName),
+                \(bind: firstName), \(bind: birthDate), \(bind: gender), \(bind: locale), \(bind: inviteCode), \(bind: currency),
+                \(bind: guest), \(bind: createdAt), \(bind: createdAt))
+        """
+    }
+}
+
+/// Guest players: a player signed up by an installation of the app alone (`guest`), and the
+/// installations each player signs in from.
+struct AddGuestPlayers: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("players").field("guest", .bool, .required, .sql(.default(false))).update()
+        try await database.schema("player_installations")
+            .id()
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
+            .field("installation_id", .string, .required)
+            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
+            .field("created_at", .datetime, .required)
+            .unique(on: "app_id", "installation_id")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("player_installations").delete()
+        try await database.schema("players").deleteField("guest").update()
+    }
 }
 
 /// The wallet's currency preference, on the player it belongs to.
 struct AddPlayerCurrency: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Player.schema).field("currency", .string).update()
+        try await database.schema("players").field("currency", .string).update()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Player.schema).deleteField("currency").update()
+        try await database.schema("players").deleteField("currency").update()
     }
 }
 
 struct CreatePlayer: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Player.schema)
+        try await database.schema("players")
             .id()
-            .field("app_id", .uuid, .required, .references(DeveloperApp.schema, "id", onDelete: .cascade))
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
             .field("email", .string)
             .field("password_hash", .string)
             .field("phone_number", .string)
@@ -68,6 +136,6 @@ struct CreatePlayer: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Player.schema).delete()
+        try await database.schema("players").delete()
     }
 }

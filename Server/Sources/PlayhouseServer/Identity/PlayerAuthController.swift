@@ -13,7 +13,7 @@ struct PlayerAuthController: RouteCollection {
     func sendPin(_ request: Request) async throws -> Response {
         let principal = try request.principal
         let body = try request.content.decode(PinRequest.self)
-        let expiresIn = try await PhonePinService(database: request.db, now: request.now)
+        let expiresIn = try await PhonePinService(store: request.store, now: request.now)
             .send(to: body.phoneNumber, app: principal.app, sender: request.smsSender, localizer: request.localizer)
         let response = Response(status: .accepted)
         try response.content.encode(PinSent(expiresIn: expiresIn))

@@ -1,24 +1,19 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
 
 /// Registers players, checks their passwords, and reads and updates their profiles.
 struct PlayerService: Sendable {
-    let database: any Database
+    let store: Store
     let hasher: PasswordHasher
 
     /// Locks the player until `sql`'s transaction ends, so that everything else that takes this
-    /// lock, on any server instance, waits its turn: on PostgreSQL the player's row. SQLite locks the
-    /// whole file for writing: a write that changes nothing takes that lock (waiting its turn), so a
-    /// transaction that reads before it writes cannot fail upgrading its read lock later. (Money
-    /// transactions hold it from their start.)
+    /// lock, on any server instance, waits its turn: on PostgreSQL the player's row. On SQLite every
+    /// write transaction holds the file's one write lock from its start (``SQLiteWriter``), so
+    /// there is nothing more to take.
     static func lock(_ playerID: UUID, on sql: any SQLDatabase) async throws {
-        if sql.dialect.name == "sqlite" {
-            try await sql.raw("UPDATE players SET id = id WHERE 0 = 1").run()
-        } else {
-            try await sql.raw("SELECT id FROM players WHERE id = \(bind: playerID) FOR UPDATE").run()
-        }
+        guard sql.dialect.name != "sqlite" else { return }
+        try await sql.raw("SELECT id FROM players WHERE id = \(bind: playerID) FOR UPDATE").run()
     }
 
     /// A new player of `appID` with this email and password. The email must be free in the app.
@@ -28,15 +23,13 @@ struct PlayerService: Sendable {
         if email == nil { fields.append(.init(name: "email", code: "invalid_value")) }
         fields += Self.passwordProblems(password)
         guard fields.isEmpty, let email else { throw PlayhouseProblem.validation(fields) }
-        if try await Player.query(on: database).filter(\.$app.$id == appID).filter(\.$email == email).first() != nil {
-            throw Self.emailTaken
-        }
-        let player = Player(appID: appID, inviteCode: Self.newInviteCode())
+        if try await find(appID: appID, email: email) != nil { throw Self.emailTaken }
+        var player = Player(appID: appID, now: Date())
         player.email = email
         player.passwordHash = try await hasher.hash(password)
         do {
-            try await player.create(on: database)
-        } catch let error as any DatabaseError where error.isConstraintFailure {
+            try await store.write { [player] sql in try await sql.raw(player.insert).run() }
+        } catch where Store.isConstraintViolation(error) {
             throw Self.emailTaken
         }
         return player
@@ -46,19 +39,27 @@ struct PlayerService: Sendable {
     /// email as for a wrong password.
     func authenticate(appID: UUID, email: String, password: String) async throws -> Player? {
         var player: Player?
-        if let email = Self.normalisedEmail(email) {
-            player = try await Player.query(on: database).filter(\.$app.$id == appID).filter(\.$email == email).first()
-        }
+        if let email = Self.normalisedEmail(email) { player = try await find(appID: appID, email: email) }
         let matches = try await hasher.verify(password, against: player?.passwordHash)
         return matches ? player : nil
     }
 
     func find(_ playerID: UUID, appID: UUID) async throws -> Player? {
-        try await Player.query(on: database).filter(\.$id == playerID).filter(\.$app.$id == appID).first()
+        try await store.read { sql in
+            try await sql.raw("SELECT \(Player.columns) FROM players WHERE id = \(bind: playerID) AND app_id = \(bind: appID)").first()
+        }.map { try Player(row: $0) }
+    }
+
+    /// The player of `appID` with this (normalised) email.
+    func find(appID: UUID, email: String) async throws -> Player? {
+        try await store.read { sql in
+            try await sql.raw("SELECT \(Player.columns) FROM players WHERE app_id = \(bind: appID) AND email = \(bind: email)").first()
+        }.map { try Player(row: $0) }
     }
 
     /// Applies the fields `update` carries; nothing changes unless all of them are valid.
     func update(_ player: Player, with update: ProfileUpdate) async throws -> Player {
+        var player = player
         var fields: [PlayhouseProblem.Field] = []
         func text(_ value: String?, _ name: String, max: Int) -> String?? {
             guard let value else { return .none }
@@ -91,14 +92,19 @@ struct PlayerService: Sendable {
         if let gender = update.gender { player.gender = gender.rawValue }
         if let locale = update.locale { player.locale = locale.isEmpty ? nil : locale }
         if let email, email != player.email {
-            let taken = try await Player.query(on: database)
-                .filter(\.$app.$id == player.$app.id).filter(\.$email == email).first()
-            if taken != nil { throw Self.emailTaken }
+            if try await find(appID: player.appID, email: email) != nil { throw Self.emailTaken }
             player.email = email
         }
         do {
-            try await player.save(on: database)
-        } catch let error as any DatabaseError where error.isConstraintFailure {
+            try await store.write { [player] sql in
+                try await sql.raw("""
+                    UPDATE players SET display_name = \(bind: player.displayName), first_name = \(bind: player.firstName),
+                        birth_date = \(bind: player.birthDate), gender = \(bind: player.gender), locale = \(bind: player.locale),
+                        email = \(bind: player.email), updated_at = \(bind: Date())
+                    WHERE id = \(bind: player.id)
+                    """).run()
+            }
+        } catch where Store.isConstraintViolation(error) {
             throw Self.emailTaken
         }
         return player
@@ -159,19 +165,19 @@ struct PlayerService: Sendable {
 
 extension Player {
     /// The player as `/oauth/userinfo` describes them; profile claims only `withProfile`.
-    func userInfo(withProfile: Bool) throws -> UserInfo {
-        let sub = try requireID().uuidString.lowercased()
+    func userInfo(withProfile: Bool) -> UserInfo {
+        let sub = id.uuidString.lowercased()
         guard withProfile else { return UserInfo(sub: sub) }
         return UserInfo(sub: sub, name: displayName, givenName: firstName, email: email, phoneNumber: phoneNumber,
                         locale: locale, birthdate: birthDate, gender: gender)
     }
 
     /// The profile as the player sees it.
-    func profile() throws -> PlayerProfile {
-        let id = try requireID().uuidString.lowercased()
+    func profile() -> PlayerProfile {
+        let id = id.uuidString.lowercased()
         return PlayerProfile(id: id, ern: ERN.make("player", id), displayName: displayName, firstName: firstName,
                              birthDate: birthDate, gender: gender.flatMap(Gender.init(rawValue:)), locale: locale,
                              email: email, phoneNumber: phoneNumber, inviteCode: inviteCode,
-                             profileComplete: profileComplete, createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
+                             profileComplete: profileComplete, guest: guest, createdAt: createdAt)
     }
 }

@@ -1,19 +1,18 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 
 /// Refreshes player tokens (RFC 6749 §6). Refresh tokens rotate: each works once, and presenting
 /// a used one again revokes its whole family, since it means the token was copied (RFC 9700 §4.14).
 struct RefreshTokenGrant: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
     let configuration: PlayhouseConfiguration
     let tokenCache: TokenCache
 
     func refresh(_ value: String, requestedScope: String?, app: AppRecord) async throws -> TokenResponse {
-        let tokens = TokenService(database: database, now: now, cache: tokenCache)
+        let tokens = TokenService(store: store, now: now, cache: tokenCache)
         guard let token = try await tokens.lookup(value), token.app.id == app.id,
-              token.kind == OAuthToken.Kind.refresh.rawValue,
+              token.kind == .refresh,
               let familyID = token.familyID, let playerID = token.playerID, let sessionID = token.sessionID
         else { throw PlayhouseProblem.invalidGrant("refresh_token_invalid") }
         if token.revokedAt != nil {
@@ -35,8 +34,8 @@ struct RefreshTokenGrant: Sendable {
 
         // A lost race means the token was used twice: revoke the family outside the transaction,
         // so the revocation is not rolled back with it.
-        let issued: TokenResponse? = try await database.transaction { [scope] transaction in
-            let tokens = TokenService(database: transaction, now: now, cache: tokenCache)
+        let issued: TokenResponse? = try await store.transaction { [scope] sql in
+            let tokens = TokenService(store: Store(sql), now: now, cache: tokenCache)
             guard try await tokens.claim(token.id) else { return nil }
             let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: familyID, scope: scope)
             return try await tokens.issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,

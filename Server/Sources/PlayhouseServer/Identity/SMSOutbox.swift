@@ -1,5 +1,5 @@
-import Fluent
 import Foundation
+import SQLKit
 
 /// Reads the texts the log provider "sent", newest first: for tests and `playhouse sms outbox`.
 public struct SMSOutbox: Sendable {
@@ -10,12 +10,18 @@ public struct SMSOutbox: Sendable {
         public var sentAt: Date
     }
 
-    let database: any Database
+    let store: Store
 
     /// The latest `limit` texts, to `phoneNumber` only when given.
     public func messages(to phoneNumber: String? = nil, limit: Int = 20) async throws -> [Message] {
-        var query = SMSOutboxMessage.query(on: database).sort(\.$createdAt, .descending).limit(limit)
-        if let phoneNumber { query = query.filter(\.$phoneNumber == (PhonePinService.normalised(phoneNumber) ?? phoneNumber)) }
-        return try await query.all().map { Message(phoneNumber: $0.phoneNumber, text: $0.text, sentAt: $0.createdAt) }
+        let rows = try await store.read { sql in
+            var query: SQLQueryString = "SELECT phone_number, text, created_at FROM sms_outbox"
+            if let phoneNumber { query = query + " WHERE phone_number = \(bind: PhonePinService.normalised(phoneNumber) ?? phoneNumber)" }
+            return try await sql.raw(query + " ORDER BY created_at DESC LIMIT \(unsafeRaw: String(max(1, limit)))").all()
+        }
+        return try rows.map { row in
+            Message(phoneNumber: try row.decode(column: "phone_number", as: String.self), text: try row.decode(column: "text", as: String.self),
+                    sentAt: try row.decode(column: "created_at", as: Date.self))
+        }
     }
 }

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import Vapor
 
@@ -19,13 +18,17 @@ public enum SMSProvider: Sendable, Equatable {
 
 /// The default provider: the log and the outbox table.
 struct LogSMSSender: SMSSender {
-    let database: any Database
-    let logger: Logger
+    let store: Store
     let now: Date
 
     func send(to phoneNumber: String, text: String) async throws {
-        logger.notice("sms", metadata: ["to": .string(phoneNumber), "text": .string(text)])
-        try await SMSOutboxMessage(phoneNumber: phoneNumber, text: text, createdAt: now).create(on: database)
+        store.logger.notice("sms", metadata: ["to": .string(phoneNumber), "text": .string(text)])
+        let now = self.now
+        try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO sms_outbox (id, phone_number, text, created_at) VALUES (\(bind: UUID()), \(bind: phoneNumber), \(bind: text), \(bind: now))
+                """).run()
+        }
     }
 }
 
@@ -57,7 +60,7 @@ extension Request {
     /// The configured text message provider.
     var smsSender: any SMSSender {
         switch playhouse.configuration.smsProvider {
-        case .log: LogSMSSender(database: db, logger: logger, now: now)
+        case .log: LogSMSSender(store: store, now: now)
         case .http(let url, let token): HTTPSMSSender(client: client, url: url, token: token)
         }
     }

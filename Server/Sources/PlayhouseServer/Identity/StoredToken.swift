@@ -3,10 +3,10 @@ import PlayhouseAPI
 import SQLKit
 
 /// A token and the app it was issued to, read in one statement: the lookup every authenticated
-/// request makes, so it skips the ORM's per-row reflection and query building.
+/// request makes.
 struct StoredToken: Sendable {
     var id: UUID
-    var kind: String
+    var kind: TokenKind
     var playerID: UUID?
     var sessionID: UUID?
     var familyID: UUID?
@@ -22,13 +22,13 @@ struct StoredToken: Sendable {
         let query: SQLQueryString = """
             SELECT t.id, t.kind, t.player_id, t.session_id, t.family_id, t.client_user_id, t.scope, t.issued_at, t.expires_at, t.revoked_at, \
             \(unsafeRaw: AppRecord.selectList("a")) \
-            FROM \(ident: OAuthToken.schema) t JOIN \(ident: AppRecord.table) a ON a.id = t.app_id \
+            FROM oauth_tokens t JOIN \(ident: AppRecord.table) a ON a.id = t.app_id \
             WHERE t.token_hash = \(bind: hash)
             """
         guard let row = try await database.raw(query).first() else { return nil }
         return StoredToken(
             id: try row.decode(column: "id", as: UUID.self),
-            kind: try row.decode(column: "kind", as: String.self),
+            kind: TokenKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .access,
             playerID: try row.decode(column: "player_id", as: UUID?.self),
             sessionID: try row.decode(column: "session_id", as: UUID?.self),
             familyID: try row.decode(column: "family_id", as: UUID?.self),

@@ -1,13 +1,12 @@
-import Fluent
-import Vapor
-import SQLKit
 import Foundation
 import PlayhouseAPI
+import SQLKit
+import Vapor
 
 /// Issues, validates, introspects and revokes opaque tokens. Token values are random, returned
 /// once, and stored only as digests, so a database leak reveals no usable token.
 struct TokenService: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
     /// This instance's recently read access tokens: read by ``authenticate(bearer:)``, told of every
     /// revocation. Nil only where tokens are issued, never revoked.
@@ -18,27 +17,40 @@ struct TokenService: Sendable {
     func issueAppToken(for app: AppRecord, scopes: [String], lifetime: TimeInterval, clientUserID: String? = nil) async throws -> TokenResponse {
         let value = SecretToken.generate(prefix: "pha_")
         let scope = scopes.joined(separator: " ")
-        let token = OAuthToken(tokenHash: SecretToken.hash(value), kind: .access, appID: app.id, scope: scope,
-                               issuedAt: now, expiresAt: now.addingTimeInterval(lifetime))
-        token.clientUserID = clientUserID
-        try await token.create(on: database)
+        let hash = SecretToken.hash(value), now = self.now
+        try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO oauth_tokens (id, token_hash, kind, app_id, client_user_id, scope, issued_at, expires_at)
+                VALUES (\(bind: UUID()), \(bind: hash), \(bind: TokenKind.access.rawValue), \(bind: app.id), \(bind: clientUserID),
+                        \(bind: scope), \(bind: now), \(bind: now.addingTimeInterval(lifetime)))
+                """).run()
+        }
         return TokenResponse(accessToken: value, expiresIn: Int(lifetime), scope: scope)
     }
 
     /// What a player sign-in issues: an access token and a refresh token, both in `grant`'s session
-    /// and family.
+    /// and family, written in one statement.
     func issuePlayerTokens(_ grant: PlayerGrant, accessLifetime: TimeInterval, refreshLifetime: TimeInterval) async throws -> TokenResponse {
         let access = SecretToken.generate(prefix: "pha_"), refresh = SecretToken.generate(prefix: "phr_")
-        for (value, kind, lifetime) in [(access, OAuthToken.Kind.access, accessLifetime), (refresh, .refresh, refreshLifetime)] {
-            let token = OAuthToken(tokenHash: SecretToken.hash(value), kind: kind, appID: grant.appID, scope: grant.scope,
-                                   issuedAt: now, expiresAt: now.addingTimeInterval(lifetime))
-            token.playerID = grant.playerID
-            token.sessionID = grant.sessionID
-            token.familyID = grant.familyID
-            try await token.create(on: database)
-        }
+        try await store.write { sql in try await sql.raw(issue(grant, access: access, accessLifetime: accessLifetime,
+                                                                refresh: refresh, refreshLifetime: refreshLifetime)).run() }
         return TokenResponse(accessToken: access, expiresIn: Int(accessLifetime), scope: grant.scope, refreshToken: refresh,
                              sessionID: grant.sessionID.uuidString.lowercased())
+    }
+
+    /// The statement that stores a player's access and refresh tokens.
+    private func issue(_ grant: PlayerGrant, access: String, accessLifetime: TimeInterval,
+                       refresh: String, refreshLifetime: TimeInterval) -> SQLQueryString {
+        func row(_ value: String, _ kind: TokenKind, _ lifetime: TimeInterval) -> SQLQueryString {
+            """
+            (\(bind: UUID()), \(bind: SecretToken.hash(value)), \(bind: kind.rawValue), \(bind: grant.appID), \(bind: grant.playerID),
+             \(bind: grant.sessionID), \(bind: grant.familyID), \(bind: grant.scope), \(bind: now), \(bind: now.addingTimeInterval(lifetime)))
+            """
+        }
+        return """
+            INSERT INTO oauth_tokens (id, token_hash, kind, app_id, player_id, session_id, family_id, scope, issued_at, expires_at)
+            VALUES \(row(access, .access, accessLifetime)), \(row(refresh, .refresh, refreshLifetime))
+            """
     }
 
     /// The principal behind a live access token, or nil when the token is unknown, expired or revoked.
@@ -46,11 +58,11 @@ struct TokenService: Sendable {
         guard value.utf8.count <= 512 else { return nil }
         let hash = SecretToken.hash(value)
         var token = cache?.token(hash: hash, now: now)
-        if token == nil, let read = try await database.reading({ try await StoredToken.find(hash: hash, on: $0) }) {
+        if token == nil, let read = try await store.read({ try await StoredToken.find(hash: hash, on: $0) }) {
             token = read
-            if read.kind == OAuthToken.Kind.access.rawValue && isLive(read) { cache?.remember(read, hash: hash, readAt: now) }
+            if read.kind == .access && isLive(read) { cache?.remember(read, hash: hash, readAt: now) }
         }
-        guard let token, token.kind == OAuthToken.Kind.access.rawValue, isLive(token) else { return nil }
+        guard let token, token.kind == .access, isLive(token) else { return nil }
         return Principal(tokenID: token.id, app: token.app, scopes: Self.scopes(token.scope), playerID: token.playerID,
                          sessionID: token.sessionID, clientUserID: token.clientUserID, expiresAt: token.expiresAt)
     }
@@ -62,7 +74,7 @@ struct TokenService: Sendable {
         else { return IntrospectionResponse(active: false) }
         return IntrospectionResponse(
             active: true, scope: token.scope, clientID: app.clientID,
-            tokenType: token.kind == OAuthToken.Kind.refresh.rawValue ? "refresh_token" : "Bearer",
+            tokenType: token.kind == .refresh ? "refresh_token" : "Bearer",
             exp: Int(token.expiresAt.timeIntervalSince1970), iat: Int(token.issuedAt.timeIntervalSince1970),
             sub: token.playerID.map { $0.uuidString.lowercased() } ?? app.clientID,
             aud: app.clientID, iss: issuer)
@@ -72,7 +84,7 @@ struct TokenService: Sendable {
     /// refresh token also revokes every token of its family (RFC 7009 §2.1).
     func revoke(_ value: String, by app: AppRecord) async throws {
         guard value.utf8.count <= 512, let token = try await lookup(value), token.app.id == app.id else { return }
-        if token.kind == OAuthToken.Kind.refresh.rawValue, let family = token.familyID {
+        if token.kind == .refresh, let family = token.familyID {
             try await revokeFamily(family)
         } else if token.revokedAt == nil {
             _ = try await claim(token.id)
@@ -81,30 +93,32 @@ struct TokenService: Sendable {
 
     /// Revokes every live token issued from one authorization.
     func revokeFamily(_ familyID: UUID) async throws {
+        let now = self.now
         try await revoking(.family(familyID)) {
-            try await OAuthToken.query(on: database)
-                .filter(\.$familyID == familyID).filter(\.$revokedAt == nil)
-                .set(\.$revokedAt, to: now).update()
+            try await store.write { sql in
+                try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE family_id = \(bind: familyID) AND revoked_at IS NULL").run()
+            }
         }
     }
 
     /// Revokes every live token of a play session.
     func revokeSession(_ sessionID: UUID) async throws {
+        let now = self.now
         try await revoking(.session(sessionID)) {
-            try await OAuthToken.query(on: database)
-                .filter(\.$sessionID == sessionID).filter(\.$revokedAt == nil)
-                .set(\.$revokedAt, to: now).update()
+            try await store.write { sql in
+                try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE session_id = \(bind: sessionID) AND revoked_at IS NULL").run()
+            }
         }
     }
 
     /// Revokes one token if it is still live; true when this call was the one that revoked it, so
     /// that of two racing uses of a refresh token only one wins.
     func claim(_ tokenID: UUID) async throws -> Bool {
-        try await revoking(.token(tokenID)) {
-            try await database.sql().claimed("""
-                UPDATE \(ident: OAuthToken.schema) SET revoked_at = \(bind: now) \
-                WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id
-                """)
+        let now = self.now
+        return try await revoking(.token(tokenID)) {
+            try await store.write { sql in
+                try await sql.claimed("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id")
+            }
         }
     }
 
@@ -119,7 +133,8 @@ struct TokenService: Sendable {
 
     func lookup(_ value: String) async throws -> StoredToken? {
         guard value.utf8.count <= 512 else { return nil }
-        return try await StoredToken.find(hash: SecretToken.hash(value), on: database.sql())
+        let hash = SecretToken.hash(value)
+        return try await store.read { sql in try await StoredToken.find(hash: hash, on: sql) }
     }
 
     func isLive(_ token: StoredToken) -> Bool {
@@ -142,5 +157,5 @@ struct PlayerGrant: Sendable {
 
 extension Request {
     /// Tokens, with this instance's cache of recently read ones.
-    var tokens: TokenService { TokenService(database: db, now: now, cache: playhouse.tokenCache) }
+    var tokens: TokenService { TokenService(store: store, now: now, cache: playhouse.tokenCache) }
 }

@@ -51,6 +51,6 @@ struct LimitsController: RouteCollection {
 }
 
 extension Request {
-    var limits: LimitsService { LimitsService(database: db, now: now) }
+    var limits: LimitsService { LimitsService(store: store, now: now) }
     var responsiblePlay: ResponsiblePlay { ResponsiblePlay(players: players, now: now) }
 }

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -7,7 +6,7 @@ import SQLKit
 /// loosening after a 24-hour cooling period, cool-off and self-exclusion never shortened), and
 /// says how much of each money limit its window has used.
 struct LimitsService: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
 
     /// How long a loosening change waits before it applies.
@@ -18,12 +17,7 @@ struct LimitsService: Sendable {
 
     /// The player's limits now. (A bet and a deposit read them with what they bet or pay in: ``along(playerID:)``.)
     func limits(playerID: UUID) async throws -> Limits {
-        let rows = try await database.reading { sql in
-            try await sql.raw("""
-                SELECT \(Self.limitsColumns) FROM player_limits l WHERE l.player_id = \(bind: playerID)
-                """).all()
-        }
-        return try Self.limits(rows, now: now)
+        try Self.limits(try await store.read { sql in try await Self.rows(playerID, on: sql) }, now: now)
     }
 
     /// A player's limits, a row each, as columns of a query whose player column is `player`: a bet
@@ -80,37 +74,42 @@ struct LimitsService: Sendable {
     /// Applies `update`: every change is checked first, and then all are written together, or none.
     func update(_ update: LimitsUpdate, playerID: UUID, appID: UUID) async throws -> Limits {
         let changes = try await validate(update, appID: appID)
-        return try await database.transaction { transaction in
+        let now = self.now
+        return try await store.transaction { sql in
             // One change at a time per player, each on the limits the one before left.
-            try await PlayerService.lock(playerID, on: transaction.sql())
-            let rows = try await PlayerLimit.query(on: transaction).filter(\.$player.$id == playerID).all()
-            let current = Limits(rows, now: now)
+            try await PlayerService.lock(playerID, on: sql)
+            let current = try Self.limits(try await Self.rows(playerID, on: sql), now: now)
             for (name, value) in changes {
-                let row = rows.first { $0.name == name.key } ?? PlayerLimit()
-                row.$player.id = playerID
-                row.name = name.key
                 let inForce = current.values[name]
-                row.value = inForce
-                row.pendingValue = nil
-                row.pendingAt = nil
+                var (stored, pendingValue, pendingAt): (Int64?, Int64?, Date?) = (inForce, nil, nil)
                 if Self.isTighter(value, than: inForce, name) {
-                    row.value = value
+                    stored = value
                 } else if name.isExclusion {
                     // Shortening or lifting a cool-off or self-exclusion in force is never allowed.
                     throw PlayhouseProblem(.conflict, .limitLocked, parameters: ["limit": name.key], limit: name.key)
                 } else {
-                    row.pendingValue = value
+                    pendingValue = value
                     // To the whole second: what the API shows is when it applies.
-                    row.pendingAt = Date(timeIntervalSince1970: now.addingTimeInterval(Self.coolingPeriod).timeIntervalSince1970.rounded(.up))
+                    pendingAt = Date(timeIntervalSince1970: now.addingTimeInterval(Self.coolingPeriod).timeIntervalSince1970.rounded(.up))
                 }
-                if row.value == nil && row.pendingAt == nil {
-                    if row.id != nil { try await row.delete(on: transaction) }
+                if stored == nil && pendingAt == nil {
+                    try await sql.raw("DELETE FROM player_limits WHERE player_id = \(bind: playerID) AND name = \(bind: name.key)").run()
                 } else {
-                    try await row.save(on: transaction)
+                    try await sql.raw("""
+                        INSERT INTO player_limits (id, player_id, name, value, pending_value, pending_at)
+                        VALUES (\(bind: UUID()), \(bind: playerID), \(bind: name.key), \(bind: stored), \(bind: pendingValue), \(bind: pendingAt))
+                        ON CONFLICT (player_id, name) DO UPDATE
+                        SET value = excluded.value, pending_value = excluded.pending_value, pending_at = excluded.pending_at
+                        """).run()
                 }
             }
-            return Limits(try await PlayerLimit.query(on: transaction).filter(\.$player.$id == playerID).all(), now: now)
+            return try Self.limits(try await Self.rows(playerID, on: sql), now: now)
         }
+    }
+
+    /// The player's limit rows, a row each (none without limits), with ``limitsColumns``.
+    private static func rows(_ playerID: UUID, on sql: any SQLDatabase) async throws -> [any SQLRow] {
+        try await sql.raw("SELECT \(limitsColumns) FROM player_limits l WHERE l.player_id = \(bind: playerID)").all()
     }
 
     /// Tightening (or keeping) applies at once: a smaller amount or interval, a later exclusion end.
@@ -152,7 +151,7 @@ struct LimitsService: Sendable {
         date(update.coolOffUntil, .coolOff, longest: Self.longestCoolOff)
         date(update.selfExcludedUntil, .selfExclusion, longest: 100 * 366 * 24 * 3600)
 
-        let currencies = try await CurrencyService(database: database).list(appID: appID)
+        let currencies = try await CurrencyService(store: store).list(appID: appID)
         for (field, list, loss) in [("deposit_limits", update.depositLimits, false), ("loss_limits", update.lossLimits, true)] {
             var seen = Set<LimitName>()
             for (index, change) in list.enumerated() {
@@ -182,10 +181,15 @@ struct LimitsService: Sendable {
         return changes
     }
 
+    /// What the window of a money limit has used so far, read outside any transaction.
+    private func used(loss: Bool, playerID: UUID, currency: String, period: LimitPeriod) async throws -> Int64 {
+        let now = self.now
+        return try await store.read { sql in try await Self.used(loss: loss, playerID: playerID, currency: currency, period: period, now: now, on: sql) }
+    }
+
     /// The limits as the API shows them, with what each money limit's window has used.
     func wire(_ limits: Limits, playerID: UUID, appID: UUID) async throws -> PlayerLimits {
-        let currencies = try await CurrencyService(database: database).list(appID: appID)
-        let sql = try database.sql()
+        let currencies = try await CurrencyService(store: store).list(appID: appID)
         var wire = PlayerLimits(realityCheckIntervalSeconds: limits.realityCheckInterval.map(Int.init),
                                 sessionTimeLimitSeconds: limits.sessionTimeLimit.map(Int.init),
                                 coolOffUntil: limits.until(.coolOff), selfExcludedUntil: limits.until(.selfExclusion))
@@ -193,7 +197,7 @@ struct LimitsService: Sendable {
             let digits = currencies.info(for: code).minorUnits
             for loss in [false, true] {
                 for (period, amount) in limits.money(loss: loss, currency: code) {
-                    let used = try await Self.used(loss: loss, playerID: playerID, currency: code, period: period, now: now, on: sql)
+                    let used = try await used(loss: loss, playerID: playerID, currency: code, period: period)
                     let line = MoneyLimit(currency: code, period: period, amount: MinorUnits.format(amount, digits: digits),
                                           used: MinorUnits.format(max(used, 0), digits: digits),
                                           remaining: MinorUnits.format(max(amount - used, 0), digits: digits))
@@ -215,11 +219,11 @@ struct LimitsService: Sendable {
 
     /// The loss limits the player has used up: no stake at all fits under them.
     func lossLimitsReached(_ limits: Limits, playerID: UUID, appID: UUID) async throws -> [PlayhouseProblem] {
-        let currencies = try await CurrencyService(database: database).list(appID: appID)
+        let currencies = try await CurrencyService(store: store).list(appID: appID)
         var reached: [PlayhouseProblem] = []
         for code in limits.moneyCurrencies {
             for (period, amount) in limits.money(loss: true, currency: code) {
-                guard try await Self.used(loss: true, playerID: playerID, currency: code, period: period, now: now, on: try database.sql()) >= amount
+                guard try await used(loss: true, playerID: playerID, currency: code, period: period) >= amount
                 else { continue }
                 reached.append(PlayhouseProblem(.forbidden, .lossLimitReached, message: "loss_limit_reached." + period.rawValue,
                                                 parameters: ["amount": MinorUnits.format(amount, digits: currencies.info(for: code).minorUnits),

@@ -2,30 +2,11 @@ import Fluent
 import Foundation
 import PlayhouseAPI
 
-/// One of a player's responsible-play limits, and a loosening change to it that waits out its
-/// 24 hours. Values are seconds, minor units, or (cool-off, self-exclusion) a Unix time.
-final class PlayerLimit: Model, @unchecked Sendable {
-    static let schema = "player_limits"
-
-    @ID(key: .id) var id: UUID?
-    @Parent(key: "player_id") var player: Player
-    /// ``LimitName/key``.
-    @Field(key: "name") var name: String
-    /// In force; nil while the limit only has a change pending (nothing in force yet).
-    @OptionalField(key: "value") var value: Int64?
-    /// What the pending change sets (nil: it removes the limit).
-    @OptionalField(key: "pending_value") var pendingValue: Int64?
-    /// When the pending change applies; nil: no change pending.
-    @OptionalField(key: "pending_at") var pendingAt: Date?
-
-    init() {}
-}
-
 struct CreatePlayerLimit: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(PlayerLimit.schema)
+        try await database.schema("player_limits")
             .id()
-            .field("player_id", .uuid, .required, .references(Player.schema, "id", onDelete: .cascade))
+            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
             .field("name", .string, .required)
             .field("value", .int64)
             .field("pending_value", .int64)
@@ -35,7 +16,7 @@ struct CreatePlayerLimit: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PlayerLimit.schema).delete()
+        try await database.schema("player_limits").delete()
     }
 }
 
@@ -89,16 +70,12 @@ struct Limits: Sendable {
 
     init() {}
 
-    /// A limit's row as stored, read without the model.
+    /// A limit's row as stored.
     struct Row: Sendable {
         var name: String
         var value: Int64?
         var pendingValue: Int64?
         var pendingAt: Date?
-    }
-
-    init(_ models: [PlayerLimit], now: Date) {
-        self.init(models.map { Row(name: $0.name, value: $0.value, pendingValue: $0.pendingValue, pendingAt: $0.pendingAt) }, now: now)
     }
 
     init(_ rows: [Row], now: Date) {

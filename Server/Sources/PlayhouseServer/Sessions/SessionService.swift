@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -7,7 +6,7 @@ import SQLKit
 /// session revokes every token issued in it. Everything lives in the database, so any instance
 /// answers for any session and a restart loses nothing.
 struct SessionService: Sendable {
-    let database: any Database
+    let store: Store
     let now: Date
     /// Told of the tokens an ended session revokes; nil only where sessions are started, never ended.
     let tokenCache: TokenCache?
@@ -33,20 +32,22 @@ struct SessionService: Sendable {
 
     /// A new session for `playerID` in `appID`; returns its id.
     func start(appID: UUID, playerID: UUID) async throws -> UUID {
-        let session = PlaySession(appID: appID, playerID: playerID, startedAt: now)
-        session.lastActiveAt = now
-        session.realityCheckStartedAt = now
-        try await session.create(on: database)
-        return try session.requireID()
+        let id = UUID(), now = self.now
+        try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO play_sessions (id, app_id, player_id, started_at, last_active_at, reality_check_started_at)
+                VALUES (\(bind: id), \(bind: appID), \(bind: playerID), \(bind: now), \(bind: now), \(bind: now))
+                """).run()
+        }
+        return id
     }
 
     /// Ends the session (if it is still open) and revokes its tokens, in one transaction.
     func end(_ sessionID: UUID) async throws {
-        try await database.transaction { transaction in
-            try await PlaySession.query(on: transaction)
-                .filter(\.$id == sessionID).filter(\.$endedAt == nil)
-                .set(\.$endedAt, to: now).update()
-            try await TokenService(database: transaction, now: now, cache: tokenCache).revokeSession(sessionID)
+        let now = self.now, tokenCache = self.tokenCache
+        try await store.transaction { sql in
+            try await sql.raw("UPDATE play_sessions SET ended_at = \(bind: now) WHERE id = \(bind: sessionID) AND ended_at IS NULL").run()
+            try await TokenService(store: Store(sql), now: now, cache: tokenCache).revokeSession(sessionID)
         }
         // Committed: a read that saw the tokens live while the transaction ran must not outlast it.
         tokenCache?.forget(.session(sessionID), now: now)
@@ -87,7 +88,7 @@ struct SessionService: Sendable {
 
     /// The session with its player's limits, in one read.
     func standing(_ sessionID: UUID) async throws -> Standing {
-        let rows = try await database.reading { sql in
+        let rows = try await store.read { sql in
             try await sql.raw("""
                 SELECT \(Self.standingColumns), \(LimitsService.limitsColumns)
                 FROM play_sessions s \(LimitsService.limitsJoin(player: "s.player_id")) WHERE s.id = \(bind: sessionID)
@@ -125,9 +126,11 @@ struct SessionService: Sendable {
 
     /// Records activity now, and with `restartingRealityCheck` starts the next reality-check period.
     private func markActive(_ sessionID: UUID, restartingRealityCheck: Bool = false) async throws {
-        let update = PlaySession.query(on: database).filter(\.$id == sessionID).set(\.$lastActiveAt, to: now)
-        if restartingRealityCheck { update.set(\.$realityCheckStartedAt, to: now) }
-        try await update.update()
+        let now = self.now
+        try await store.write { sql in
+            let restart: SQLQueryString = restartingRealityCheck ? ", reality_check_started_at = \(bind: now)" : ""
+            try await sql.raw("UPDATE play_sessions SET last_active_at = \(bind: now)\(restart) WHERE id = \(bind: sessionID)").run()
+        }
     }
 
     /// What keeps the session from betting now (for `can-i-gamble`); nothing when it may.
@@ -166,7 +169,7 @@ struct SessionService: Sendable {
     /// The session with its bets' totals and its player's session limits, in one read: every
     /// heartbeat asks for all three.
     private func findWithTotals(_ sessionID: UUID) async throws -> (Times, BetHistoryService.SessionTotals, Limits) {
-        let rows = try await database.reading { sql in
+        let rows = try await store.read { sql in
             try await sql.raw("""
                 SELECT s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at, \(LimitsService.sessionLimitsColumns), t.*
                 FROM play_sessions s \(LimitsService.sessionLimitsJoin(player: "s.player_id"))

@@ -37,7 +37,7 @@ struct SessionsController: RouteCollection {
 }
 
 extension Request {
-    var sessions: SessionService { SessionService(database: db, now: now, tokenCache: playhouse.tokenCache) }
+    var sessions: SessionService { SessionService(store: store, now: now, tokenCache: playhouse.tokenCache) }
 
     /// The server's session rules, before any player's own limits.
     var serverSessionRules: SessionService.Rules {

@@ -2,7 +2,7 @@ import Fluent
 import SQLKit
 
 extension Database {
-    /// The SQL interface of this database; both engines Playhouse runs on have one.
+    /// The SQL interface of this database, for the migrations (everything else goes through ``Store``).
     func sql() throws -> any SQLDatabase {
         guard let sql = self as? any SQLDatabase else { throw PlayhouseProblem(.internalServerError, .internalError) }
         return sql

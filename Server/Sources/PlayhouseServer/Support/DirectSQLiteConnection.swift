@@ -1,4 +1,3 @@
-import FluentKit
 import Foundation
 import NIOCore
 import SQLiteKit
@@ -195,14 +194,12 @@ struct DirectSQLiteRow: SQLRow {
 }
 
 /// An SQLite result code other than success, with SQLite's message.
-struct DirectSQLiteError: Error, CustomStringConvertible, DatabaseError {
+struct DirectSQLiteError: Error, CustomStringConvertible {
     /// The extended result code.
     let status: Int32
     let message: String
 
     var description: String { "SQLite error \(status): \(message)" }
-    var isSyntaxError: Bool { status & 0xff == SQLITE_ERROR }
-    var isConnectionClosed: Bool { status == SQLITE_MISUSE }
     var isConstraintFailure: Bool { status & 0xff == SQLITE_CONSTRAINT }
 }
 

@@ -104,6 +104,16 @@ enum Messages {
             "da": Text(title: "E-mail allerede i brug", detail: "En anden spiller i denne app bruger allerede den e-mail."),
             "de": Text(title: "E-Mail bereits verwendet", detail: "Ein anderer Spieler dieser App verwendet diese E-Mail bereits."),
         ],
+        "identity_taken": [
+            "en": Text(title: "Belongs to another player", detail: "Another player of this app already signs in with it; the player stays as they were."),
+            "da": Text(title: "Tilhører en anden spiller", detail: "En anden spiller i denne app logger allerede ind med den; spilleren forbliver uændret."),
+            "de": Text(title: "Gehört einem anderen Spieler", detail: "Ein anderer Spieler dieser App meldet sich bereits damit an; der Spieler bleibt unverändert."),
+        ],
+        "already_linked": [
+            "en": Text(title: "Already linked", detail: "This player signs in with one already."),
+            "da": Text(title: "Allerede tilknyttet", detail: "Denne spiller logger allerede ind med en."),
+            "de": Text(title: "Bereits verknüpft", detail: "Dieser Spieler meldet sich bereits mit einer an."),
+        ],
         "sms_failed": [
             "en": Text(title: "Text message not sent", detail: "The PIN could not be texted right now. Try again in a moment."),
             "da": Text(title: "SMS ikke sendt", detail: "PIN-koden kunne ikke sendes lige nu. Prøv igen om lidt."),

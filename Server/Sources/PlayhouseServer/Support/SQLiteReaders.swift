@@ -1,23 +1,16 @@
-import FluentKit
 import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
 
-/// SQLite only: connections for the reads that nearly every request makes (its token, the
-/// player's limits, the session), each read run straight on the calling thread.
+/// SQLite only: read-only connections (`query_only`) for the ``Store``'s reads, each read run
+/// straight on the calling thread.
 ///
 /// Through SQLiteNIO's pool, every statement hops to a thread pool, then to an event loop, then
 /// back to the task: three thread switches for a read that takes SQLite microseconds. Here a read
 /// takes an idle connection (opening one when none is idle), runs, and gives it back; statements
 /// are prepared once per connection. Write-ahead logging means a reader never waits for the
-/// writer. The connections are read-only (`query_only`).
-///
-/// A request's readers are bound by ``SQLiteReadersMiddleware``; ``FluentKit/Database/reading(_:)``
-/// uses them.
+/// writer.
 final class SQLiteReaders: Sendable {
-    /// The readers of the request being served, if its server runs on SQLite.
-    @TaskLocal static var current: SQLiteReaders?
-
     /// Idle connections kept beyond this many are closed.
     private static let keptIdle = 8
 
@@ -63,25 +56,5 @@ final class SQLiteReaders: Sendable {
             return true
         }
         if !kept { connection.close() }
-    }
-}
-
-/// Binds the application's ``SQLiteReaders`` to each request it serves. Not an async middleware,
-/// which would cost every request a task of its own: the tasks the rest of the chain starts
-/// inherit the binding.
-struct SQLiteReadersMiddleware: Middleware {
-    let readers: SQLiteReaders
-
-    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        SQLiteReaders.$current.withValue(readers) { next.respond(to: request) }
-    }
-}
-
-/// Closes the readers when the application shuts down.
-struct SQLiteReadersLifecycle: LifecycleHandler {
-    let readers: SQLiteReaders
-
-    func shutdown(_ application: Application) {
-        readers.close()
     }
 }

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -6,9 +5,7 @@ import SQLKit
 /// The currencies each app has configured, and the rules that come with them: which economies an
 /// app may use, and how amounts of a currency are written.
 public struct CurrencyService: Sendable {
-    let database: any Database
-
-    public init(database: any Database) { self.database = database }
+    let store: Store
 
     /// What a currency code looks like: `EUR`, `KRD`, `GEMS2` (`[A-Z][A-Z0-9]{2,9}`).
     static func isWellFormed(code: String) -> Bool {
@@ -38,15 +35,26 @@ public struct CurrencyService: Sendable {
         guard try await find(appID: appID, code: code) == nil else {
             throw PlayhouseProblem.validation([.init(name: "code", code: "taken")])
         }
-        let currency = Currency(appID: appID, code: code, kind: kind, minorUnits: units, name: displayName, game: game)
-        try await currency.create(on: database)
-        return currency.info
+        let currency = CurrencyInfo(code: code, kind: kind, minorUnits: units, name: displayName, game: game)
+        try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO currencies (id, app_id, code, kind, minor_units, name, game, created_at)
+                VALUES (\(bind: UUID()), \(bind: appID), \(bind: code), \(bind: kind.rawValue), \(bind: units), \(bind: displayName), \(bind: game),
+                        \(bind: Date()))
+                """).run()
+        }
+        return currency
     }
 
     /// The app's currencies, in the order they were added.
     public func list(appID: UUID) async throws -> [CurrencyInfo] {
-        try await Currency.query(on: database).filter(\.$app.$id == appID)
-            .sort(\.$createdAt).sort(\.$code).all().map(\.info)
+        try await store.read { sql in try await Self.list(appID: appID, on: sql) }
+    }
+
+    /// The app's currencies, in the order they were added, read on `sql` (with a read of the caller's).
+    static func list(appID: UUID, on sql: any SQLDatabase) async throws -> [CurrencyInfo] {
+        try await sql.raw("SELECT \(currencyColumns) FROM currencies c WHERE c.app_id = \(bind: appID) ORDER BY c.created_at, c.code").all()
+            .compactMap { try currency($0) }
     }
 
     /// The app's currency with this code; nil when there is none or the code is malformed (only a
@@ -60,7 +68,7 @@ public struct CurrencyService: Sendable {
     func find(appID: UUID, code: String, along: [ReadAlong]) async throws -> (currency: CurrencyInfo, rows: [any SQLRow])? {
         guard Self.isWellFormed(code: code) else { return nil }
         // In plain SQL: every deposit names its currency.
-        let rows = try await database.reading { sql in
+        let rows = try await store.read { sql in
             try await sql.raw("""
                 SELECT \(Self.currencyColumns)\(along.columns) FROM currencies c \(along.joins)
                 WHERE c.app_id = \(bind: appID) AND c.code = \(bind: code)
@@ -78,7 +86,7 @@ public struct CurrencyService: Sendable {
     }
 
     /// The columns of a currency (the table's aliased `c`).
-    private static let currencyColumns: SQLQueryString = """
+    static let currencyColumns: SQLQueryString = """
         c.code AS currency_code, c.kind AS currency_kind, c.minor_units AS currency_minor_units, c.name AS currency_name, c.game AS currency_game
         """
 
@@ -93,16 +101,18 @@ public struct CurrencyService: Sendable {
 
     /// Removes a currency no balance, payment or promotion has used; returns false when there was none.
     public func remove(appID: UUID, code: String) async throws -> Bool {
-        guard let currency = try await Currency.query(on: database).filter(\.$app.$id == appID)
-            .filter(\.$code == code.uppercased()).first() else { return false }
-        let uses = try await LedgerAccount.query(on: database).filter(\.$app.$id == appID).filter(\.$currency == currency.code).count()
-            + PaymentRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$currency == currency.code).count()
-            + Promotion.query(on: database).filter(\.$app.$id == appID).filter(\.$currency == currency.code).count()
-        guard uses == 0 else {
-            throw PlayhouseProblem.validation([.init(name: "code", code: "in_use")])
+        let code = code.uppercased()
+        guard Self.isWellFormed(code: code) else { return false }
+        return try await store.transaction { sql in
+            guard try await sql.raw("SELECT id FROM currencies WHERE app_id = \(bind: appID) AND code = \(bind: code)").first() != nil else { return false }
+            for table in ["ledger_accounts", "payments", "promotions"] {
+                guard try await sql.raw("""
+                    SELECT 1 AS used FROM \(unsafeRaw: table) WHERE app_id = \(bind: appID) AND currency = \(bind: code) LIMIT 1
+                    """).first() == nil else { throw PlayhouseProblem.validation([.init(name: "code", code: "in_use")]) }
+            }
+            try await sql.raw("DELETE FROM currencies WHERE app_id = \(bind: appID) AND code = \(bind: code)").run()
+            return true
         }
-        try await currency.delete(on: database)
-        return true
     }
 
     /// The currency `money` names, and its amount in minor units, or a problem naming what is wrong;

@@ -1,5 +1,4 @@
 import Crypto
-import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import PlayhouseAPI
@@ -72,9 +71,9 @@ struct IdempotentRequest {
     }
 
     /// The stored response of an earlier request with this key, or nil when there is none yet.
-    func replay(on database: any Database) async throws -> Response? {
+    func replay(on store: Store) async throws -> Response? {
         guard let key else { return nil }
-        guard let record = try await database.reading({ sql in
+        guard let record = try await store.read({ sql in
             try await sql.raw("""
                 SELECT fingerprint, status, body FROM idempotency_keys
                 WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND idempotency_key = \(bind: key)
@@ -98,9 +97,9 @@ struct IdempotentRequest {
     /// reads, and notes the session's activity) is not worth a look for a stored response first: a
     /// repeat runs it again and then finds the key stored (or, if it or `work` now refuses, looks then).
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
-        _ writer: MoneyWriter, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
+        _ store: Store, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {
-        try await perform(writer, status: status, prepareIsRepeatable: prepareIsRepeatable, prepare: prepare) { prepared, sql, claim in
+        try await perform(store, status: status, prepareIsRepeatable: prepareIsRepeatable, prepare: prepare) { prepared, sql, claim in
             let value = try await work(prepared, sql)
             guard let store = try claim.statement(for: value) else { return value }
             try claim.stored(try await sql.claimed(store.unconditional))
@@ -112,31 +111,31 @@ struct IdempotentRequest {
     /// with the write `claim` makes of its answer, among its own writes (a bet's, in its ledger
     /// statement), and tells `claim` whether that stored the key (``KeyClaim/stored(_:)``).
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
-        _ writer: MoneyWriter, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
+        _ store: Store, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         claimingKey work: @escaping @Sendable (Prepared, any SQLDatabase, KeyClaim) async throws -> T) async throws -> Response {
-        if !prepareIsRepeatable, let stored = try await replay(on: writer.database) { return stored }
-        if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer, now: now) }
+        if !prepareIsRepeatable, let stored = try await replay(on: store) { return stored }
+        if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(store, now: now) }
         let prepared: Prepared
         do {
             prepared = try await prepare()
         } catch {
             // What was fine the first time may be refused now (the game has closed): a repeat still gets the first answer.
-            if prepareIsRepeatable, let stored = try await replay(on: writer.database) { return stored }
+            if prepareIsRepeatable, let stored = try await replay(on: store) { return stored }
             throw error
         }
         for _ in 0..<3 {
             do {
-                let body = try await writer.transaction { sql in
+                let body = try await store.transaction { sql in
                     let claim = KeyClaim(request: self, status: status)
                     let value = try await work(prepared, sql, claim)
                     return try claim.body ?? String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
                 }
                 return Self.response(status, body)
             } catch is KeyTaken {
-                if let stored = try await replay(on: writer.database) { return stored }
+                if let stored = try await replay(on: store) { return stored }
             } catch {
                 // Refused now (the money has since been spent), but this key was used before: its first answer stands.
-                if key != nil, let stored = try await replay(on: writer.database) { return stored }
+                if key != nil, let stored = try await replay(on: store) { return stored }
                 throw error
             }
         }
@@ -189,20 +188,20 @@ struct IdempotentRequest {
     /// Simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
     /// ``operationID``, about the one payment recorded, and only one's outcome is recorded.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
-        recordedBy writer: MoneyWriter, prepare: () async throws -> Prepared, _ work: (Prepared, KeyClaim) async throws -> T) async throws -> Response {
-        if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(writer, now: now) }
+        recordedBy store: Store, prepare: () async throws -> Prepared, _ work: (Prepared, KeyClaim) async throws -> T) async throws -> Response {
+        if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(store, now: now) }
         let status = HTTPStatus.created, claim = KeyClaim(request: self, status: status)
         let value: T
         do {
             value = try await work(try await prepare(), claim)
         } catch {
             // Refused now, or the key stored by another send: this key's first answer stands.
-            if key != nil, let stored = try await replay(on: writer.database) { return stored }
+            if key != nil, let stored = try await replay(on: store) { return stored }
             throw error
         }
         if claim.isStored, let body = claim.body { return Self.response(status, body) }
         let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
-        if try await !writer.oneStatement({ sql in try await store(status, body, sql) }), let stored = try await replay(on: writer.database) {
+        if try await !store.write({ sql in try await self.store(status, body, sql) }), let stored = try await replay(on: store) {
             return stored
         }
         return Self.response(status, body)
@@ -240,11 +239,10 @@ struct IdempotentRequest {
             onConflict: "ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id")
     }
 
-    /// Forgets keys older than the retention period: a write to the wallet's tables, so it goes
-    /// through the money writer like every other.
-    static func sweep(_ writer: MoneyWriter, now: Date) async throws {
+    /// Forgets keys older than the retention period.
+    static func sweep(_ store: Store, now: Date) async throws {
         let cutoff = now.addingTimeInterval(-retention)
-        try await writer.transaction { sql in
+        try await store.write { sql in
             try await sql.raw("DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff)").run()
         }
     }

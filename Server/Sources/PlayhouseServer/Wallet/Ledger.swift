@@ -20,9 +20,12 @@ struct LedgerAccountKey: Hashable, Sendable {
         Self(owner: walletOwner(playerID), playerID: playerID, currency: currency, economy: economy, allowsNegative: false)
     }
 
+    /// The owner name of a player's held money.
+    static func heldOwner(_ playerID: UUID) -> String { "held:" + playerID.uuidString.lowercased() }
+
     /// A player's money held for pending withdrawals.
     static func held(_ playerID: UUID, _ currency: String, _ economy: Economy) -> Self {
-        Self(owner: "held:" + playerID.uuidString.lowercased(), playerID: playerID, currency: currency, economy: economy, allowsNegative: false)
+        Self(owner: heldOwner(playerID), playerID: playerID, currency: currency, economy: economy, allowsNegative: false)
     }
 
     /// One of the app's own accounts.

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -32,16 +31,26 @@ public struct LedgerStatement: Sendable {
     public var entries: [Entry]
 
     /// The statement of the player with this id; nil when the ledger has no account of theirs.
-    static func load(playerID: UUID, limit: Int, database: any Database) async throws -> LedgerStatement? {
-        let owned = try await LedgerAccount.query(on: database).filter(\.$playerID == playerID).sort(\.$currency).sort(\.$owner).all()
-        guard let appID = owned.first?.$app.id else { return nil }
-        let currencies = try await CurrencyService(database: database).list(appID: appID)
+    static func load(playerID: UUID, limit: Int, store: Store) async throws -> LedgerStatement? {
+        try await store.read { sql in try await load(playerID: playerID, limit: limit, on: sql) }
+    }
+
+    private static func load(playerID: UUID, limit: Int, on sql: any SQLDatabase) async throws -> LedgerStatement? {
+        let owned = try await sql.raw("""
+            SELECT app_id, owner, currency, economy, balance FROM ledger_accounts WHERE player_id = \(bind: playerID) ORDER BY currency, owner
+            """).all()
+        guard let appID = try owned.first?.decode(column: "app_id", as: UUID.self) else { return nil }
+        let currencies = try await CurrencyService.list(appID: appID, on: sql)
         func money(_ minor: Int64, _ code: String) -> Money {
             currencies.info(for: code).money(minor)
         }
         func purpose(_ owner: String) -> String { String(owner.prefix { $0 != ":" }) }
-        let accounts = owned.map { Account(purpose: purpose($0.owner), balance: money($0.balance, $0.currency), economy: Economy(rawValue: $0.economy) ?? .sandbox) }
-        let rows = try await database.sql().raw("""
+        let accounts = try owned.map { row in
+            Account(purpose: purpose(try row.decode(column: "owner", as: String.self)),
+                    balance: money(try row.decode(column: "balance", as: Int64.self), try row.decode(column: "currency", as: String.self)),
+                    economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox)
+        }
+        let rows = try await sql.raw("""
             SELECT e.id, e.amount, e.balance_after, t.id AS transaction_id, t.kind, t.reference, t.created_at, a.owner, a.currency, a.economy
             FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_transactions t ON t.id = e.transaction_id
             WHERE a.player_id = \(bind: playerID) ORDER BY e.id DESC LIMIT \(unsafeRaw: String(max(1, min(limit, 10_000))))
@@ -65,6 +74,6 @@ public struct LedgerStatement: Sendable {
 extension Application {
     /// The ledger statement of a player (by id); nil when the ledger has no account of theirs.
     public func ledgerStatement(playerID: UUID, limit: Int = 50) async throws -> LedgerStatement? {
-        try await LedgerStatement.load(playerID: playerID, limit: limit, database: db)
+        try await LedgerStatement.load(playerID: playerID, limit: limit, store: store)
     }
 }

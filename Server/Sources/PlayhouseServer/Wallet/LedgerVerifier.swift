@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import SQLKit
 
@@ -7,7 +6,7 @@ import SQLKit
 /// running sum, no account that may not go negative ever did, every completed deposit and every
 /// redemption has its transaction, and each player's held money is what their open withdrawals hold.
 public struct LedgerVerifier: Sendable {
-    let database: any Database
+    let store: Store
 
     /// What was checked, and every violation found (empty when the ledger is sound).
     public struct Report: Sendable {
@@ -18,7 +17,10 @@ public struct LedgerVerifier: Sendable {
     }
 
     public func verify() async throws -> Report {
-        let sql = try database.sql()
+        try await store.read { sql in try await Self.verify(on: sql) }
+    }
+
+    private static func verify(on sql: any SQLDatabase) async throws -> Report {
         var violations: [String] = []
         func count(_ query: SQLQueryString) async throws -> Int {
             try await sql.raw(query).first()?.decode(column: "n", as: Int.self) ?? 0

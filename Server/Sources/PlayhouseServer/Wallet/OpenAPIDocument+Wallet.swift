@@ -328,7 +328,7 @@ extension OpenAPIDocument {
   "schemas": {
     "HostedPageRequest": {
       "type": "object", "required": ["page"],
-      "properties": { "page": { "type": "string", "enum": ["wallet", "deposit", "withdraw", "redeem", "reality-check"] }, "promotion": { "type": ["string", "null"] } }
+      "properties": { "page": { "type": "string", "enum": ["wallet", "deposit", "withdraw", "redeem", "reality-check", "link-email"] }, "promotion": { "type": ["string", "null"] } }
     },
     "HostedPage": {
       "type": "object", "required": ["url", "close_url", "expires_at"],

@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import Logging
 import PlayhouseAPI
@@ -45,8 +44,7 @@ public struct PaymentService: Sendable {
         var order: PaymentOrder { PaymentOrder(id: id, amount: amount, currency: currency.code, economy: economy, method: method) }
     }
 
-    let database: any Database
-    let writer: MoneyWriter
+    let store: Store
     let provider: any PaymentProvider
     /// How long ``provider`` has to answer (``DeadlineExceeded`` after that).
     let providerTimeout: Duration
@@ -61,7 +59,7 @@ public struct PaymentService: Sendable {
     /// outcome per order, as card acquirers do, takes the money once however often it is asked.
     func prepare(_ direction: Direction, _ request: PaymentRequest, app: AppRecord, id: UUID,
                  along: [ReadAlong] = []) async throws -> (payment: Prepared, along: [any SQLRow]) {
-        let (currency, amount, rows) = try await CurrencyService(database: database).parse(request.amount, appID: app.id, along: along)
+        let (currency, amount, rows) = try await CurrencyService(store: store).parse(request.amount, appID: app.id, along: along)
         guard currency.kind == .real else {
             throw PlayhouseProblem(.unprocessableEntity, .economyNotAllowed, message: "payments_real_money_only", parameters: ["currency": currency.code])
         }
@@ -79,7 +77,7 @@ public struct PaymentService: Sendable {
     /// Opens the payment in a money transaction of its own: a deposit is checked against the
     /// player's deposit `limits` under their lock, the payment recorded as `processing`, and a
     /// withdrawal's money held. A deposit with no deposit limit in its currency writes only the
-    /// payment's row, so its one statement is its transaction (``MoneyWriter/oneStatement(_:)``).
+    /// payment's row, so its one statement is its transaction (``Store/write(_:)``).
     /// Answers when the payment was opened if the provider is still to be asked, and nil when this
     /// request's payment was concluded already.
     ///
@@ -97,7 +95,7 @@ public struct PaymentService: Sendable {
             }
         }
         let unchecked = payment.direction == .deposit && limits.money(loss: false, currency: payment.currency.code).isEmpty
-        return try await unchecked ? writer.oneStatement(opening) : writer.transaction(opening)
+        return try await unchecked ? store.write(opening) : store.transaction(opening)
     }
 
     private func open(_ payment: Prepared, appID: UUID, playerID: UUID, on sql: any SQLDatabase,
@@ -188,12 +186,12 @@ public struct PaymentService: Sendable {
                     try claim.stored(posted.claimed)
                     return true
                 }
-                if try await booking == .deposited ? writer.oneStatement(posting) : writer.transaction(posting) { return concluded }
-            } else if try await writer.oneStatement({ sql in try await sql.claimed(update) }) {
+                if try await booking == .deposited ? store.write(posting) : store.transaction(posting) { return concluded }
+            } else if try await store.write({ sql in try await sql.claimed(update) }) {
                 return concluded
             }
         }
-        guard let row = try await database.reading({ sql in
+        guard let row = try await store.read({ sql in
             try await sql.raw("SELECT \(unsafeRaw: Self.columns) FROM payments WHERE id = \(bind: payment.id)").first()
         }) else {
             throw PlayhouseProblem.notFound(ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()))
@@ -214,22 +212,29 @@ public struct PaymentService: Sendable {
 
     /// The player's deposit or withdrawal with this id; nil when it is not theirs.
     func find(_ id: UUID, direction: Direction, appID: UUID, playerID: UUID) async throws -> Payment? {
-        guard let record = try await PaymentRecord.query(on: database).filter(\.$id == id).filter(\.$app.$id == appID)
-            .filter(\.$player.$id == playerID).filter(\.$direction == direction.rawValue).first() else { return nil }
-        return try wire(record, currencies: try await CurrencyService(database: database).list(appID: appID))
+        guard let row = try await store.read({ sql in
+            try await sql.raw("""
+                SELECT \(unsafeRaw: Self.columns) FROM payments
+                WHERE id = \(bind: id) AND app_id = \(bind: appID) AND player_id = \(bind: playerID) AND direction = \(bind: direction.rawValue)
+                """).first()
+        }) else { return nil }
+        let currencies = try await CurrencyService(store: store).list(appID: appID)
+        return try Self.wire(row, currency: currencies.info(for: try row.decode(column: "currency", as: String.self)))
     }
 
-    /// The player's pending withdrawals (those still with the provider too), oldest first.
-    func pendingWithdrawals(appID: UUID, playerID: UUID) async throws -> [Payment] {
-        let records = try await PaymentRecord.query(on: database).filter(\.$app.$id == appID).filter(\.$player.$id == playerID)
-            .filter(\.$direction == Direction.withdrawal.rawValue).filter(\.$status ~~ [PaymentStatus.pending.rawValue, Self.processing])
-            .sort(\.$createdAt).limit(100).all()
-        let currencies = try await CurrencyService(database: database).list(appID: appID)
-        return try records.map { try wire($0, currencies: currencies) }
+    /// The player's pending withdrawals (those still with the provider too), oldest first, read
+    /// with a read of the caller's (the wallet's balances) that takes `currencies`.
+    static func pendingWithdrawals(appID: UUID, playerID: UUID, currencies: [CurrencyInfo], on sql: any SQLDatabase) async throws -> [Payment] {
+        try await sql.raw("""
+            SELECT \(unsafeRaw: columns) FROM payments
+            WHERE player_id = \(bind: playerID) AND app_id = \(bind: appID) AND direction = \(bind: Direction.withdrawal.rawValue)
+              AND status IN (\(bind: PaymentStatus.pending.rawValue), \(bind: processing))
+            ORDER BY created_at LIMIT 100
+            """).all().map { row in try wire(row, currency: currencies.info(for: try row.decode(column: "currency", as: String.self))) }
     }
 
-    /// Cancels a pending withdrawal and gives the held money back; inside a ``MoneyWriter``
-    /// transaction. One still with the provider cannot be cancelled: it may be being paid out.
+    /// Cancels a pending withdrawal and gives the held money back; inside a ``Store`` transaction.
+    /// One still with the provider cannot be cancelled: it may be being paid out.
     func cancel(_ withdrawal: Payment, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {
         guard let id = UUID(uuidString: withdrawal.id) else { throw PlayhouseProblem.notFound(withdrawal.ern) }
         guard let row = try await Self.move(id, from: PaymentStatus.pending.rawValue, to: .cancelled, now: now, sql: sql) else {
@@ -252,25 +257,32 @@ public struct PaymentService: Sendable {
     ///   for the next time.
     @discardableResult
     public func settleDue(playerID: UUID? = nil, limit: Int = 200) async throws -> Int {
-        var query = PaymentRecord.query(on: database).filter(\.$status ~~ [PaymentStatus.pending.rawValue, Self.processing])
-            .filter(\.$settleAfter <= now)
-        if let playerID { query = query.filter(\.$player.$id == playerID) }
-        let due = try await query.sort(\.$settleAfter).limit(limit).all()
-        var settled = 0
         let now = self.now
-        for record in due {
-            guard let id = record.id else { continue }
-            let appID = record.$app.id, playerID = record.$player.id, status = record.status
+        let due = try await store.read { sql in
+            var query: SQLQueryString = """
+                SELECT id, app_id, player_id, direction, status, currency, economy, amount, payment_method FROM payments
+                WHERE status IN (\(bind: PaymentStatus.pending.rawValue), \(bind: Self.processing)) AND settle_after <= \(bind: now)
+                """
+            if let playerID { query = query + " AND player_id = \(bind: playerID)" }
+            return try await sql.raw(query + " ORDER BY settle_after LIMIT \(unsafeRaw: String(max(1, limit)))").all()
+        }
+        var settled = 0
+        for row in due {
+            let id = try row.decode(column: "id", as: UUID.self), status = try row.decode(column: "status", as: String.self)
+            let appID = try row.decode(column: "app_id", as: UUID.self), playerID = try row.decode(column: "player_id", as: UUID.self)
             let decision: PaymentDecision
             if status == Self.processing {
-                let order = PaymentOrder(id: id, amount: record.amount, currency: record.currency,
-                                         economy: Economy(rawValue: record.economy) ?? .sandbox, method: record.paymentMethod)
-                guard let asked = try? await ask(order, Direction(rawValue: record.direction) ?? .deposit) else { continue }
+                let order = PaymentOrder(id: id, amount: try row.decode(column: "amount", as: Int64.self),
+                                         currency: try row.decode(column: "currency", as: String.self),
+                                         economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+                                         method: try row.decode(column: "payment_method", as: String.self))
+                let direction = Direction(rawValue: try row.decode(column: "direction", as: String.self)) ?? .deposit
+                guard let asked = try? await ask(order, direction) else { continue }
                 decision = asked
             } else {
                 decision = .completed
             }
-            let done = try await writer.transaction { sql -> Bool in
+            let done = try await store.transaction { sql -> Bool in
                 guard let row = try await Self.move(id, from: status, to: decision, now: now, sql: sql) else { return false }
                 try await book(after: row, appID: appID, playerID: playerID, on: sql)
                 return true
@@ -325,14 +337,6 @@ public struct PaymentService: Sendable {
                        declineReason: try row.decode(column: "decline_reason", as: String?.self),
                        createdAt: try row.decode(column: "created_at", as: Date.self),
                        finishedAt: try row.decode(column: "finished_at", as: Date?.self))
-    }
-
-    private func wire(_ record: PaymentRecord, currencies: [CurrencyInfo]) throws -> Payment {
-        let id = try record.requireID().uuidString.lowercased()
-        return Payment(id: id, ern: ERN.make(record.direction, id), status: Self.status(record.status),
-                       amount: currencies.info(for: record.currency).money(record.amount), economy: Economy(rawValue: record.economy) ?? .sandbox,
-                       paymentMethod: record.paymentMethod, declineReason: record.declineReason,
-                       createdAt: record.createdAt, finishedAt: record.finishedAt)
     }
 
     /// A stored status on the wire: a payment still with the provider is pending.

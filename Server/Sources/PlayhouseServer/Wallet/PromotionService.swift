@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -20,8 +19,7 @@ public struct PromotionInfo: Sendable {
 /// Creates promotions and redeems them: each player gets a promotion's bonus once, within its
 /// limit of redemptions and its dates.
 public struct PromotionService: Sendable {
-    let database: any Database
-    let writer: MoneyWriter
+    let store: Store
     let now: Date
     let publicURL: String
 
@@ -31,7 +29,7 @@ public struct PromotionService: Sendable {
     /// Creates a promotion for an app. `amount` is a decimal string in `currency`.
     public func create(appID: UUID, code rawCode: String, name: String?, amount: String, currency: String, economy: Economy?,
                        maxRedemptions: Int?, startsAt: Date?, expiresAt: Date?) async throws -> PromotionInfo {
-        guard let app = try await AppService(database: database).find(appID.uuidString) else {
+        guard let app = try await AppService(store: store).find(appID.uuidString) else {
             throw PlayhouseProblem.notFound("app")
         }
         let code = rawCode.uppercased()
@@ -42,33 +40,45 @@ public struct PromotionService: Sendable {
         let title = (name ?? code).trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty || title.count > 100 { fields.append(.init(name: "name", code: "invalid_value")) }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
-        let (currencyInfo, minor, _) = try await CurrencyService(database: database)
+        let (currencyInfo, minor, _) = try await CurrencyService(store: store)
             .parse(Money(amount: amount, currency: currency.uppercased()), appID: appID)
         let economy = try CurrencyService.economy(economy, app: app, currency: currencyInfo.code)
-        guard try await Promotion.query(on: database).filter(\.$app.$id == appID).filter(\.$code == code).first() == nil else {
+        let now = self.now
+        do {
+            try await store.write { sql in
+                try await sql.raw("""
+                    INSERT INTO promotions (id, app_id, code, name, currency, economy, amount, max_redemptions, redemptions, starts_at,
+                                            expires_at, created_at)
+                    VALUES (\(bind: UUID()), \(bind: appID), \(bind: code), \(bind: title), \(bind: currencyInfo.code), \(bind: economy.rawValue),
+                            \(bind: minor), \(bind: maxRedemptions), 0, \(bind: startsAt), \(bind: expiresAt), \(bind: now))
+                    """).run()
+            }
+        } catch where Store.isConstraintViolation(error) {
             throw PlayhouseProblem.validation([.init(name: "code", code: "taken")])
         }
-        let promotion = Promotion()
-        promotion.$app.id = appID
-        promotion.code = code
-        promotion.name = title
-        promotion.currency = currencyInfo.code
-        promotion.economy = economy.rawValue
-        promotion.amount = minor
-        promotion.maxRedemptions = maxRedemptions
-        promotion.redemptions = 0
-        promotion.startsAt = startsAt
-        promotion.expiresAt = expiresAt
-        promotion.createdAt = now
-        try await promotion.create(on: database)
-        return info(promotion, currency: currencyInfo)
+        return PromotionInfo(code: code, name: title, amount: currencyInfo.money(minor), economy: economy, maxRedemptions: maxRedemptions,
+                             redemptions: 0, startsAt: startsAt, expiresAt: expiresAt, url: url(code))
     }
 
     /// The app's promotions, newest first.
     public func list(appID: UUID) async throws -> [PromotionInfo] {
-        let currencies = try await CurrencyService(database: database).list(appID: appID)
-        return try await Promotion.query(on: database).filter(\.$app.$id == appID).sort(\.$createdAt, .descending).all().map { promotion in
-            info(promotion, currency: currencies.info(for: promotion.currency))
+        let currencies = try await CurrencyService(store: store).list(appID: appID)
+        let rows = try await store.read { sql in
+            try await sql.raw("""
+                SELECT code, name, currency, economy, amount, max_redemptions, redemptions, starts_at, expires_at FROM promotions
+                WHERE app_id = \(bind: appID) ORDER BY created_at DESC
+                """).all()
+        }
+        return try rows.map { row in
+            let code = try row.decode(column: "code", as: String.self)
+            return PromotionInfo(code: code, name: try row.decode(column: "name", as: String.self),
+                                 amount: currencies.info(for: try row.decode(column: "currency", as: String.self))
+                                     .money(try row.decode(column: "amount", as: Int64.self)),
+                                 economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+                                 maxRedemptions: try row.decode(column: "max_redemptions", as: Int?.self),
+                                 redemptions: try row.decode(column: "redemptions", as: Int.self),
+                                 startsAt: try row.decode(column: "starts_at", as: Date?.self),
+                                 expiresAt: try row.decode(column: "expires_at", as: Date?.self), url: url(code))
         }
     }
 
@@ -119,10 +129,6 @@ public struct PromotionService: Sendable {
         return code
     }
 
-    private func info(_ promotion: Promotion, currency: CurrencyInfo) -> PromotionInfo {
-        PromotionInfo(code: promotion.code, name: promotion.name, amount: currency.money(promotion.amount),
-                      economy: Economy(rawValue: promotion.economy) ?? .sandbox, maxRedemptions: promotion.maxRedemptions,
-                      redemptions: promotion.redemptions, startsAt: promotion.startsAt, expiresAt: promotion.expiresAt,
-                      url: "\(publicURL)/promotions/\(promotion.code)")
-    }
+    /// The link players can open for the promotion `code`.
+    private func url(_ code: String) -> String { "\(publicURL)/promotions/\(code)" }
 }

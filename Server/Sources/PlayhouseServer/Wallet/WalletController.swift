@@ -1,4 +1,3 @@
-import Fluent
 import PlayhouseAPI
 import Vapor
 
@@ -23,13 +22,13 @@ struct WalletController: RouteCollection {
 
     func account(_ request: Request) async throws -> WalletAccount {
         let (app, player) = try await accountHolder(request)
-        return try await WalletService(database: request.db).account(app: app, player: player)
+        return try await WalletService(store: request.store).account(app: app, player: player)
     }
 
     func updateAccount(_ request: Request) async throws -> WalletAccount {
         let (app, player) = try await accountHolder(request)
         let changes = try request.content.decode(AccountUpdate.self)
-        return try await WalletService(database: request.db).update(player, with: changes, app: app)
+        return try await WalletService(store: request.store).update(player, with: changes, app: app)
     }
 
     private func accountHolder(_ request: Request) async throws -> (AppRecord, Player) {
@@ -41,15 +40,12 @@ struct WalletController: RouteCollection {
     func currencies(_ request: Request) async throws -> [CurrencyInfo] {
         let principal = try request.principal
         try principal.require(scope: "wallet")
-        return try await CurrencyService(database: request.db).list(appID: principal.app.id)
+        return try await CurrencyService(store: request.store).list(appID: principal.app.id)
     }
 
     func show(_ request: Request) async throws -> Wallet {
         let (app, playerID) = try caller(request)
-        let payments = request.payments
-        try await payments.settleDue(playerID: playerID)
-        let pending = try await payments.pendingWithdrawals(appID: app.id, playerID: playerID)
-        return try await WalletService(database: request.db).wallet(app: app, playerID: playerID, pendingWithdrawals: pending)
+        return try await WalletService(store: request.store).wallet(app: app, playerID: playerID)
     }
 
     func history(_ request: Request) async throws -> PlayhouseAPI.Page<WalletTransaction> {
@@ -72,15 +68,14 @@ struct WalletController: RouteCollection {
             guard let value = Economy(rawValue: text) else { throw PlayhouseProblem.invalidRequest("invalid_economy") }
             economy = value
         }
-        try await request.payments.settleDue(playerID: playerID)
         let filter = WalletService.HistoryFilter(currency: query.currency?.uppercased(), kind: query.kind, economy: economy)
-        return try await WalletService(database: request.db).history(app: app, playerID: playerID, filter: filter, limit: page.limit, before: page.cursor)
+        return try await WalletService(store: request.store).history(app: app, playerID: playerID, filter: filter, limit: page.limit, before: page.cursor)
     }
 
     func transaction(_ request: Request) async throws -> WalletTransaction {
         let (app, playerID) = try caller(request)
         guard let id = request.parameters.get("transaction_id", as: UUID.self),
-              let found = try await WalletService(database: request.db).transaction(id, app: app, playerID: playerID) else {
+              let found = try await WalletService(store: request.store).transaction(id, app: app, playerID: playerID) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
         return found
@@ -100,10 +95,8 @@ struct WalletController: RouteCollection {
 
     private func payment(_ request: Request, _ direction: PaymentService.Direction) async throws -> Payment {
         let (app, playerID) = try caller(request)
-        let payments = request.payments
-        try await payments.settleDue(playerID: playerID)
         guard let id = request.parameters.get("payment_id", as: UUID.self),
-              let found = try await payments.find(id, direction: direction, appID: app.id, playerID: playerID) else {
+              let found = try await request.payments.find(id, direction: direction, appID: app.id, playerID: playerID) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
         return found
@@ -117,7 +110,7 @@ struct WalletController: RouteCollection {
             throw PlayhouseProblem.notFound(request.url.path)
         }
         let idempotent = try IdempotentRequest(request, appID: app.id, playerID: playerID)
-        return try await idempotent.perform(request.moneyWriter, status: .ok, prepare: {}) { _, sql in
+        return try await idempotent.perform(request.store, status: .ok, prepare: {}) { _, sql in
             try await payments.cancel(current, appID: app.id, playerID: playerID, on: sql)
         }
     }
@@ -136,12 +129,12 @@ struct WalletController: RouteCollection {
 
 extension Request {
     var payments: PaymentService {
-        PaymentService(database: db, writer: moneyWriter, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
+        PaymentService(store: store, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
                        configuration: playhouse.configuration, now: now)
     }
 
     var promotions: PromotionService {
-        PromotionService(database: db, writer: moneyWriter, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
+        PromotionService(store: store, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
     }
 
     /// A deposit or withdrawal, once per idempotency key (the API and the hosted pages): opened,
@@ -152,7 +145,7 @@ extension Request {
              idempotent: IdempotentRequest) async throws -> Response {
         let payments = self.payments, logger = self.logger, now = self.now
         let responsiblePlay = self.responsiblePlay
-        return try await idempotent.perform(recordedBy: moneyWriter, prepare: {
+        return try await idempotent.perform(recordedBy: store, prepare: {
             () async throws -> (payment: PaymentService.Prepared, openedAt: Date?, decision: PaymentDecision?) in
             // A deposit reads the player's limits with its currency.
             let (payment, along) = try await payments.prepare(direction, body, app: app, id: idempotent.operationID,
@@ -173,8 +166,8 @@ extension Request {
 
     /// Redeems a promotion for the player, once per idempotency key (the API and the hosted pages).
     func redeem(_ body: RedeemRequest, app: AppRecord, playerID: UUID, idempotent: IdempotentRequest) async throws -> Response {
-        let promotions = self.promotions, database = db
-        return try await idempotent.perform(moneyWriter, prepare: { try await CurrencyService(database: database).list(appID: app.id) }) { currencies, sql in
+        let promotions = self.promotions, store = self.store
+        return try await idempotent.perform(store, prepare: { try await CurrencyService(store: store).list(appID: app.id) }) { currencies, sql in
             try await promotions.redeem(body, app: app, playerID: playerID, on: sql, currencies: currencies)
         }
     }

@@ -41,7 +41,7 @@ struct AuthorizePageController: RouteCollection {
         try await withPending(request) { form, pending in
             let email = (try? form.value("email")) ?? "", password = (try? form.value("password")) ?? ""
             let configuration = request.playhouse.configuration
-            let limiter = WindowRateLimiter(database: request.db, limit: configuration.loginFailureLimit,
+            let limiter = WindowRateLimiter(store: request.store, limit: configuration.loginFailureLimit,
                                              window: configuration.clientAuthFailureWindow, now: request.now)
             let key = "login:" + SecretToken.hash(pending.app.id.uuidString + ":" + email.lowercased())
             if let seconds = try await limiter.retryAfter(key) {
@@ -98,21 +98,21 @@ struct AuthorizePageController: RouteCollection {
     func device(_ request: Request) async throws -> Response {
         let typed = (try? OAuthForm(request).value("user_code")) ?? nil
         let configuration = request.playhouse.configuration
-        let limiter = WindowRateLimiter(database: request.db, limit: configuration.loginFailureLimit,
+        let limiter = WindowRateLimiter(store: request.store, limit: configuration.loginFailureLimit,
                                         window: configuration.clientAuthFailureWindow, now: request.now)
         let key = "device_code:" + (request.remoteAddress?.ipAddress ?? "unknown")
         if let seconds = try await limiter.retryAfter(key) {
             return try await devicePage(request, userCode: nil, error: "too_many_attempts", parameters: ["seconds": String(seconds)],
                                         status: .tooManyRequests)
         }
-        let devices = DeviceAuthorizationService(database: request.db, now: request.now, configuration: configuration)
-        guard let typed, let device = try await devices.pending(userCode: typed) else {
+        let devices = DeviceAuthorizationService(store: request.store, now: request.now, configuration: configuration)
+        guard let typed, let (device, app) = try await devices.pending(userCode: typed) else {
             try await limiter.record(key)
             return try await devicePage(request, userCode: typed.map { String($0.prefix(20)) }, error: "device.unknown_code",
                                         status: .badRequest)
         }
         let (browser, isNew) = browserID(request)
-        let (handle, pending) = try await service(request).begin(device: device, browser: browser)
+        let (handle, pending) = try await service(request).begin(device: device, app: app, browser: browser)
         let response = try await page(request, "authorize-login", pending, handle: handle)
         if isNew { setBrowserCookie(response, browser, request) }
         return response
@@ -182,7 +182,8 @@ struct AuthorizePageController: RouteCollection {
     }
 
     func signedIn(_ request: Request, _ player: Player, _ pending: AuthorizationService.Pending, handle: String) async throws -> Response {
-        try await service(request).signIn(pending, playerID: try player.requireID())
+        var pending = pending
+        try await service(request).signIn(&pending, playerID: player.id)
         return try await page(request, "authorize-consent", pending, handle: handle,
                               parameters: ["player": player.email ?? player.phoneNumber ?? ""])
     }
@@ -219,7 +220,7 @@ struct AuthorizePageController: RouteCollection {
     }
 
     func service(_ request: Request) -> AuthorizationService {
-        AuthorizationService(database: request.db, now: request.now, configuration: request.playhouse.configuration)
+        AuthorizationService(store: request.store, now: request.now, configuration: request.playhouse.configuration)
     }
 
 

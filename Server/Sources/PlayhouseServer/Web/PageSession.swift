@@ -1,27 +1,33 @@
 import Fluent
 import Foundation
+import SQLKit
 
-/// A player's visit to the hosted wallet pages. The SDK asks for one with the player's token and
-/// gets a one-time ticket (60 s) in the page URL; opening it swaps the ticket for an HttpOnly
-/// cookie (30 minutes), so no token ever travels in a URL. Forms carry the session's CSRF token.
-final class PageSession: Model, @unchecked Sendable {
-    static let schema = "page_sessions"
-
-    @ID(key: .id) var id: UUID?
-    @Parent(key: "app_id") var app: DeveloperApp
-    @Parent(key: "player_id") var player: Player
-    /// SHA-256 of the one-time ticket; cleared when it is used.
-    @OptionalField(key: "ticket_hash") var ticketHash: String?
-    /// SHA-256 of the cookie, once the ticket is used.
-    @OptionalField(key: "cookie_hash") var cookieHash: String?
-    @Field(key: "csrf") var csrf: String
+/// A player's visit to the hosted pages. The SDK asks for one with the player's token and gets a
+/// one-time ticket (60 s) in the page URL; opening it swaps the ticket for an HttpOnly cookie (30
+/// minutes), so no token ever travels in a URL. Forms carry the session's CSRF token.
+struct PageSession: Sendable {
+    var id: UUID
+    var appID: UUID
+    var playerID: UUID
+    var csrf: String
     /// The page to open first: `/wallet`, `/wallet/deposit`, …
-    @Field(key: "page") var page: String
+    var page: String
     /// The play session of the token that opened the visit: the reality-check page acts on it.
-    @OptionalField(key: "play_session_id") var playSessionID: UUID?
-    @Field(key: "expires_at") var expiresAt: Date
+    var playSessionID: UUID?
+    var expiresAt: Date
 
-    init() {}
+    /// Its columns, qualified, for reads that join other tables.
+    static let columns: SQLQueryString = "page_sessions.id, page_sessions.app_id, page_sessions.player_id, page_sessions.csrf, page_sessions.page, page_sessions.play_session_id, page_sessions.expires_at"
+
+    init(row: some SQLRow) throws {
+        id = try row.decode(column: "id", as: UUID.self)
+        appID = try row.decode(column: "app_id", as: UUID.self)
+        playerID = try row.decode(column: "player_id", as: UUID.self)
+        csrf = try row.decode(column: "csrf", as: String.self)
+        page = try row.decode(column: "page", as: String.self)
+        playSessionID = try row.decode(column: "play_session_id", as: UUID?.self)
+        expiresAt = try row.decode(column: "expires_at", as: Date.self)
+    }
 
     /// Whether a posted form carries this visit's CSRF token (compared in constant time).
     func accepts(csrf: String?) -> Bool {
@@ -31,10 +37,10 @@ final class PageSession: Model, @unchecked Sendable {
 
 struct CreatePageSession: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(PageSession.schema)
+        try await database.schema("page_sessions")
             .id()
-            .field("app_id", .uuid, .required, .references(DeveloperApp.schema, "id", onDelete: .cascade))
-            .field("player_id", .uuid, .required, .references(Player.schema, "id", onDelete: .cascade))
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
+            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
             .field("ticket_hash", .string)
             .field("cookie_hash", .string)
             .field("csrf", .string, .required)
@@ -46,17 +52,17 @@ struct CreatePageSession: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PageSession.schema).delete()
+        try await database.schema("page_sessions").delete()
     }
 }
 
 /// The play session a visit acts on (the reality-check page).
 struct AddPageSessionPlaySession: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(PageSession.schema).field("play_session_id", .uuid).update()
+        try await database.schema("page_sessions").field("play_session_id", .uuid).update()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PageSession.schema).deleteField("play_session_id").update()
+        try await database.schema("page_sessions").deleteField("play_session_id").update()
     }
 }

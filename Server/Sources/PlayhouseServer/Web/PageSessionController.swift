@@ -1,9 +1,8 @@
-import Fluent
 import PlayhouseAPI
 import Vapor
 
-/// `POST /v1/pages`: a one-time URL of a hosted wallet page for the signed-in player (scope
-/// `wallet`), to open in a web view.
+/// `POST /v1/pages`: a one-time URL of a hosted page for the signed-in player, to open in a web
+/// view: the wallet pages (scope `wallet`), the reality check, and the account page (scope `profile`).
 struct PageSessionController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.post("pages", use: open)
@@ -13,17 +12,22 @@ struct PageSessionController: RouteCollection {
         let principal = try request.principal
         let body = try request.content.decode(HostedPageRequest.self)
         // The reality check needs the play session it checks, and no scope: it protects the player.
-        let playerID = body.page == .realityCheck ? try principal.requirePlayer() : try principal.requirePlayer(scope: "wallet")
+        let playerID = switch body.page {
+        case .realityCheck: try principal.requirePlayer()
+        case .linkEmail: try principal.requirePlayer(scope: "profile")
+        default: try principal.requirePlayer(scope: "wallet")
+        }
         if body.page == .realityCheck && principal.sessionID == nil { throw PlayhouseProblem(.notFound, .sessionNotFound) }
         var page = switch body.page {
         case .wallet: "/wallet"
         case .realityCheck: "/reality-check"
+        case .linkEmail: "/account/email"
         default: "/wallet/" + body.page.rawValue
         }
         if body.page == .redeem, let code = body.promotion.flatMap({ PromotionService.code(from: RedeemRequest(code: $0)) }) {
             page += "?code=" + code
         }
-        let (ticket, expiresAt) = try await PageSessionService(database: request.db, now: request.now)
+        let (ticket, expiresAt) = try await PageSessionService(store: request.store, now: request.now)
             .open(appID: principal.app.id, playerID: playerID, page: page, playSessionID: principal.sessionID)
         let base = request.playhouse.configuration.resolvedPublicURL
         let answer = HostedPage(url: URL(string: "\(base)/pages/enter?ticket=\(ticket)")!, closeURL: URL(string: base + APIPath.pageClose)!,

@@ -1,4 +1,3 @@
-import Fluent
 import PlayhouseAPI
 import Vapor
 
@@ -27,7 +26,7 @@ struct WalletPageController: RouteCollection {
     /// Swaps the one-time ticket for the page cookie and opens the page it was issued for.
     func enter(_ request: Request) async throws -> Response {
         let ticket = (try? request.query.get(String.self, at: "ticket")) ?? ""
-        guard let (cookie, page) = try await PageSessionService(database: request.db, now: request.now).enter(ticket: ticket) else {
+        guard let (cookie, page) = try await PageSessionService(store: request.store, now: request.now).enter(ticket: ticket) else {
             return try await HostedPages.message(request, "page_expired", status: .unauthorized)
         }
         let response = Response(status: .seeOther, headers: ["Location": page, "Cache-Control": "no-store"])
@@ -43,11 +42,9 @@ struct WalletPageController: RouteCollection {
 
     func overview(_ request: Request) async throws -> Response {
         guard let (session, app) = try await HostedPages.visit(request) else { return try await HostedPages.message(request, "page_expired", status: .unauthorized) }
-        let playerID = session.$player.id
-        let payments = request.payments
-        try await payments.settleDue(playerID: playerID)
-        let wallet = try await WalletService(database: request.db).wallet(app: app, playerID: playerID, pendingWithdrawals: [])
-        let history = try await WalletService(database: request.db).history(app: app, playerID: playerID, filter: .init(), limit: 20, before: nil)
+        let playerID = session.playerID
+        let wallet = try await WalletService(store: request.store).wallet(app: app, playerID: playerID)
+        let history = try await WalletService(store: request.store).history(app: app, playerID: playerID, filter: .init(), limit: 20, before: nil)
         let texts = PageText.texts(request.localizer.language, [:])
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
@@ -82,7 +79,7 @@ struct WalletPageController: RouteCollection {
               let formID = form.form_id, UUID(uuidString: formID) != nil else {
             return try await HostedPages.message(request, "page_forged", status: .forbidden)
         }
-        let playerID = session.$player.id
+        let playerID = session.playerID
         let fields = [mode.rawValue, form.amount ?? "", form.currency ?? "", form.payment_method ?? "", form.code ?? ""]
         let idempotent = IdempotentRequest(appID: app.id, playerID: playerID, key: "page:" + formID, fields: fields, now: request.now)
         let language = request.localizer.language
@@ -115,7 +112,7 @@ struct WalletPageController: RouteCollection {
     private func formPage(_ request: Request, _ mode: Mode, _ session: PageSession, _ app: AppRecord, code: String? = nil,
                           message: String? = nil, error: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
         let texts = PageText.texts(request.localizer.language, [:])
-        let currencies = try await CurrencyService(database: request.db).list(appID: app.id).filter { $0.kind == .real }.map(\.code)
+        let currencies = try await CurrencyService(store: request.store).list(appID: app.id).filter { $0.kind == .real }.map(\.code)
         struct Context: Encodable {
             var lang: String, title: String, t: [String: String], mode: String, submit: String, csrf: String, formID: String
             var currencies: [String], methods: [String], code: String?, message: String?, error: String?

@@ -6,36 +6,53 @@ import Testing
 import Vapor
 import VaporTesting
 
-/// SQLite's readers: the reads every request makes run straight on connections of their own, and
-/// still see what they must.
-@Suite struct SQLiteReadersTests {
+/// The store, every feature's one way to the database: a transaction sees its own writes and the
+/// store's other reads see them once committed, a transaction that throws leaves nothing, and
+/// SQLite's readers only read.
+@Suite struct StoreTests {
     @Test(arguments: Engine.available)
-    func aRequestsReadsRunOnTheReadersOnSQLiteOnly(_ engine: Engine) async throws {
+    func aTransactionReadsItsOwnWritesAndOtherReadsSeeThemOnceCommitted(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
-            app.get("reader-probe") { _ async in SQLiteReaders.current == nil ? "pool" : "readers" }
-            try await app.testing().test(.GET, "reader-probe") { response in
-                #expect(response.body.string == (engine == .sqlite ? "readers" : "pool"))
-            }
-        }
-    }
-
-    @Test func aTransactionReadsItsOwnWritesAndReadersSeeThemOnceCommitted() async throws {
-        try await withPlayhouse(.sqlite) { app in
-            let readers = SQLiteReaders(path: app.playhouse.configuration.sqlitePath)
-            defer { readers.close() }
-            try await (app.db as! any SQLDatabase).raw("CREATE TABLE reader_probe (id TEXT PRIMARY KEY)").run()
-            let id = UUID().uuidString
+            try await app.sql().raw("CREATE TABLE reader_probe (id TEXT PRIMARY KEY)").run()
+            let id = UUID().uuidString, store = app.store
             @Sendable func count(_ sql: any SQLDatabase) async throws -> Int {
                 try await sql.raw("SELECT COUNT(*) AS n FROM reader_probe WHERE id = \(bind: id)").first()?.decode(column: "n", as: Int.self) ?? -1
             }
-            let inside = try await app.db.transaction { transaction in
-                try await transaction.sql().raw("INSERT INTO reader_probe (id) VALUES (\(bind: id))").run()
-                return try await SQLiteReaders.$current.withValue(readers) {
-                    (try await transaction.reading(count), try await readers.read(logger: app.logger, eventLoop: transaction.eventLoop, count))
-                }
+            let inside = try await store.transaction { sql in
+                try await sql.raw("INSERT INTO reader_probe (id) VALUES (\(bind: id))").run()
+                return (try await Store(sql).read(count), try await store.read(count))
             }
             #expect(inside == (1, 0))
-            #expect(try await SQLiteReaders.$current.withValue(readers) { try await app.db.reading(count) } == 1)
+            #expect(try await store.read(count) == 1)
+            struct Refused: Error {}
+            await #expect(throws: Refused.self) {
+                try await store.transaction { sql in
+                    try await sql.raw("DELETE FROM reader_probe").run()
+                    try await Store(sql).transaction { sql in try await sql.raw("INSERT INTO reader_probe (id) VALUES ('x')").run() }
+                    throw Refused()
+                }
+            }
+            #expect(try await store.read(count) == 1)
+            #expect(try await app.count("reader_probe") == 1)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func aConstraintTheDatabaseEnforcesIsRecognisedOnEitherEngine(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            try await app.sql().raw("CREATE TABLE reader_probe (id TEXT PRIMARY KEY)").run()
+            try await app.store.write { sql in try await sql.raw("INSERT INTO reader_probe (id) VALUES ('x')").run() }
+            do {
+                try await app.store.write { sql in try await sql.raw("INSERT INTO reader_probe (id) VALUES ('x')").run() }
+                Issue.record("a second row with the same key was written")
+            } catch {
+                #expect(Store.isConstraintViolation(error))
+            }
+            do {
+                try await app.store.write { sql in try await sql.raw("INSERT INTO no_such_table (id) VALUES ('x')").run() }
+            } catch {
+                #expect(!Store.isConstraintViolation(error))
+            }
         }
     }
 
@@ -43,7 +60,7 @@ import VaporTesting
         try await withPlayhouse(.sqlite) { app in
             let readers = SQLiteReaders(path: app.playhouse.configuration.sqlitePath)
             defer { readers.close() }
-            try await (app.db as! any SQLDatabase).raw("CREATE TABLE reader_probe (id TEXT PRIMARY KEY)").run()
+            try await app.sql().raw("CREATE TABLE reader_probe (id TEXT PRIMARY KEY)").run()
             await #expect(throws: DirectSQLiteError.self) {
                 try await readers.read(logger: app.logger, eventLoop: app.eventLoopGroup.next()) { sql in
                     try await sql.raw("INSERT INTO reader_probe (id) VALUES ('x')").run()

@@ -1,0 +1,49 @@
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// Guest players, as Nakama's device sign-in, Firebase's anonymous sign-in and PlayFab's custom ids
+/// have them: an installation of the app signs in with its installation id alone
+/// (`urn:playhouse:grant-type:guest`), which makes a player on first use and signs the same player
+/// in ever after. The player, the installation, the play session and the tokens are written in
+/// one transaction. A guest keeps everything when they later link a phone number, an email and
+/// password or a provider account (``PlayerLinks``), and the installation still signs them in.
+///
+/// The installation id is the guest's only credential: the SDK makes a random one and keeps it.
+struct GuestSignIn: Sendable {
+    let store: Store
+    let now: Date
+
+    /// 16 to 128 characters of letters, digits, `.`, `_` and `-`: room for a UUID, too short to guess.
+    static func isWellFormed(installationID id: String) -> Bool {
+        (16...128).contains(id.utf8.count) && id.utf8.allSatisfy { ASCIIShape.isUppercase($0) || ASCIIShape.isLowercase($0)
+            || ASCIIShape.isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+
+    func signIn(app: AppRecord, installationID: String, with signIn: PlayerSignIn, scope: String) async throws -> TokenResponse {
+        guard Self.isWellFormed(installationID: installationID) else {
+            throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "installation_id"])
+        }
+        let now = self.now
+        return try await signIn.tokens(app: app, scope: scope, existing: { try await player(app: app, installationID: installationID) }) { transaction in
+            let player = Player(appID: app.id, now: now, guest: true)
+            try await transaction.write { sql in
+                try await sql.raw(player.insert).run()
+                try await sql.raw("""
+                    INSERT INTO player_installations (id, app_id, installation_id, player_id, created_at)
+                    VALUES (\(bind: UUID()), \(bind: app.id), \(bind: installationID), \(bind: player.id), \(bind: now))
+                    """).run()
+            }
+            return player.id
+        }
+    }
+
+    /// The player the installation signs in.
+    private func player(app: AppRecord, installationID: String) async throws -> UUID? {
+        try await store.read { sql in
+            try await sql.raw("""
+                SELECT player_id FROM player_installations WHERE app_id = \(bind: app.id) AND installation_id = \(bind: installationID)
+                """).first()
+        }?.decode(column: "player_id", as: UUID.self)
+    }
+}

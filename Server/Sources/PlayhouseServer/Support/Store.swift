@@ -1,0 +1,168 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresKit
+import SQLKit
+
+/// The one way every feature reads and writes the database.
+///
+/// A feature's service holds a store and says what kind of work it does; the store picks the
+/// connection, and each statement's SQL is prepared once per connection and kept:
+///
+/// - ``read(_:)``: statements that only read, outside any transaction.
+/// - ``write(_:)``: one statement that writes, which is its own transaction.
+/// - ``transaction(_:)``: several statements, committed together or not at all.
+///
+/// On SQLite, reads run straight on the calling thread on read-only connections of their own
+/// (``SQLiteReaders``), and every write on the one writer connection (``SQLiteWriter``), one
+/// transaction at a time, queued in this process, as SQLite has one writer anyway. On PostgreSQL,
+/// each runs on a pooled connection as named prepared statements (``PreparedPostgresSQL``); a
+/// transaction that the database ends with a serialization failure or a deadlock runs again.
+///
+/// Inside a transaction, ``init(_:)`` makes the store of that transaction's connection: every
+/// service built on it reads and writes there, and its own ``transaction(_:)`` joins the one
+/// already running. Rows are decoded by the services, column by column, into plain values.
+struct Store: Sendable {
+    fileprivate enum Route: Sendable {
+        case sqlite(SQLiteStore)
+        case postgres(PostgresStore)
+        case connection(any SQLDatabase)
+    }
+
+    private let route: Route
+    let logger: Logger
+    let eventLoop: any EventLoop
+
+    fileprivate init(route: Route, logger: Logger, eventLoop: any EventLoop) {
+        self.route = route
+        self.logger = logger
+        self.eventLoop = eventLoop
+    }
+
+    /// The store of `connection`, which is inside a transaction: everything runs on it.
+    init(_ connection: any SQLDatabase) {
+        self.init(route: .connection(connection), logger: connection.logger, eventLoop: connection.eventLoop)
+    }
+
+    /// Whether this store runs inside a transaction.
+    var inTransaction: Bool {
+        if case .connection = route { return true }
+        return false
+    }
+
+    /// The SQL dialect's name: `sqlite` or `postgresql`.
+    var dialect: String {
+        switch route {
+        case .sqlite: "sqlite"
+        case .postgres: "postgresql"
+        case .connection(let sql): sql.dialect.name
+        }
+    }
+
+    /// Runs reads, outside any transaction (inside one, on its connection).
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch route {
+        case .sqlite(let store): try await store.readers.read(logger: logger, eventLoop: eventLoop, body)
+        case .postgres(let store): try await store.session(logger: logger, eventLoop: eventLoop, body)
+        case .connection(let sql): try await body(sql)
+        }
+    }
+
+    /// Runs one statement that writes: on PostgreSQL with no `BEGIN` and `COMMIT` around it, two
+    /// round trips it does not need; on SQLite, and inside a transaction, as ``transaction(_:)``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch route {
+        case .postgres(let store): try await store.session(logger: logger, eventLoop: eventLoop, body)
+        default: try await transaction(body)
+        }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// On SQLite it begins `IMMEDIATE`, so it never fails halfway upgrading a read lock; on
+    /// PostgreSQL it runs again (up to five times) when the database ends it with a
+    /// serialization failure or a deadlock, so `body` must do all its work through `sql`.
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch route {
+        case .sqlite(let store):
+            return try await store.writer.transaction(on: eventLoop, logger: logger, body)
+        case .postgres(let store):
+            var attempt = 0
+            while true {
+                do {
+                    return try await store.session(logger: logger, eventLoop: eventLoop) { sql in try await sql.runTransaction(body) }
+                } catch let error as PSQLError where attempt < 5 && PostgresStore.isRetryable(error) {
+                    attempt += 1
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 1...(10 * attempt))))
+                }
+            }
+        case .connection(let sql):
+            return try await body(sql)
+        }
+    }
+}
+
+/// The store's engines, made once per application: ``Store`` values are made from one per
+/// request (or command) with its logger and event loop.
+enum StoreEngine: Sendable {
+    case sqlite(SQLiteStore)
+    case postgres(PostgresStore)
+
+    func store(logger: Logger, eventLoop: any EventLoop) -> Store {
+        switch self {
+        case .sqlite(let store): Store(route: .sqlite(store), logger: logger, eventLoop: eventLoop)
+        case .postgres(let store): Store(route: .postgres(store), logger: logger, eventLoop: eventLoop)
+        }
+    }
+
+    /// Closes what the engine keeps open, once nothing runs on it any more.
+    func shutdown() async {
+        if case .sqlite(let store) = self { await store.close() }
+    }
+}
+
+/// SQLite: read-only connections for reads, and the one writer connection for writes.
+final class SQLiteStore: Sendable {
+    let readers: SQLiteReaders
+    let writer: SQLiteWriter
+
+    init(path: String) {
+        readers = SQLiteReaders(path: path)
+        writer = SQLiteWriter(path: path)
+    }
+
+    func close() async {
+        readers.close()
+        await writer.close()
+    }
+}
+
+/// PostgreSQL: the pooled connections of the application's database, which keeps one pool per
+/// event loop; a store takes its connections from its own event loop's.
+struct PostgresStore: Sendable {
+    /// The pooled database of an event loop.
+    let database: @Sendable (Logger, any EventLoop) -> any PostgresDatabase
+
+    /// Runs `body` on a pooled connection, outside any transaction.
+    func session<T: Sendable>(logger: Logger, eventLoop: any EventLoop,
+                              _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await PreparedPostgresSQL.session(on: database(logger, eventLoop), logger: logger, body)
+    }
+
+    /// Serialization failure or deadlock: the transaction did nothing and may simply run again.
+    static func isRetryable(_ error: PSQLError) -> Bool {
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40001" || state == "40P01"
+    }
+}
+
+extension Store {
+    /// Whether `error` is the database refusing a write for a constraint: a unique key taken, a
+    /// row referred to that is not there.
+    static func isConstraintViolation(_ error: any Error) -> Bool {
+        switch error {
+        case let error as PSQLError: error.serverInfo?[.sqlState]?.hasPrefix("23") == true
+        case let error as DirectSQLiteError: error.isConstraintFailure
+        default: false
+        }
+    }
+}
