@@ -46,7 +46,7 @@ import VaporTesting
                 try await app.store.write { sql in try await sql.raw("INSERT INTO reader_probe (id) VALUES ('x')").run() }
                 Issue.record("a second row with the same key was written")
             } catch {
-                #expect(Store.isConstraintViolation(error))
+                #expect(Store.isConstraintViolation(error), "\(String(reflecting: error))")
             }
             do {
                 try await app.store.write { sql in try await sql.raw("INSERT INTO no_such_table (id) VALUES ('x')").run() }

@@ -34,7 +34,7 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
         case .postgres:
             configuration.databaseURL = Self.postgresURL
             configuration.postgresSchema = String(name)
-            configuration.postgresConnectionsPerEventLoop = 4
+            configuration.postgresConnectionsPerEventLoop = 2
         }
         return configuration
     }

@@ -7,7 +7,10 @@ import Vapor
 /// Chooses and configures the database: PostgreSQL when a URL is given, otherwise the embedded
 /// SQLite file in the data directory.
 enum DatabaseSetup {
-    static func configure(_ app: Application, _ configuration: PlayhouseConfiguration) throws {
+    /// Registers the database with Fluent, for the migrations, and answers the ``Store``'s engine
+    /// on it, for everything else: SQLite's readers and writer on the data directory's file, or
+    /// pools of PostgreSQL connections of its own.
+    static func configure(_ app: Application, _ configuration: PlayhouseConfiguration) throws -> StoreEngine {
         if let url = configuration.databaseURL {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw ConfigurationError("PLAYHOUSE_DATABASE_URL must be a postgres:// URL")
@@ -24,12 +27,10 @@ enum DatabaseSetup {
                 }
                 postgres.searchPath = [schema]
             }
-            app.databases.use(
-                .postgres(configuration: postgres,
-                          maxConnectionsPerEventLoop: configuration.postgresConnectionsPerEventLoop,
-                          connectionPoolTimeout: .seconds(10)),
-                as: .psql
-            )
+            // The migrations' connections; the store has pools of its own.
+            app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: .seconds(10)), as: .psql)
+            return .postgres(PostgresStore(configuration: postgres, connectionsPerEventLoop: configuration.postgresConnectionsPerEventLoop,
+                                           on: app.eventLoopGroup))
         } else {
             let directory = URL(fileURLWithPath: configuration.dataDirectory)
             do {
@@ -37,24 +38,10 @@ enum DatabaseSetup {
             } catch {
                 throw ConfigurationError("cannot create the data directory \(directory.path): \(error.localizedDescription)")
             }
-            // Each SQLite statement blocks a pool thread, and a writer waits there for the file's
-            // lock (up to the busy timeout). A pool of the application's own, larger than the shared
-            // one (a thread per core), so that waiting writers cannot hold up the writer they wait
-            // for: in one process with several servers (the tests), they otherwise could.
-            app.threadPool = NIOThreadPool(numberOfThreads: max(8, 4 * System.coreCount))
+            // The migrations' connection; the store has connections of its own.
             app.databases.use(.sqlite(.file(configuration.sqlitePath), maxConnectionsPerEventLoop: 1), as: .sqlite)
+            return .sqlite(SQLiteStore(path: configuration.sqlitePath))
         }
-    }
-
-    /// The ``Store``'s engine for the database `configure` chose: SQLite's readers and writer on the
-    /// data directory's file, or the pooled PostgreSQL connections of `app`'s database.
-    static func storeEngine(_ app: Application, _ configuration: PlayhouseConfiguration) -> StoreEngine {
-        guard configuration.databaseURL != nil else { return .sqlite(SQLiteStore(path: configuration.sqlitePath)) }
-        let databases = app.databases
-        return .postgres(PostgresStore { logger, eventLoop in
-            // The database configure registered is PostgreSQL's, whose databases are PostgresDatabases.
-            databases.database(.psql, logger: logger, on: eventLoop) as! any PostgresDatabase
-        })
     }
 
     /// What every SQLite connection needs, because these belong to a connection, not to the file:

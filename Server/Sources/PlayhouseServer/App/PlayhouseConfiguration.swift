@@ -43,7 +43,8 @@ public struct PlayhouseConfiguration: Sendable {
     /// reading it again (`PLAYHOUSE_TOKEN_CACHE_SECONDS`, 0 to 60; 0 reads every time). A token revoked
     /// through another instance or the CLI stops working within this time.
     public var tokenCacheLifetime: TimeInterval = 1
-    /// Connections per event loop in the PostgreSQL pool.
+    /// Connections per event loop (one a core) in the PostgreSQL pool
+    /// (`PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE`, 1 to 64).
     public var postgresConnectionsPerEventLoop = 8
     /// PostgreSQL schema to use instead of the default `search_path`, created if missing
     /// (`PLAYHOUSE_DATABASE_SCHEMA`; tests use one schema each).
@@ -127,6 +128,12 @@ public struct PlayhouseConfiguration: Sendable {
                 throw ConfigurationError("PLAYHOUSE_TOKEN_CACHE_SECONDS must be 0 (off) to 60 seconds, not '\(seconds)'")
             }
             configuration.tokenCacheLifetime = value
+        }
+        if let count = environment["PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE"], !count.isEmpty {
+            guard let value = Int(count), (1...64).contains(value) else {
+                throw ConfigurationError("PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE must be 1 to 64, not '\(count)'")
+            }
+            configuration.postgresConnectionsPerEventLoop = value
         }
         if let flag = environment["PLAYHOUSE_SANDBOX_REAL_MONEY"], !flag.isEmpty {
             configuration.sandboxRealMoney = ["1", "true", "yes"].contains(flag.lowercased())

@@ -18,10 +18,18 @@ final class RouteIndex: @unchecked Sendable {
         var built = Table()
         for route in routes {
             let key = route.path.map(\.description).joined(separator: "/")
+            route.userInfo[Self.patternKey] = "/" + key
             if built.methods[key] == nil { built.router.register(key, at: route.path) }
             built.methods[key, default: []].append(route.method)
         }
         lock.withLock { table = built }
+    }
+
+    private static let patternKey = "playhouse.route-pattern"
+
+    /// A route's pattern (`/v1/games/:game_id/bet`), as ``build(from:)`` noted it on the route.
+    static func pattern(of route: Route) -> String {
+        route.userInfo[patternKey] as? String ?? "/" + route.path.map(\.description).joined(separator: "/")
     }
 
     /// The methods registered for `path`, or none when no route has that path.

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Prometheus
 import Vapor
 
@@ -22,15 +23,39 @@ final class ServerMetrics: Sendable {
                            labels: [("engine", engine)]).set(Double(poolSize))
     }
 
+    /// The series a request is counted and timed in.
+    private struct Series: Hashable {
+        var method: String
+        var route: String
+        var status: UInt
+    }
+
+    private struct Recorders {
+        var counter: Counter
+        var histogram: DurationHistogram
+    }
+
+    /// Each series' counter and histogram, made once: making them looks them up by name and labels
+    /// in the registry, which every request would otherwise do twice.
+    private let recorders = NIOLockedValueBox<[Series: Recorders]>([:])
+
     func recordRequest(method: String, route: String, status: UInt, duration: Duration) {
-        registry.makeCounter(descriptor: .init(metricName: "http_requests", unitName: "total", helpText: "HTTP requests handled"),
-                             labels: [("method", method), ("route", route), ("status", String(status))])
-            .increment()
-        registry.makeDurationHistogram(descriptor: .init(metricName: "http_request_duration", unitName: "seconds",
-                                                         helpText: "HTTP request latency"),
-                                       labels: [("method", method), ("route", route)],
-                                       buckets: Self.latencyBuckets)
-            .recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        let series = Series(method: method, route: route, status: status)
+        let recorders = self.recorders.withLockedValue { $0[series] } ?? makeRecorders(series)
+        recorders.counter.increment()
+        recorders.histogram.recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
+
+    private func makeRecorders(_ series: Series) -> Recorders {
+        let made = Recorders(
+            counter: registry.makeCounter(descriptor: .init(metricName: "http_requests", unitName: "total", helpText: "HTTP requests handled"),
+                                          labels: [("method", series.method), ("route", series.route), ("status", String(series.status))]),
+            histogram: registry.makeDurationHistogram(descriptor: .init(metricName: "http_request_duration", unitName: "seconds",
+                                                                         helpText: "HTTP request latency"),
+                                                      labels: [("method", series.method), ("route", series.route)],
+                                                      buckets: Self.latencyBuckets))
+        recorders.withLockedValue { $0[series] = made }
+        return made
     }
 
     func recordDatabasePing(seconds: Double, ok: Bool) {

@@ -19,11 +19,22 @@ struct WindowRateLimiter: Sendable {
     /// Seconds until `key` may try again, or nil when it is not limited.
     func retryAfter(_ key: String) async throws -> Int? {
         let row = try await store.read { sql in
-            try await sql.raw("SELECT window_start, failures FROM rate_limit_counters WHERE key = \(bind: key)").first()
+            try await sql.raw("SELECT \(Self.columns) FROM rate_limit_counters rl WHERE rl.key = \(bind: key)").first()
         }
-        guard let row,
-              try row.decode(column: "window_start", as: Int64.self) == currentWindow,
-              try row.decode(column: "failures", as: Int64.self) >= limit
+        return try row.flatMap(retryAfter)
+    }
+
+    /// `key`'s count, read along with another feature's row (a client's app).
+    static func along(_ key: String) -> ReadAlong {
+        ReadAlong(columns: columns, join: "LEFT JOIN rate_limit_counters rl ON rl.key = \(bind: key)")
+    }
+
+    private static let columns: SQLQueryString = "rl.window_start AS limit_window_start, rl.failures AS limit_failures"
+
+    /// Seconds until the key of `row` (read ``along(_:)``) may try again, or nil when it is not limited.
+    func retryAfter(_ row: any SQLRow) throws -> Int? {
+        guard try row.decode(column: "limit_window_start", as: Int64?.self) == currentWindow,
+              try row.decode(column: "limit_failures", as: Int64?.self) ?? 0 >= limit
         else { return nil }
         return max(1, Int(currentWindow + Int64(window) - Int64(now.timeIntervalSince1970)))
     }

@@ -13,6 +13,7 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
     ContentConfiguration.global.use(encoder: PlayhouseJSON.makeEncoder(), for: .json)
     ContentConfiguration.global.use(decoder: PlayhouseJSON.makeDecoder(), for: .json)
 
+    let storeEngine = try DatabaseSetup.configure(app, configuration)
     app.playhouse = PlayhouseState(
         configuration: configuration,
         clock: ServerClock(),
@@ -21,12 +22,12 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
                                    ? 1 : configuration.postgresConnectionsPerEventLoop * System.coreCount),
         routeIndex: RouteIndex(),
         tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime),
-        storeEngine: DatabaseSetup.storeEngine(app, configuration),
+        storeEngine: storeEngine,
         paymentProvider: SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay)
     )
     app.lifecycle.use(StoreLifecycle())
-
-    try DatabaseSetup.configure(app, configuration)
+    // The server's own metrics (MetricsMiddleware) count and time every request.
+    app.http.server.configuration.reportMetrics = false
     try HostedPages.configure(app)
     Migrations.register(on: app)
 

@@ -110,25 +110,38 @@ public struct AppService: Sendable {
         return true
     }
 
-    /// The app whose client id and secret these are, or nil. The secret comparison takes the same
-    /// time whether the client id exists or not, and whatever the secret.
-    /// A public client by its client id alone; nil for unknown or confidential clients.
-    func publicClient(clientID: String) async throws -> AppRecord? {
-        guard Self.isWellFormedClientID(clientID), let app = try await find(where: "a.client_id = \(bind: clientID)"), app.isPublic
-        else { return nil }
-        return app
+    /// The client with this client id, as a client authenticates: the app (nil when there is
+    /// none), its secret's hash, and the row with what it reads `along` (a rate limiter's count), in
+    /// one read whether the app exists or not.
+    struct Client: Sendable {
+        var app: AppRecord?
+        var secretHash: String?
+        var row: any SQLRow
+
+        /// The app, if the client is public (and so authenticates by its id alone).
+        var publicApp: AppRecord? { app?.isPublic == true ? app : nil }
+
+        /// The app, if `secret` is its secret. The comparison takes the same time whether the app
+        /// exists or not, and whatever the secret.
+        func authenticate(secret: String) -> AppRecord? {
+            let stored = secretHash ?? SecretToken.hash("no such client")
+            guard SecretToken.constantTimeEquals(SecretToken.hash(secret), stored) else { return nil }
+            return app
+        }
     }
 
-    func authenticate(clientID: String, secret: String) async throws -> AppRecord? {
-        let row = Self.isWellFormedClientID(clientID)
-            ? try await store.read { sql in
-                try await sql.raw("SELECT \(unsafeRaw: AppRecord.selectList("a")), a.secret_hash FROM apps a WHERE a.client_id = \(bind: clientID)").first()
-            }
-            : nil
-        let candidate = SecretToken.hash(secret)
-        let stored = try row?.decode(column: "secret_hash", as: String.self) ?? SecretToken.hash("no such client")
-        guard SecretToken.constantTimeEquals(candidate, stored), let row else { return nil }
-        return try AppRecord(row: row)
+    func client(_ clientID: String, along: [ReadAlong] = []) async throws -> Client {
+        // Only a well-formed client id is looked up (PostgreSQL refuses text with NUL bytes, for one).
+        let wellFormed = Self.isWellFormedClientID(clientID) ? clientID : ""
+        let row = try await store.read { sql in
+            try await sql.raw("""
+                SELECT \(unsafeRaw: AppRecord.selectList("a")), a.secret_hash\(along.columns) FROM (SELECT 1 AS one) base
+                LEFT JOIN apps a ON a.client_id = \(bind: wellFormed) \(along.joins)
+                """).first()
+        }
+        guard let row else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        guard try row.decode(column: "app_id", as: UUID?.self) != nil else { return Client(app: nil, secretHash: nil, row: row) }
+        return Client(app: try AppRecord(row: row), secretHash: try row.decode(column: "secret_hash", as: String.self), row: row)
     }
 
     /// Whether `clientID` could be a client id at all: visible ASCII (RFC 6749 `VSCHAR`), at most

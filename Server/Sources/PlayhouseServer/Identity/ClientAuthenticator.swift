@@ -12,30 +12,29 @@ struct ClientAuthenticator: Sendable {
         let limiter = WindowRateLimiter(store: request.store, limit: configuration.clientAuthFailureLimit,
                                          window: configuration.clientAuthFailureWindow, now: request.now)
         let key = "client_auth:" + (request.remoteAddress?.ipAddress ?? "unknown")
-        if let seconds = try await limiter.retryAfter(key) {
-            throw PlayhouseProblem(.tooManyRequests, .rateLimited, parameters: ["seconds": String(seconds)],
-                                   headers: ["Retry-After": String(seconds)])
-        }
-
         let basic = try basicCredentials()
         let formID = try form.value("client_id"), formSecret = try form.value("client_secret")
         if basic != nil && (formID != nil || formSecret != nil) {
             throw PlayhouseProblem(.badRequest, .invalidRequest, message: "multiple_client_authentication")
         }
-        if allowPublic, basic == nil, formSecret == nil, let formID {
-            guard let app = try await AppService(store: request.store).publicClient(clientID: formID) else {
-                try await limiter.record(key)
-                throw PlayhouseProblem.invalidClient
+        let credentials: (id: String, secret: String?)? = basic.map { ($0.0, $0.1) } ?? formID.map { ($0, formSecret) }
+        // The client and the address's failures, in one read.
+        let client = try await AppService(store: request.store).client(credentials?.id ?? "", along: [WindowRateLimiter.along(key)])
+        if let seconds = try limiter.retryAfter(client.row) {
+            throw PlayhouseProblem(.tooManyRequests, .rateLimited, parameters: ["seconds": String(seconds)],
+                                   headers: ["Retry-After": String(seconds)])
+        }
+        var app: AppRecord?
+        if let secret = credentials?.secret {
+            app = client.authenticate(secret: secret)
+        } else if allowPublic {
+            app = client.publicApp
+        }
+        guard let app else {
+            try await limiter.record(key)
+            if let clientID = credentials?.id {
+                request.logger.notice("client authentication failed", metadata: ["client_id": .string(String(clientID.prefix(64)))])
             }
-            return app
-        }
-        guard let (clientID, secret) = basic ?? formID.flatMap({ id in formSecret.map { (id, $0) } }) else {
-            try await limiter.record(key)
-            throw PlayhouseProblem.invalidClient
-        }
-        guard let app = try await AppService(store: request.store).authenticate(clientID: clientID, secret: secret) else {
-            try await limiter.record(key)
-            request.logger.notice("client authentication failed", metadata: ["client_id": .string(String(clientID.prefix(64)))])
             throw PlayhouseProblem.invalidClient
         }
         return app

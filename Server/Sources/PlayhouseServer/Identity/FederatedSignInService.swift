@@ -40,9 +40,9 @@ struct FederatedSignInService: Sendable {
     func signIn(app: AppRecord, providerName: String, token: String, tokenType: String, with signIn: PlayerSignIn,
                 scope: String) async throws -> TokenResponse {
         let (provider, identity) = try await verify(app: app, providerName: providerName, token: token, tokenType: tokenType)
-        let subject = String(identity.subject.prefix(255)), now = self.now
-        return try await signIn.tokens(app: app, scope: scope, existing: { try await linkedPlayer(provider: provider.id, subject: subject) }) { transaction in
-            try await Self.create(identity, subject: subject, provider: provider, app: app, now: now, on: transaction)
+        let subject = String(identity.subject.prefix(255))
+        return try await signIn.tokens(app: app, scope: scope, existing: { try await linkedPlayer(provider: provider.id, subject: subject) }) {
+            try await newPlayer(identity, subject: subject, provider: provider, app: app)
         }
     }
 
@@ -220,14 +220,12 @@ struct FederatedSignInService: Sendable {
         }?.decode(column: "player_id", as: UUID.self)
     }
 
-    /// Writes a new player with a profile from the provider's data, linked to the account, on
-    /// `transaction`; answers their id. The provider's email is theirs unless another player of the
-    /// app has it.
-    private static func create(_ identity: Identity, subject: String, provider: IdentityProvider, app: AppRecord, now: Date,
-                               on transaction: Store) async throws -> UUID {
+    /// A new player with a profile from the provider's data, linked to the account. The provider's
+    /// email is theirs unless another player of the app has it.
+    private func newPlayer(_ identity: Identity, subject: String, provider: IdentityProvider, app: AppRecord) async throws -> PlayerSignIn.NewPlayer {
         var player = Player(appID: app.id, now: now)
         if let email = identity.email.flatMap(PlayerService.normalisedEmail),
-           try await transaction.read({ sql in
+           try await store.read({ sql in
                try await sql.raw("SELECT id FROM players WHERE app_id = \(bind: app.id) AND email = \(bind: email)").first()
            }) == nil {
             player.email = email
@@ -237,11 +235,8 @@ struct FederatedSignInService: Sendable {
         player.birthDate = identity.birthDate.flatMap { PlayerService.isValidBirthDate($0, today: now) ? $0 : nil }
         player.gender = identity.gender?.rawValue
         player.locale = identity.locale.flatMap { PlayerService.isValidLocale($0) ? $0 : nil }
-        try await transaction.write { [player] sql in
-            try await sql.raw(player.insert).run()
-            try await sql.raw(linkStatement(provider: provider.id, subject: subject, playerID: player.id, now: now)).run()
-        }
-        return player.id
+        return PlayerSignIn.NewPlayer(id: player.id, statements: [player.insert,
+                                                                  Self.linkStatement(provider: provider.id, subject: subject, playerID: player.id, now: now)])
     }
 
     private static func linkStatement(provider: UUID, subject: String, playerID: UUID, now: Date) -> SQLQueryString {

@@ -25,16 +25,12 @@ struct GuestSignIn: Sendable {
             throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "installation_id"])
         }
         let now = self.now
-        return try await signIn.tokens(app: app, scope: scope, existing: { try await player(app: app, installationID: installationID) }) { transaction in
+        return try await signIn.tokens(app: app, scope: scope, existing: { try await player(app: app, installationID: installationID) }) {
             let player = Player(appID: app.id, now: now, guest: true)
-            try await transaction.write { sql in
-                try await sql.raw(player.insert).run()
-                try await sql.raw("""
-                    INSERT INTO player_installations (id, app_id, installation_id, player_id, created_at)
-                    VALUES (\(bind: UUID()), \(bind: app.id), \(bind: installationID), \(bind: player.id), \(bind: now))
-                    """).run()
-            }
-            return player.id
+            return PlayerSignIn.NewPlayer(id: player.id, statements: [player.insert, """
+                INSERT INTO player_installations (id, app_id, installation_id, player_id, created_at)
+                VALUES (\(bind: UUID()), \(bind: app.id), \(bind: installationID), \(bind: player.id), \(bind: now))
+                """])
         }
     }
 

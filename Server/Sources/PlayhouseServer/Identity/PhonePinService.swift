@@ -51,11 +51,10 @@ struct PhonePinService: Sendable {
     /// Signs in the player whose number this PIN proves, signing them up on first use.
     func signIn(phoneNumber: String, pin: String, app: AppRecord, with signIn: PlayerSignIn, scope: String) async throws -> TokenResponse {
         let phone = try await prove(phoneNumber: phoneNumber, pin: pin, app: app), now = self.now
-        return try await signIn.tokens(app: app, scope: scope, existing: { try await player(appID: app.id, phone: phone)?.id }) { transaction in
+        return try await signIn.tokens(app: app, scope: scope, existing: { try await player(appID: app.id, phone: phone)?.id }) {
             var player = Player(appID: app.id, now: now)
             player.phoneNumber = phone
-            try await transaction.write { [player] sql in try await sql.raw(player.insert).run() }
-            return player.id
+            return PlayerSignIn.NewPlayer(id: player.id, statements: [player.insert])
         }
     }
 

@@ -1,52 +1,59 @@
 import Foundation
 import PlayhouseAPI
+import SQLKit
 import Vapor
 
 /// Finishes a sign-in that proved who the player is without a code (phone PIN, federated token,
-/// device code, a guest's installation): starts a play session and issues the player's tokens, in
-/// one transaction.
+/// device code, a guest's installation): starts a play session and issues the player's tokens,
+/// written together (on PostgreSQL one statement, ``Store/write(_:)-([SQLQueryString])``), and
+/// with them, for a new player, the player and what they sign in with.
 struct PlayerSignIn: Sendable {
     let store: Store
     let now: Date
     let configuration: PlayhouseConfiguration
 
+    /// A player's new sign-in: what ``tokens(app:scope:existing:creating:)`` writes for a new one.
+    struct NewPlayer: Sendable {
+        var id: UUID
+        /// The statements that store the player and what they sign in with.
+        var statements: [SQLQueryString]
+    }
+
     func tokens(app: AppRecord, playerID: UUID, scope: String, created: Bool) async throws -> TokenResponse {
-        let signIn = self
-        return try await store.transaction { sql in
-            try await signIn.tokens(app: app, playerID: playerID, scope: scope, created: created, on: Store(sql))
-        }
+        let (response, statements) = signIn(app: app, playerID: playerID, scope: scope, created: created)
+        try await store.write(statements)
+        return response
     }
 
     /// Signs in the player `existing` finds (by what they proved: a phone number, a provider
-    /// account, an installation), or signs a new one up: `create` writes the player, and what they
-    /// sign in with, on the store of the transaction that then starts their session and issues
-    /// their tokens, so that a new player is never left without having signed in. Should `create`
-    /// fail for a constraint (a simultaneous first sign-in created the player a moment ago), nothing
-    /// of it is kept and the player `existing` now finds is signed in.
+    /// account, an installation), or signs a new one up: `create` makes the player and the
+    /// statements that store them, which are written together with the session and the tokens, so
+    /// that a new player is never left without having signed in. Should they fail for a constraint
+    /// (a simultaneous first sign-in created the player a moment ago), none is kept and the player
+    /// `existing` now finds is signed in.
     func tokens(app: AppRecord, scope: String, existing: () async throws -> UUID?,
-                creating create: @escaping @Sendable (Store) async throws -> UUID) async throws -> TokenResponse {
+                creating create: () async throws -> NewPlayer) async throws -> TokenResponse {
         if let playerID = try await existing() { return try await tokens(app: app, playerID: playerID, scope: scope, created: false) }
-        let signIn = self
+        let player = try await create()
+        let (response, statements) = signIn(app: app, playerID: player.id, scope: scope, created: true)
         do {
-            return try await store.transaction { sql in
-                let transaction = Store(sql)
-                return try await signIn.tokens(app: app, playerID: try await create(transaction), scope: scope, created: true, on: transaction)
-            }
+            try await store.write(player.statements + statements)
+            return response
         } catch where Store.isConstraintViolation(error) {
             guard let playerID = try await existing() else { throw error }
             return try await tokens(app: app, playerID: playerID, scope: scope, created: false)
         }
     }
 
-    /// The session and tokens, written on `transaction` (the store of a transaction of the caller's,
-    /// which has just created the player, say).
-    func tokens(app: AppRecord, playerID: UUID, scope: String, created: Bool, on transaction: Store) async throws -> TokenResponse {
-        let sessionID = try await SessionService(store: transaction, now: now, tokenCache: nil).start(appID: app.id, playerID: playerID)
+    /// The answer of a sign-in into a new session, and the statements that start the session and
+    /// store its tokens.
+    private func signIn(app: AppRecord, playerID: UUID, scope: String, created: Bool) -> (TokenResponse, [SQLQueryString]) {
+        let (sessionID, session) = SessionService.start(appID: app.id, playerID: playerID, now: now)
         let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: UUID(), scope: scope)
-        var response = try await TokenService(store: transaction, now: now, cache: nil)
-            .issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime, refreshLifetime: configuration.refreshTokenLifetime)
+        var (response, tokens) = TokenService(store: store, now: now, cache: nil)
+            .playerTokens(grant, accessLifetime: configuration.playerTokenLifetime, refreshLifetime: configuration.refreshTokenLifetime)
         response.playerCreated = created
-        return response
+        return (response, [session, tokens])
     }
 }
 

@@ -31,11 +31,18 @@ struct TokenService: Sendable {
     /// What a player sign-in issues: an access token and a refresh token, both in `grant`'s session
     /// and family, written in one statement.
     func issuePlayerTokens(_ grant: PlayerGrant, accessLifetime: TimeInterval, refreshLifetime: TimeInterval) async throws -> TokenResponse {
+        let (response, statement) = playerTokens(grant, accessLifetime: accessLifetime, refreshLifetime: refreshLifetime)
+        try await store.write { sql in try await sql.raw(statement).run() }
+        return response
+    }
+
+    /// A player's new access and refresh tokens, and the statement that stores them, for a caller
+    /// that writes it with others (a sign-in, with its session).
+    func playerTokens(_ grant: PlayerGrant, accessLifetime: TimeInterval, refreshLifetime: TimeInterval) -> (TokenResponse, SQLQueryString) {
         let access = SecretToken.generate(prefix: "pha_"), refresh = SecretToken.generate(prefix: "phr_")
-        try await store.write { sql in try await sql.raw(issue(grant, access: access, accessLifetime: accessLifetime,
-                                                                refresh: refresh, refreshLifetime: refreshLifetime)).run() }
-        return TokenResponse(accessToken: access, expiresIn: Int(accessLifetime), scope: grant.scope, refreshToken: refresh,
-                             sessionID: grant.sessionID.uuidString.lowercased())
+        return (TokenResponse(accessToken: access, expiresIn: Int(accessLifetime), scope: grant.scope, refreshToken: refresh,
+                              sessionID: grant.sessionID.uuidString.lowercased()),
+                issue(grant, access: access, accessLifetime: accessLifetime, refresh: refresh, refreshLifetime: refreshLifetime))
     }
 
     /// The statement that stores a player's access and refresh tokens.

@@ -32,14 +32,19 @@ struct SessionService: Sendable {
 
     /// A new session for `playerID` in `appID`; returns its id.
     func start(appID: UUID, playerID: UUID) async throws -> UUID {
-        let id = UUID(), now = self.now
-        try await store.write { sql in
-            try await sql.raw("""
-                INSERT INTO play_sessions (id, app_id, player_id, started_at, last_active_at, reality_check_started_at)
-                VALUES (\(bind: id), \(bind: appID), \(bind: playerID), \(bind: now), \(bind: now), \(bind: now))
-                """).run()
-        }
+        let (id, statement) = Self.start(appID: appID, playerID: playerID, now: now)
+        try await store.write { sql in try await sql.raw(statement).run() }
         return id
+    }
+
+    /// A new session's id, and the statement that starts it, for a caller that writes it with
+    /// others (a sign-in, with its tokens).
+    static func start(appID: UUID, playerID: UUID, now: Date) -> (id: UUID, statement: SQLQueryString) {
+        let id = UUID()
+        return (id, """
+            INSERT INTO play_sessions (id, app_id, player_id, started_at, last_active_at, reality_check_started_at)
+            VALUES (\(bind: id), \(bind: appID), \(bind: playerID), \(bind: now), \(bind: now), \(bind: now))
+            """)
     }
 
     /// Ends the session (if it is still open) and revokes its tokens, in one transaction.

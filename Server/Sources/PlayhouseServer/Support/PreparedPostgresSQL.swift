@@ -69,28 +69,6 @@ struct PreparedPostgresSQL: SQLDatabase {
     }
 }
 
-extension PreparedPostgresSQL {
-    /// Runs `body` in one transaction on a pooled connection of `database`: committed when it
-    /// returns, rolled back when it throws.
-    static func transaction<T: Sendable>(on database: any PostgresDatabase, logger: Logger,
-                                         _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await session(on: database, logger: logger) { sql in try await sql.runTransaction(body) }
-    }
-
-    /// Runs `body` on a pooled connection of `database`, outside any transaction, on the
-    /// connection's event loop (``EventLoopTaskExecutor``), where the replies arrive.
-    static func session<T: Sendable>(on database: any PostgresDatabase, logger: Logger,
-                                     _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await database.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask {
-                try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-                    try await body(PreparedPostgresSQL(connection: connection, logger: logger))
-                }
-            }
-        }.get()
-    }
-}
-
 /// A value that may be nil. (`value as Any? == nil` is false for a nil wrapped in a generic value.)
 private protocol OptionalBind {
     var isNil: Bool { get }

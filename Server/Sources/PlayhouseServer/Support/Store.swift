@@ -12,6 +12,8 @@ import SQLKit
 /// - ``read(_:)``: statements that only read, outside any transaction.
 /// - ``write(_:)``: one statement that writes, which is its own transaction.
 /// - ``transaction(_:)``: several statements, committed together or not at all.
+/// - ``write(_:)-([SQLQueryString])``: several writes that need nothing back, all or none: on
+///   PostgreSQL one statement (a data-modifying `WITH`), one round trip with no `BEGIN` and `COMMIT`.
 ///
 /// On SQLite, reads run straight on the calling thread on read-only connections of their own
 /// (``SQLiteReaders``), and every write on the one writer connection (``SQLiteWriter``), one
@@ -77,6 +79,25 @@ struct Store: Sendable {
         }
     }
 
+    /// Writes `statements` (inserts, updates and deletes whose rows are not wanted back), all or
+    /// none. On PostgreSQL they are one statement, each a part of a data-modifying `WITH`: they see
+    /// the same snapshot (not one another's rows), and the constraints are checked at its end, so a
+    /// row may refer to one written beside it. On SQLite, and inside a transaction, they run one
+    /// after another in the transaction.
+    func write(_ statements: [SQLQueryString]) async throws {
+        guard !statements.isEmpty else { return }
+        if case .postgres = route {
+            let last = statements.count - 1
+            let parts = statements[..<last].enumerated().map { "part\(unsafeRaw: String($0.offset)) AS (\($0.element))" as SQLQueryString }
+            let together: SQLQueryString = parts.isEmpty ? statements[last] : "WITH \(parts.joined(separator: ", ")) \(statements[last])"
+            try await write { sql in try await sql.raw(together).run() }
+        } else {
+            try await transaction { sql in
+                for statement in statements { try await sql.raw(statement).run() }
+            }
+        }
+    }
+
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     /// On SQLite it begins `IMMEDIATE`, so it never fails halfway upgrading a read lock; on
     /// PostgreSQL it runs again (up to five times) when the database ends it with a
@@ -116,7 +137,10 @@ enum StoreEngine: Sendable {
 
     /// Closes what the engine keeps open, once nothing runs on it any more.
     func shutdown() async {
-        if case .sqlite(let store) = self { await store.close() }
+        switch self {
+        case .sqlite(let store): await store.close()
+        case .postgres(let store): await store.close()
+        }
     }
 }
 
@@ -136,16 +160,34 @@ final class SQLiteStore: Sendable {
     }
 }
 
-/// PostgreSQL: the pooled connections of the application's database, which keeps one pool per
-/// event loop; a store takes its connections from its own event loop's.
-struct PostgresStore: Sendable {
-    /// The pooled database of an event loop.
-    let database: @Sendable (Logger, any EventLoop) -> any PostgresDatabase
+/// PostgreSQL: a pool of connections for each event loop; a store takes its connections from its
+/// own event loop's, so that a request's statements and their replies stay on the loop it runs on.
+/// `@unchecked` because AsyncKit's pools are not marked `Sendable`: each event loop's pool is
+/// confined to its loop, and its methods hop there when called from elsewhere.
+final class PostgresStore: @unchecked Sendable {
+    private let pools: EventLoopGroupConnectionPool<PostgresConnectionSource>
 
-    /// Runs `body` on a pooled connection, outside any transaction.
+    init(configuration: SQLPostgresConfiguration, connectionsPerEventLoop: Int, on eventLoopGroup: any EventLoopGroup) {
+        pools = EventLoopGroupConnectionPool(source: PostgresConnectionSource(sqlConfiguration: configuration),
+                                             maxConnectionsPerEventLoop: connectionsPerEventLoop, requestTimeout: .seconds(10),
+                                             on: eventLoopGroup)
+    }
+
+    /// Runs `body` on a pooled connection, outside any transaction, as prepared statements
+    /// (``PreparedPostgresSQL``), on the connection's event loop (``EventLoopTaskExecutor``), where
+    /// its replies arrive.
     func session<T: Sendable>(logger: Logger, eventLoop: any EventLoop,
                               _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await PreparedPostgresSQL.session(on: database(logger, eventLoop), logger: logger, body)
+        let pool = pools.pool(for: eventLoop)
+        let connection = try await pool.requestConnection(logger: logger).get()
+        defer { pool.releaseConnection(connection, logger: logger) }
+        return try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
+            try await body(PreparedPostgresSQL(connection: connection, logger: logger))
+        }
+    }
+
+    func close() async {
+        try? await pools.shutdownAsync()
     }
 
     /// Serialization failure or deadlock: the transaction did nothing and may simply run again.

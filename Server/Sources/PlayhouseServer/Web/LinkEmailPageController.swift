@@ -17,7 +17,7 @@ struct LinkEmailPageController: RouteCollection {
     }
 
     func submit(_ request: Request) async throws -> Response {
-        guard let (session, app) = try await HostedPages.visit(request) else { return try await HostedPages.message(request, "page_expired", status: .unauthorized) }
+        guard let (session, _) = try await HostedPages.visit(request) else { return try await HostedPages.message(request, "page_expired", status: .unauthorized) }
         struct Form: Decodable { var csrf: String?; var email: String?; var password: String? }
         guard let form = try? request.content.decode(Form.self, as: .urlEncodedForm), session.accepts(csrf: form.csrf) else {
             return try await HostedPages.message(request, "page_forged", status: .forbidden)
