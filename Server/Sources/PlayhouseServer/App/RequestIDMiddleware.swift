@@ -8,12 +8,32 @@ import Vapor
 /// task of its own for every request.
 struct RequestIDMiddleware: Middleware {
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        let id = Self.acceptable(request.headers.first(name: .xRequestId)) ?? UUID().uuidString.lowercased()
+        let id = Self.acceptable(request.headers.first(name: .xRequestId)) ?? Self.newID()
         request.storage[RequestIDKey.self] = id
         request.logger[metadataKey: "request-id"] = .string(id)
         return next.respond(to: request).map { response in
             response.headers.replaceOrAdd(name: .xRequestId, value: id)
             return response
+        }
+    }
+
+    /// A new random id in a UUID's lowercase form, made without formatting and lowercasing a string.
+    static func newID() -> String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: UUID().uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var at = 0
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[at] = UInt8(ascii: "-")
+                        at += 1
+                    }
+                    text[at] = digits[Int(byte >> 4)]
+                    text[at + 1] = digits[Int(byte & 0x0f)]
+                    at += 2
+                }
+                return at
+            }
         }
     }
 

@@ -40,7 +40,7 @@ struct PreparedPostgresSQL: SQLDatabase {
         }
         try await RuntimeStatement.$text.withValue(.init(name: name, sql: sql, types: types)) {
             for try await row in try await connection.execute(RuntimeStatement(bindings: bindings), logger: logger) {
-                onRow(row.sql())
+                onRow(PreparedPostgresRow(row))
             }
         }
     }
@@ -125,6 +125,51 @@ final class PreparedStatementNames: Sendable {
             let name = "playhouse_\(names.count + 1)"
             names[key] = name
             return name
+        }
+    }
+}
+
+/// A row of a ``PreparedPostgresSQL`` statement, read as SQLKit reads rows. The types the server
+/// reads most are decoded by PostgresNIO straight from their wire form; any other goes through
+/// PostgresKit's `Decodable` path, as an unprepared row's would (a token's lookup decodes fifteen
+/// columns, and that path first tries dynamic casts and coders for each).
+struct PreparedPostgresRow: SQLRow {
+    let row: PostgresRow
+    private let cells: PostgresRandomAccessRow
+
+    init(_ row: PostgresRow) {
+        self.row = row
+        self.cells = row.makeRandomAccess()
+    }
+
+    var allColumns: [String] { cells.map(\.columnName) }
+
+    func contains(column: String) -> Bool { cells.contains(column) }
+
+    func decodeNil(column: String) throws -> Bool { !cells.contains(column) || cells[column].bytes == nil }
+
+    func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
+        guard cells.contains(column) else { return try row.sql().decode(column: column, as: D.self) }
+        return try Self.direct(cells[column], as: D.self) ?? row.sql().decode(column: column, as: D.self)
+    }
+
+    /// The cell as one of the types the server reads most, or nil for any other type.
+    private static func direct<D>(_ cell: PostgresCell, as type: D.Type) throws -> D? {
+        switch type {
+        case is String.Type: try cell.decode(String.self) as? D
+        case is String?.Type: try cell.decode(String?.self) as? D
+        case is UUID.Type: try cell.decode(UUID.self) as? D
+        case is UUID?.Type: try cell.decode(UUID?.self) as? D
+        case is Date.Type: try cell.decode(Date.self) as? D
+        case is Date?.Type: try cell.decode(Date?.self) as? D
+        case is Int.Type: try cell.decode(Int.self) as? D
+        case is Int?.Type: try cell.decode(Int?.self) as? D
+        case is Int64.Type: try cell.decode(Int64.self) as? D
+        case is Int64?.Type: try cell.decode(Int64?.self) as? D
+        case is Bool.Type: try cell.decode(Bool.self) as? D
+        case is Bool?.Type: try cell.decode(Bool?.self) as? D
+        case is [String].Type: try cell.decode([String].self) as? D
+        default: nil
         }
     }
 }
