@@ -121,37 +121,75 @@ public struct TransactionKind: RawRepresentable, Hashable, Codable, Sendable, Ex
     public static let bet: TransactionKind = "bet"
 }
 
-/// One line of the player's wallet history: a ledger transaction as it touched one of their balances.
+/// One line of the player's wallet history: a ledger transaction as it touched one of their
+/// balances, once, however many movements of that balance it made (a bet's stake and payout).
 public struct WalletTransaction: Codable, Sendable, Equatable {
     /// The ledger transaction's id.
     public var id: String
     /// `ern:transaction:<id>`.
     public var ern: String
     public var kind: TransactionKind
-    /// Positive when money came in, negative when it went out.
+    /// What the transaction did to the balance in all: positive when money came in, negative when
+    /// it went out (a bet's payout less its stake).
     public var amount: Money
-    /// The balance right after this transaction.
+    /// The balance right after the whole transaction.
     public var balanceAfter: Money
+    /// Each movement of the balance, in the order the transaction made them: a bet's stake, then
+    /// its payout if it paid.
+    public var legs: [WalletTransactionLeg]
     public var economy: Economy
     /// What the transaction belongs to: `ern:deposit:…`, `ern:withdrawal:…`, `ern:promotion:…`.
     public var reference: String?
     public var createdAt: Date
 
-    public init(id: String, ern: String, kind: TransactionKind, amount: Money, balanceAfter: Money, economy: Economy,
-                reference: String?, createdAt: Date) {
+    public init(id: String, ern: String, kind: TransactionKind, amount: Money, balanceAfter: Money, legs: [WalletTransactionLeg] = [],
+                economy: Economy, reference: String?, createdAt: Date) {
         self.id = id
         self.ern = ern
         self.kind = kind
         self.amount = amount
         self.balanceAfter = balanceAfter
+        self.legs = legs
         self.economy = economy
         self.reference = reference
         self.createdAt = createdAt
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        ern = try container.decode(String.self, forKey: .ern)
+        kind = try container.decode(TransactionKind.self, forKey: .kind)
+        amount = try container.decode(Money.self, forKey: .amount)
+        balanceAfter = try container.decode(Money.self, forKey: .balanceAfter)
+        // A server from before legs has none.
+        legs = try container.decodeIfPresent([WalletTransactionLeg].self, forKey: .legs) ?? []
+        economy = try container.decode(Economy.self, forKey: .economy)
+        reference = try container.decodeIfPresent(String.self, forKey: .reference)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+    }
+
     enum CodingKeys: String, CodingKey {
-        case id, ern, kind, amount, economy, reference
+        case id, ern, kind, amount, economy, reference, legs
         case balanceAfter = "balance_after"
         case createdAt = "created_at"
+    }
+}
+
+/// One movement of a balance within a ``WalletTransaction``.
+public struct WalletTransactionLeg: Codable, Sendable, Equatable {
+    /// Positive when money came in, negative when it went out.
+    public var amount: Money
+    /// The balance right after this movement.
+    public var balanceAfter: Money
+
+    public init(amount: Money, balanceAfter: Money) {
+        self.amount = amount
+        self.balanceAfter = balanceAfter
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case amount
+        case balanceAfter = "balance_after"
     }
 }

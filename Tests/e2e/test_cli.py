@@ -32,6 +32,21 @@ def test_first_start_says_what_to_do_next(fresh):
     assert f"{fresh.base_url}/openapi.json" in log
 
 
+def test_a_first_start_at_the_default_level_says_its_migrations_in_one_line(tmp_path):
+    server = Playhouse("sqlite")
+    server.env.update(PLAYHOUSE_LOG_LEVEL="info")
+    server.start()
+    try:
+        log = server.log()
+        applied = [line for line in log.splitlines() if "msg=\"applied " in line]
+        assert len(applied) == 1, log
+        assert "migrations" in applied[0]
+        assert "[Migrator]" not in log
+        assert log.index("applied ") < log.index("Welcome to Playhouse")
+    finally:
+        server.stop()
+
+
 def test_flags_choose_port_and_data_directory(tmp_path):
     port = free_port()
     env = {"PATH": "/usr/bin:/bin"}

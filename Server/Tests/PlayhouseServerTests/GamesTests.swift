@@ -72,9 +72,10 @@ import VaporTesting
             let lost = try await fixture.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"1.5"}"#).decode(Bet.self)
             #expect(lost.payout == "0.00" && lost.outcomes.isEmpty && lost.balance?.amount == "8.90")
 
-            // The wallet's history shows one bet transaction each, stake and payout as its entries.
+            // The wallet's history shows one line per bet, its stake and payout as its legs.
             let history = try await fixture.history(ann, query: "?kind=bet")
-            #expect(history.data.map(\.amount.amount) == ["-1.50", "0.50", "-0.10"])
+            #expect(history.data.map(\.amount.amount) == ["-1.50", "0.40"])
+            #expect(history.data.map { $0.legs.map(\.amount.amount) } == [["-1.50"], ["-0.10", "0.50"]])
             #expect(Set(history.data.map(\.id)).count == 2)
             #expect(history.data.first?.reference == lost.ern)
 

@@ -80,6 +80,31 @@ import VaporTesting
         }
     }
 
+    /// Twenty simultaneous updates that each create the same new limit (and another each of its
+    /// own) all succeed, and leave one row per limit: never a unique-constraint error.
+    @Test(arguments: Engine.available)
+    func simultaneousUpdatesCreatingTheSameLimitAllSucceed(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        let period = ["weekly", "monthly"][index % 2]
+                        let body = #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":"50.00"},"#
+                            + #"{"currency":"EUR","period":"\#(period)","amount":"\#(100 + index).00"}]}"#
+                        return try await app.send(.PUT, "/v1/me/limits", headers: bearer(ann).merged(json), body: body).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses.map(\.code))")
+            #expect(try await app.count("player_limits") == 3)
+            let limits = try await app.send(.GET, "/v1/me/limits", headers: bearer(ann)).decode(PlayerLimits.self)
+            #expect(Set(limits.depositLimits.map(\.period)) == [.daily, .weekly, .monthly])
+        }
+    }
+
     @Test(arguments: Engine.available)
     func lossLimitsRefuseStakesThatCouldPassThem(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0 }) { app in

@@ -247,11 +247,12 @@ import VaporTesting
             #expect(Set(responses.map(\.1)).count == 1)
             #expect(try await fixture.euros(ann) == ("1.00", "4.00"))
 
-            // A failed request leaves its key free: the retry after a top-up succeeds.
+            // A refused request keeps its refusal: the same key after a top-up is refused again; a new key withdraws.
             let overdraft = try await fixture.withdraw(ann, "3.00", key: "withdraw-2")
             #expect(overdraft.status == .unprocessableEntity)
             try await fixture.deposit(ann, "2.00")
-            #expect(try await fixture.withdraw(ann, "3.00", key: "withdraw-2").status == .created)
+            #expect(try await fixture.withdraw(ann, "3.00", key: "withdraw-2").status == .unprocessableEntity)
+            #expect(try await fixture.withdraw(ann, "3.00", key: "withdraw-3").status == .created)
 
             // Keys are the caller's own: another player's same key is a different request.
             let bob = try await fixture.player("bob@example.com")
@@ -260,7 +261,7 @@ import VaporTesting
 
             // Keys are kept 24 hours: a sweep an hour short of that keeps them, one after forgets them.
             let kept = try await app.count("idempotency_keys")
-            #expect(kept == 4, "ann's deposit-1, withdraw-1 and withdraw-2, and bob's deposit-1")
+            #expect(kept == 5, "ann's deposit-1, withdraw-1, withdraw-2 (refused) and withdraw-3, and bob's deposit-1")
             app.playhouseClock.advance(by: 23 * 3600)
             try await IdempotentRequest.sweep(app.store, now: app.playhouseClock.now())
             #expect(try await app.count("idempotency_keys") == kept)

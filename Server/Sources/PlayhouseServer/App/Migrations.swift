@@ -38,5 +38,6 @@ enum Migrations {
         app.migrations.add(AddIdempotencyKeyAgeIndex())
         app.migrations.add(DropBetSessionIndex())
         app.migrations.add(AddGuestPlayers())
+        app.migrations.add(CreateLossFigures())
     }
 }

@@ -52,10 +52,18 @@ public enum PlayhouseApplication {
             """
     }
 
-    /// Applies pending migrations and returns how many ran.
-    public static func migrate(_ app: Application) async throws {
+    /// Applies pending migrations and says how many in one line (each migration's own lines are
+    /// at the debug level); answers how many ran.
+    @discardableResult
+    public static func migrate(_ app: Application) async throws -> Int {
         try await DatabaseSetup.prepare(app)
-        try await app.autoMigrate()
+        let migrator = Migrator(databases: app.databases, migrations: app.migrations, logger: app.logger,
+                                on: app.eventLoopGroup.any(), migrationLogLevel: .debug)
+        try await migrator.setupIfNeeded().get()
+        let pending = try await migrator.previewPrepareBatch().get().count
+        try await migrator.prepareBatch().get()
+        if pending > 0 { app.logger.info("applied \(pending) migration\(pending == 1 ? "" : "s")") }
+        return pending
     }
 }
 

@@ -76,8 +76,12 @@ struct ProblemMiddleware: Middleware {
     }
 
     static func render(_ problem: PlayhouseProblem, for request: Request) -> Response {
-        let localizer = request.localizer
-        let body = Self.body(for: problem, request: request)
+        render(problem, localizer: request.localizer, requestID: request.requestID, path: request.url.path)
+    }
+
+    /// The problem's response, in `localizer`'s language, for the request with this id and path.
+    static func render(_ problem: PlayhouseProblem, localizer: Localizer, requestID: String, path: String) -> Response {
+        let body = Self.body(for: problem, localizer: localizer, requestID: requestID, path: path)
         var headers = problem.headers
         headers.replaceOrAdd(name: .contentType, value: "\(Problem.mediaType); charset=utf-8")
         headers.replaceOrAdd(name: .contentLanguage, value: localizer.language)
@@ -88,8 +92,11 @@ struct ProblemMiddleware: Middleware {
 
     /// The problem body, in the request's language.
     static func body(for problem: PlayhouseProblem, request: Request) -> Problem {
-        let localizer = request.localizer
-        let isOAuth = request.url.path.hasPrefix("/oauth/")
+        body(for: problem, localizer: request.localizer, requestID: request.requestID, path: request.url.path)
+    }
+
+    static func body(for problem: PlayhouseProblem, localizer: Localizer, requestID: String, path: String) -> Problem {
+        let isOAuth = path.hasPrefix("/oauth/")
         let detail = localizer.detail(for: problem.message ?? problem.code.rawValue, problem.parameters)
         return Problem(
             type: "https://playhouse.dev/problems/\(problem.code.rawValue)",
@@ -97,7 +104,7 @@ struct ProblemMiddleware: Middleware {
             status: Int(problem.status.code),
             detail: detail,
             code: problem.code,
-            requestID: request.requestID,
+            requestID: requestID,
             errors: problem.fields.isEmpty ? nil : problem.fields.map {
                 FieldError(field: $0.name, code: $0.code, message: localizer.detail(for: "field.\($0.code)", $0.parameters))
             },

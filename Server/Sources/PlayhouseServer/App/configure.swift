@@ -41,7 +41,6 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
     app.playhouse.routeIndex.build(from: app.routes.all)
 
     if migrate {
-        try await DatabaseSetup.prepare(app)
-        try await app.autoMigrate()
+        try await PlayhouseApplication.migrate(app)
     }
 }

@@ -130,11 +130,7 @@ struct BetHistoryService: Sendable {
     /// What the player lost in `currency` since `since`: stakes minus payouts of their backed bets,
     /// negative when they are ahead. On `sql`, so a money transaction reads its own snapshot.
     static func lost(playerID: UUID, currency: String, since: Date, on sql: any SQLDatabase) async throws -> Int64 {
-        try await sql.raw("""
-            SELECT CAST(COALESCE(SUM(stake - payout), 0) AS BIGINT) AS lost FROM bets
-            WHERE player_id = \(bind: playerID) AND currency = \(bind: currency)
-              AND \(isBacked) AND created_at > \(bind: since)
-            """).first()?.decode(column: "lost", as: Int64.self) ?? 0
+        try await LossFigures.lost(playerID: playerID, currency: currency, since: since, on: sql)
     }
 }
 

@@ -182,6 +182,9 @@ struct BetService: Sendable {
                     \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
                     \(bind: draw?.nonce), \(bind: transactionID), \(bind: balanceAfter), \(bind: now))
             """]
+        if bet.kind.isBacked, let playerID = bettor.playerID, let currency = bet.currency?.code {
+            records.append(LossFigures.add(playerID: playerID, currency: currency, lost: bet.stake - payout.partialValue, at: now))
+        }
         if let sessionID = bettor.sessionID {
             records.append(SessionBetTotals.add(.init(currency: bet.currency?.code, economy: bet.economy, minorUnits: bet.minorUnits, kind: bet.kind,
                                                       stake: bet.stake, payout: payout.partialValue), session: sessionID))

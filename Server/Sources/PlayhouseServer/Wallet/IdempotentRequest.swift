@@ -7,11 +7,19 @@ import Vapor
 
 /// A money-moving request and its `Idempotency-Key`, if it sent one.
 ///
+/// Once a request with a key has started (its body read and its caller authenticated), its
+/// outcome is the answer to every repeat for as long as the key is kept: a success, or a refusal
+/// (insufficient funds, a limit, a closed game, self-exclusion: any 4xx problem), which is stored
+/// as its problem body (``refused(_:)``), so that a refused payment never turns into a paid one
+/// when its key is sent again after the balance has changed. A request that never started (a body
+/// that cannot be read, a key in use with another body), or that failed for a reason of the
+/// server's (a 5xx, such as a payment provider that did not answer, which a repeat finishes),
+/// stores nothing.
+///
 /// The key is stored with its response at the end of the database transaction that moves the
 /// money, as that transaction's last write. Of two simultaneous requests with one key, the second
 /// finds the key taken when it stores it (on PostgreSQL it waits there until the first commits),
-/// rolls back everything it did and answers with the first's stored response. A request that fails
-/// (bad input, overdraft) stores nothing, so it can be retried with the same key. A bet stores its
+/// rolls back everything it did and answers with the first's stored response. A bet stores its
 /// key in its ledger statement (``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``). A
 /// payment is recorded under the key's ``operationID`` and so found again by any repeat: a
 /// completed deposit stores its key in its concluding statement, any other payment after it is
@@ -29,6 +37,10 @@ struct IdempotentRequest {
     /// The id of what this request does (a payment's): the same for every send with this key,
     /// simultaneous or long after, and new for a request without a key.
     let operationID: UUID
+    /// How a refusal is put, for the stored answer: the request's language, id and path.
+    let localizer: Localizer
+    let requestID: String
+    let path: String
 
     /// The keys a player sends are theirs alone.
     static func owner(_ playerID: UUID) -> String { "player:" + playerID.uuidString.lowercased() }
@@ -47,16 +59,22 @@ struct IdempotentRequest {
         self.fingerprint = SecretToken.hex(hasher.finalize())
         self.now = request.now
         self.operationID = Self.operationID(appID: appID, owner: owner, key: key)
+        self.localizer = request.localizer
+        self.requestID = request.requestID
+        self.path = request.url.path
     }
 
-    /// A hosted page's form, keyed by the one-time id the form carried.
-    init(appID: UUID, playerID: UUID, key: String, fields: [String], now: Date) {
+    /// A hosted page's form (`request`), keyed by the one-time id the form carried.
+    init(_ request: Request, appID: UUID, playerID: UUID, key: String, fields: [String]) {
         self.appID = appID
         self.owner = Self.owner(playerID)
         self.key = key
         self.fingerprint = SecretToken.hex(SHA256.hash(data: Data(fields.joined(separator: "\n").utf8)))
-        self.now = now
+        self.now = request.now
         self.operationID = Self.operationID(appID: appID, owner: owner, key: key)
+        self.localizer = request.localizer
+        self.requestID = request.requestID
+        self.path = request.url.path
     }
 
     /// A name-based UUID (RFC 9562 version 8, from SHA-256) of the app, owner and key; a random
@@ -68,6 +86,18 @@ struct IdempotentRequest {
         bytes[8] = bytes[8] & 0x3f | 0x80
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    /// A condition that holds while no answer is stored under this key (nil without a key), for a
+    /// write that must not happen once the key has its answer: a payment's, whose repeat does not
+    /// look for a stored answer first (``perform(recordedBy:prepare:_:)``).
+    var unanswered: SQLQueryString? {
+        key.map { key in
+            """
+            NOT EXISTS (SELECT 1 FROM idempotency_keys
+                        WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND idempotency_key = \(bind: key))
+            """
+        }
     }
 
     /// The stored response of an earlier request with this key, or nil when there is none yet.
@@ -84,6 +114,9 @@ struct IdempotentRequest {
         }
         let response = Self.response(HTTPStatus(statusCode: try record.decode(column: "status", as: Int.self)),
                                      try record.decode(column: "body", as: String.self))
+        if response.status.code >= 400 {
+            response.headers.replaceOrAdd(name: .contentType, value: "\(Problem.mediaType); charset=utf-8")
+        }
         response.headers.add(name: "Idempotent-Replayed", value: "true")
         return response
     }
@@ -121,7 +154,7 @@ struct IdempotentRequest {
         } catch {
             // What was fine the first time may be refused now (the game has closed): a repeat still gets the first answer.
             if prepareIsRepeatable, let stored = try await replay(on: store) { return stored }
-            throw error
+            return try await refused(error, store)
         }
         for _ in 0..<3 {
             do {
@@ -136,10 +169,23 @@ struct IdempotentRequest {
             } catch {
                 // Refused now (the money has since been spent), but this key was used before: its first answer stands.
                 if key != nil, let stored = try await replay(on: store) { return stored }
-                throw error
+                return try await refused(error, store)
             }
         }
         throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
+    }
+
+    /// The answer to a request that `error` ended. A refusal (a 4xx problem) of a request with a
+    /// key is stored as that key's answer, so that every repeat gets it; should another send of the
+    /// request have stored an answer first, that one is the answer. Anything else is rethrown.
+    private func refused(_ error: any Error, _ store: Store) async throws -> Response {
+        guard key != nil, let problem = error as? PlayhouseProblem, (400..<500).contains(problem.status.code),
+              problem.code != .idempotencyKeyReused else { throw error }
+        let response = ProblemMiddleware.render(problem, localizer: localizer, requestID: requestID, path: path)
+        let body = response.body.string ?? ""
+        if try await store.write({ sql in try await self.store(problem.status, body, sql) }) { return response }
+        if let stored = try await replay(on: store) { return stored }
+        throw error
     }
 
     /// Makes the write that stores the key with a money transaction's answer, for the transaction
@@ -186,7 +232,9 @@ struct IdempotentRequest {
     /// and carries it on from where it stands; the provider is asked only about a payment still
     /// unanswered, so a repeat sent once the first has answered never reaches it again.
     /// Simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
-    /// ``operationID``, about the one payment recorded, and only one's outcome is recorded.
+    /// ``operationID``, about the one payment recorded, and only one's outcome is recorded. A repeat
+    /// of a refused request finds no payment, and records none (the payment's first write holds only
+    /// while the key is ``unanswered``): its answer is the stored refusal.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         recordedBy store: Store, prepare: () async throws -> Prepared, _ work: (Prepared, KeyClaim) async throws -> T) async throws -> Response {
         if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(store, now: now) }
@@ -197,7 +245,7 @@ struct IdempotentRequest {
         } catch {
             // Refused now, or the key stored by another send: this key's first answer stands.
             if key != nil, let stored = try await replay(on: store) { return stored }
-            throw error
+            return try await refused(error, store)
         }
         if claim.isStored, let body = claim.body { return Self.response(status, body) }
         let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
@@ -211,9 +259,24 @@ struct IdempotentRequest {
     private struct KeyTaken: Error {}
 
     /// The value a ``perform(_:status:prepare:_:)`` response carries, for a caller that shows it
-    /// (a hosted page), first time or replayed.
+    /// (a hosted page), first time or replayed; a refusal is thrown as ``Refusal``.
     static func value<T: Decodable>(of response: Response, as type: T.Type) throws -> T {
-        try PlayhouseJSON.makeDecoder().decode(T.self, from: Data(buffer: response.body.buffer ?? ByteBuffer()))
+        let body = Data(buffer: response.body.buffer ?? ByteBuffer())
+        if response.status.code >= 400 {
+            throw Refusal(status: response.status, problem: try PlayhouseJSON.makeDecoder().decode(Problem.self, from: body))
+        }
+        return try PlayhouseJSON.makeDecoder().decode(T.self, from: body)
+    }
+
+    /// A request's refusal, as its answer carries it, first time or replayed.
+    struct Refusal: Error {
+        var status: HTTPStatus
+        var problem: Problem
+
+        /// The detail and each field's message, as ``PlayhouseProblem/text(_:)`` puts them.
+        var text: String {
+            (problem.errors ?? []).reduce(problem.detail ?? problem.title) { $0 + " \($1.field): \($1.message)" }
+        }
     }
 
     private static func response(_ status: HTTPStatus, _ json: String) -> Response {

@@ -85,10 +85,15 @@ public struct PaymentService: Sendable {
     /// answer was lost: it is carried on from where it stands (it was checked when it was opened).
     /// A payment of another request under the same id (another body with the key, or the key used
     /// again after it was forgotten) is a 409.
-    func open(_ payment: Prepared, appID: UUID, playerID: UUID, depositLimits limits: Limits) async throws -> Date? {
+    ///
+    /// `unanswered`, a condition that holds while no answer is stored under the request's key
+    /// (``IdempotentRequest/unanswered``), keeps a payment whose key's answer is a refusal from being
+    /// opened by a repeat: it is checked in the statement that records the payment.
+    func open(_ payment: Prepared, appID: UUID, playerID: UUID, depositLimits limits: Limits,
+              unanswered: SQLQueryString?) async throws -> Date? {
         let now = self.now
         let opening: @Sendable (any SQLDatabase) async throws -> Date? = { sql in
-            try await open(payment, appID: appID, playerID: playerID, on: sql) { sql in
+            try await open(payment, appID: appID, playerID: playerID, unanswered: unanswered, on: sql) { sql in
                 guard payment.direction == .deposit else { return }
                 try await ResponsiblePlay.checkDeposit(payment.amount, currency: payment.currency, playerID: playerID, limits: limits,
                                                        now: now, on: sql)
@@ -98,7 +103,7 @@ public struct PaymentService: Sendable {
         return try await unchecked ? store.write(opening) : store.transaction(opening)
     }
 
-    private func open(_ payment: Prepared, appID: UUID, playerID: UUID, on sql: any SQLDatabase,
+    private func open(_ payment: Prepared, appID: UUID, playerID: UUID, unanswered: SQLQueryString?, on sql: any SQLDatabase,
                       checking: @Sendable (any SQLDatabase) async throws -> Void) async throws -> Date? {
         // Checked before the payment's row is written: writing it first would take a share lock
         // on the player (its foreign key) that the check's lock would then wait on, deadlocking
@@ -108,9 +113,10 @@ public struct PaymentService: Sendable {
         if try await sql.claimed("""
             INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method,
                                   settle_after, created_at)
-            VALUES (\(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue), \(bind: Self.processing),
-                    \(bind: payment.currency.code), \(bind: payment.economy.rawValue), \(bind: payment.amount), \(bind: payment.method),
-                    \(bind: now.addingTimeInterval(Self.processingGrace)), \(bind: now))
+            SELECT \(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue), \(bind: Self.processing),
+                   \(bind: payment.currency.code), \(bind: payment.economy.rawValue), \(bind: payment.amount), \(bind: payment.method),
+                   \(bind: now.addingTimeInterval(Self.processingGrace)), \(bind: now)
+            WHERE \(unanswered ?? "1 = 1")
             ON CONFLICT (id) DO NOTHING RETURNING id
             """) {
             if let refusal { throw refusal }

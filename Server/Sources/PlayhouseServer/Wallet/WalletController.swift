@@ -155,7 +155,8 @@ extension Request {
                 limits = try LimitsService.limits(along, now: now)
                 try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
             }
-            guard let openedAt = try await payments.open(payment, appID: app.id, playerID: playerID, depositLimits: limits) else {
+            guard let openedAt = try await payments.open(payment, appID: app.id, playerID: playerID, depositLimits: limits,
+                                                         unanswered: idempotent.unanswered) else {
                 return (payment, nil, nil)
             }
             return (payment, openedAt, try await payments.ask(payment, logger: logger))

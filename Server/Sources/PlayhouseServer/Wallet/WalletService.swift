@@ -78,14 +78,28 @@ struct WalletService: Sendable {
         return try await account(app: app, player: player)
     }
 
-    /// A wallet entry with its transaction and account: what one line of the history shows.
-    private static let entryLines: SQLQueryString = """
-        SELECT e.id AS entry_id, e.amount, e.balance_after, t.id AS transaction_id, t.kind, t.reference, t.created_at,
-               a.currency, a.economy
-        FROM ledger_entries e
-        JOIN ledger_accounts a ON a.id = e.account_id
-        JOIN ledger_transactions t ON t.id = e.transaction_id
+    /// The transactions of the player's wallet that `condition` picks (on the table of entries `e`,
+    /// accounts `a` and transactions `t`), newest first, up to `limit`: each is found by its last
+    /// entry on the account (so that a transaction with several is one line, and a page is read
+    /// along the account's entries, never the whole history), then read with all its entries on it.
+    private static func lines(app: AppRecord, playerID: UUID, where condition: SQLQueryString, limit: Int) -> SQLQueryString {
         """
+        SELECT p.entry_id, p.transaction_id, p.kind, p.reference, p.created_at, p.currency, p.economy,
+               l.amount AS leg_amount, l.balance_after AS leg_balance_after
+        FROM (
+            SELECT e.id AS entry_id, e.account_id, t.id AS transaction_id, t.kind, t.reference, t.created_at, a.currency, a.economy
+            FROM ledger_entries e
+            JOIN ledger_accounts a ON a.id = e.account_id
+            JOIN ledger_transactions t ON t.id = e.transaction_id
+            WHERE a.app_id = \(bind: app.id) AND a.owner = \(bind: LedgerAccountKey.walletOwner(playerID)) AND \(condition)
+              AND NOT EXISTS (SELECT 1 FROM ledger_entries later
+                              WHERE later.transaction_id = e.transaction_id AND later.account_id = e.account_id AND later.id > e.id)
+            ORDER BY e.id DESC LIMIT \(unsafeRaw: String(limit))
+        ) p
+        JOIN ledger_entries l ON l.transaction_id = p.transaction_id AND l.account_id = p.account_id
+        ORDER BY p.entry_id DESC, l.id
+        """
+    }
 
     /// A filter on the history.
     struct HistoryFilter: Sendable {
@@ -94,7 +108,8 @@ struct WalletService: Sendable {
         var economy: Economy?
     }
 
-    /// One page of the player's history, newest first. The cursor is the last entry id seen.
+    /// One page of the player's history, newest first, a line per transaction. The cursor is the
+    /// last entry id of the page's last transaction.
     func history(app: AppRecord, playerID: UUID, filter: HistoryFilter, limit: Int, before cursor: Int64?) async throws -> PlayhouseAPI.Page<WalletTransaction> {
         let currencies = try await CurrencyService(store: store).list(appID: app.id)
         // A filter no transaction can match (odd characters included) matches nothing, and never
@@ -105,45 +120,51 @@ struct WalletService: Sendable {
         if let kind = filter.kind, kind.range(of: "^[a-z_]{1,40}$", options: .regularExpression) == nil {
             return PlayhouseAPI.Page(data: [], nextCursor: nil)
         }
-        var query = Self.entryLines + """
-             WHERE a.app_id = \(bind: app.id) AND a.owner = \(bind: LedgerAccountKey.walletOwner(playerID))
-            """
-        if let currency = filter.currency { query = query + " AND a.currency = \(bind: currency)" }
-        if let economy = filter.economy { query = query + " AND a.economy = \(bind: economy.rawValue)" }
-        if let kind = filter.kind { query = query + " AND t.kind = \(bind: kind)" }
-        if let cursor { query = query + " AND e.id < \(bind: cursor)" }
-        query = query + " ORDER BY e.id DESC LIMIT \(unsafeRaw: String(limit + 1))"
-        let rows = try await store.read { [query] sql in try await sql.raw(query).all() }
-        var items: [WalletTransaction] = []
-        var lastEntry: Int64?
-        for row in rows.prefix(limit) {
-            items.append(try Self.transaction(row, currencies: currencies))
-            lastEntry = try row.decode(column: "entry_id", as: Int64.self)
-        }
-        return PlayhouseAPI.Page(data: items, nextCursor: rows.count > limit ? lastEntry.map(String.init) : nil)
+        var condition: SQLQueryString = "1 = 1"
+        if let currency = filter.currency { condition = condition + " AND a.currency = \(bind: currency)" }
+        if let economy = filter.economy { condition = condition + " AND a.economy = \(bind: economy.rawValue)" }
+        if let kind = filter.kind { condition = condition + " AND t.kind = \(bind: kind)" }
+        if let cursor { condition = condition + " AND e.id < \(bind: cursor)" }
+        let query = Self.lines(app: app, playerID: playerID, where: condition, limit: limit + 1)
+        let lines = try Self.transactions(try await store.read { sql in try await sql.raw(query).all() }, currencies: currencies)
+        let page = lines.prefix(limit)
+        return PlayhouseAPI.Page(data: page.map(\.transaction), nextCursor: lines.count > limit ? page.last.map { String($0.lastEntry) } : nil)
     }
 
-    /// One transaction of the player's history; nil when it did not touch their wallet.
+    /// One transaction of the player's history, as the history lists it; nil when it did not touch their wallet.
     func transaction(_ id: UUID, app: AppRecord, playerID: UUID) async throws -> WalletTransaction? {
         let currencies = try await CurrencyService(store: store).list(appID: app.id)
-        let row = try await store.read { sql in
-            try await sql.raw(Self.entryLines + """
-                 WHERE t.id = \(bind: id) AND a.app_id = \(bind: app.id) AND a.owner = \(bind: LedgerAccountKey.walletOwner(playerID))
-                ORDER BY e.id LIMIT 1
-                """).first()
-        }
-        return try row.map { try Self.transaction($0, currencies: currencies) }
+        let query = Self.lines(app: app, playerID: playerID, where: "t.id = \(bind: id)", limit: 1)
+        return try Self.transactions(try await store.read { sql in try await sql.raw(query).all() }, currencies: currencies).first?.transaction
     }
 
-    private static func transaction(_ row: any SQLRow, currencies: [CurrencyInfo]) throws -> WalletTransaction {
-        let code = try row.decode(column: "currency", as: String.self)
-        let currency = currencies.info(for: code)
-        let id = try row.decode(column: "transaction_id", as: UUID.self).uuidString.lowercased()
-        return WalletTransaction(id: id, ern: ERN.make("transaction", id), kind: TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)),
-                                 amount: currency.money(try row.decode(column: "amount", as: Int64.self)),
-                                 balanceAfter: currency.money(try row.decode(column: "balance_after", as: Int64?.self) ?? 0),
-                                 economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
-                                 reference: try row.decode(column: "reference", as: String?.self),
-                                 createdAt: try row.decode(column: "created_at", as: Date.self))
+    /// The transactions of rows read by ``lines(app:playerID:where:limit:)``, in their order, each
+    /// with the id of its last entry on the account.
+    private static func transactions(_ rows: [any SQLRow], currencies: [CurrencyInfo]) throws -> [(transaction: WalletTransaction, lastEntry: Int64)] {
+        var lines: [(transaction: WalletTransaction, lastEntry: Int64)] = []
+        var legs: [(amount: Int64, balanceAfter: Int64)] = []
+        var first: (any SQLRow)?
+        func close() throws {
+            guard let row = first else { return }
+            let currency = currencies.info(for: try row.decode(column: "currency", as: String.self))
+            let id = try row.decode(column: "transaction_id", as: UUID.self).uuidString.lowercased()
+            let transaction = WalletTransaction(
+                id: id, ern: ERN.make("transaction", id), kind: TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)),
+                amount: currency.money(legs.reduce(0) { $0 + $1.amount }), balanceAfter: currency.money(legs.last?.balanceAfter ?? 0),
+                legs: legs.map { WalletTransactionLeg(amount: currency.money($0.amount), balanceAfter: currency.money($0.balanceAfter)) },
+                economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+                reference: try row.decode(column: "reference", as: String?.self), createdAt: try row.decode(column: "created_at", as: Date.self))
+            lines.append((transaction, try row.decode(column: "entry_id", as: Int64.self)))
+        }
+        for row in rows {
+            if try first?.decode(column: "entry_id", as: Int64.self) != row.decode(column: "entry_id", as: Int64.self) {
+                try close()
+                first = row
+                legs = []
+            }
+            legs.append((try row.decode(column: "leg_amount", as: Int64.self), try row.decode(column: "leg_balance_after", as: Int64?.self) ?? 0))
+        }
+        try close()
+        return lines
     }
 }

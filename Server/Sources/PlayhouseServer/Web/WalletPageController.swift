@@ -81,7 +81,7 @@ struct WalletPageController: RouteCollection {
         }
         let playerID = session.playerID
         let fields = [mode.rawValue, form.amount ?? "", form.currency ?? "", form.payment_method ?? "", form.code ?? ""]
-        let idempotent = IdempotentRequest(appID: app.id, playerID: playerID, key: "page:" + formID, fields: fields, now: request.now)
+        let idempotent = IdempotentRequest(request, appID: app.id, playerID: playerID, key: "page:" + formID, fields: fields)
         let language = request.localizer.language
         do {
             if mode == .redeem {
@@ -103,6 +103,8 @@ struct WalletPageController: RouteCollection {
             return payment.status == .declined
                 ? try await formPage(request, mode, session, app, error: text)
                 : try await formPage(request, mode, session, app, message: text)
+        } catch let refusal as IdempotentRequest.Refusal {
+            return try await formPage(request, mode, session, app, error: refusal.text, status: refusal.status)
         } catch let problem as PlayhouseProblem {
             return try await formPage(request, mode, session, app, error: problem.text(request.localizer),
                                       status: HTTPStatus(statusCode: Int(problem.status.code)))
