@@ -23,6 +23,9 @@ struct Serve: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data((welcome + "\n").utf8))
             }
             try await app.execute()
+            // Stopped (SIGTERM, Ctrl-C): the server stops taking requests and lets those in flight
+            // finish, before the application closes what they use (its database connections).
+            await app.server.shutdown()
         } catch {
             try? await app.asyncShutdown()
             throw error

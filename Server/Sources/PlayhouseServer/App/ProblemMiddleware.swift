@@ -29,6 +29,8 @@ struct ProblemMiddleware: Middleware {
                                     headers: ["Allow": names])
         case let decoding as DecodingError:
             return problem(for: decoding)
+        case is StoreClosed:
+            return PlayhouseProblem(.serviceUnavailable, .serviceUnavailable, headers: ["Retry-After": "1"])
         case let abort as any AbortError:
             return problem(for: abort, request: request)
         default:

@@ -45,7 +45,9 @@ final class SQLiteReaders: Sendable {
     }
 
     private func checkOut() throws -> DirectSQLiteConnection {
-        if let connection = idle.withLockedValue({ $0.connections.popLast() }) { return connection }
+        let (connection, closed) = idle.withLockedValue { ($0.connections.popLast(), $0.closed) }
+        guard !closed else { throw StoreClosed() }
+        if let connection { return connection }
         return try DirectSQLiteConnection(path: path, settings: DatabaseSetup.sqliteConnectionSettings + ["PRAGMA query_only=ON"])
     }
 

@@ -18,7 +18,8 @@ final class SQLiteWriter: Sendable {
 
     private let path: String
     private let gate = SerialGate()
-    private let connection = NIOLockedValueBox<DirectSQLiteConnection?>(nil)
+    /// The open connection, and whether the writer has been closed for good.
+    private let connection = NIOLockedValueBox<(open: DirectSQLiteConnection?, closed: Bool)>((nil, false))
 
     init(path: String) {
         self.path = path
@@ -37,18 +38,22 @@ final class SQLiteWriter: Sendable {
     }
 
     private func open() throws -> DirectSQLiteConnection {
-        if let open = connection.withLockedValue({ $0 }), open.isOpen { return open }
+        let (open, closed) = connection.withLockedValue { $0 }
+        guard !closed else { throw StoreClosed() }
+        if let open, open.isOpen { return open }
         let opened = try DirectSQLiteConnection(path: path, settings: ["PRAGMA foreign_keys=ON"] + DatabaseSetup.sqliteConnectionSettings)
-        connection.withLockedValue { $0 = opened }
+        connection.withLockedValue { $0.open = opened }
         return opened
     }
 
-    /// Closes the connection once the transactions queued before this call have run.
+    /// Closes the connection once the transactions queued before this call have run; any after
+    /// it meet ``StoreClosed``.
     func close() async {
         try? await gate.run {
-            connection.withLockedValue { open in
-                open?.close()
-                open = nil
+            connection.withLockedValue { state in
+                state.open?.close()
+                state.open = nil
+                state.closed = true
             }
         }
     }

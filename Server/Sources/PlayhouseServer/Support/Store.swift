@@ -179,7 +179,12 @@ final class PostgresStore: @unchecked Sendable {
     func session<T: Sendable>(logger: Logger, eventLoop: any EventLoop,
                               _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let pool = pools.pool(for: eventLoop)
-        let connection = try await pool.requestConnection(logger: logger).get()
+        let connection: PostgresConnection
+        do {
+            connection = try await pool.requestConnection(logger: logger).get()
+        } catch ConnectionPoolError.shutdown {
+            throw StoreClosed()
+        }
         defer { pool.releaseConnection(connection, logger: logger) }
         return try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
             try await body(PreparedPostgresSQL(connection: connection, logger: logger))
@@ -196,6 +201,10 @@ final class PostgresStore: @unchecked Sendable {
         return state == "40001" || state == "40P01"
     }
 }
+
+/// The store was closed (the server is stopping) before a statement could run: a request that
+/// meets it is answered `503`.
+struct StoreClosed: Error {}
 
 extension Store {
     /// Whether `error` is the database refusing a write for a constraint: a unique key taken, a
