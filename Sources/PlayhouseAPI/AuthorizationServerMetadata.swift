@@ -19,6 +19,16 @@ public struct AuthorizationServerMetadata: Codable, Sendable, Equatable {
     /// RFC 9207: authorization responses carry an `iss` parameter.
     public var authorizationResponseIssParameterSupported: Bool?
     public var serviceDocumentation: String?
+    /// OpenID Connect: where the keys that sign id_tokens are published.
+    public var jwksURI: String?
+    /// OpenID Connect RP-initiated logout: where a browser is signed out of the hosted pages.
+    public var endSessionEndpoint: String?
+    /// OpenID Connect Discovery: `public`.
+    public var subjectTypesSupported: [String]?
+    /// OpenID Connect Discovery: `ES256`.
+    public var idTokenSigningAlgValuesSupported: [String]?
+    /// OpenID Connect Discovery: the claims an id_token and the userinfo answer may carry.
+    public var claimsSupported: [String]?
 
     public init(issuer: String, authorizationEndpoint: String? = nil, deviceAuthorizationEndpoint: String? = nil, tokenEndpoint: String, introspectionEndpoint: String,
                 revocationEndpoint: String, userinfoEndpoint: String? = nil, grantTypesSupported: [String],
@@ -58,6 +68,11 @@ public struct AuthorizationServerMetadata: Codable, Sendable, Equatable {
         case introspectionEndpointAuthMethodsSupported = "introspection_endpoint_auth_methods_supported"
         case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
         case scopesSupported = "scopes_supported"
+        case jwksURI = "jwks_uri"
+        case endSessionEndpoint = "end_session_endpoint"
+        case subjectTypesSupported = "subject_types_supported"
+        case idTokenSigningAlgValuesSupported = "id_token_signing_alg_values_supported"
+        case claimsSupported = "claims_supported"
         case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
         case serviceDocumentation = "service_documentation"
     }

@@ -9,6 +9,12 @@ public enum APIPath {
     public static let revoke = "/oauth/revoke"
     public static let userinfo = "/oauth/userinfo"
     public static let authorizationServerMetadata = "/.well-known/oauth-authorization-server"
+    /// OpenID Connect Discovery: the same metadata, with what OpenID Connect clients look for.
+    public static let openIDConfiguration = "/.well-known/openid-configuration"
+    /// The keys that sign id_tokens (a JWK Set).
+    public static let jwks = "/oauth/jwks"
+    /// Signs a browser out of the hosted pages (OpenID Connect RP-initiated logout).
+    public static let browserLogout = "/oauth/logout"
     public static let app = "/v1/app"
     public static let me = "/v1/me"
     public static let logout = "/v1/auth/logout"

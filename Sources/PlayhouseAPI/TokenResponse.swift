@@ -14,6 +14,9 @@ public struct TokenResponse: Codable, Sendable, Equatable {
     public var playerCreated: Bool?
     /// Token exchange (RFC 8693): always `urn:ietf:params:oauth:token-type:access_token`.
     public var issuedTokenType: String?
+    /// OpenID Connect: a signed JWT saying who signed in (scope `openid`), verifiable with the keys
+    /// at the server's `jwks_uri`.
+    public var idToken: String?
 
     public init(accessToken: String, tokenType: String = "Bearer", expiresIn: Int, scope: String, refreshToken: String? = nil, sessionID: String? = nil) {
         self.accessToken = accessToken
@@ -33,6 +36,7 @@ public struct TokenResponse: Codable, Sendable, Equatable {
         case sessionID = "session_id"
         case playerCreated = "player_created"
         case issuedTokenType = "issued_token_type"
+        case idToken = "id_token"
     }
 }
 

@@ -10,7 +10,7 @@ import FoundationNetworking
 public struct PlayhouseError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     public typealias Code = ErrorCode
 
-    /// The stable machine code: the server's `code`, or a transport code such as ``Code/timeout``.
+    /// The stable machine code: the server's `code`, or a transport code such as `timeout`.
     public var code: Code
     /// The HTTP status, when the server answered.
     public var status: Int?

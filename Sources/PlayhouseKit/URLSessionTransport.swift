@@ -16,7 +16,7 @@ public struct URLSessionTransport: Transport {
     ///   - session: the session to use; an ephemeral one (no shared cookies or cache) by default. On
     ///     Linux, give a session only if its delegate answers authentication challenges: without one,
     ///     swift-corelibs-foundation never completes a `401` that carries `WWW-Authenticate`.
-    ///   - timeout: seconds before a request fails with ``PlayhouseError/Code/timeout``.
+    ///   - timeout: seconds before a request fails with the code `timeout`.
     public init(session: URLSession? = nil, timeout: TimeInterval = 30) {
         self.timeout = timeout
         #if canImport(FoundationNetworking)

@@ -177,15 +177,17 @@ def form_handle(page_html):
 
 
 def hosted_sign_in(authorize_url, email, password, register=True, decision="allow"):
-    """Goes through the hosted page as a browser would, posting its forms with the browser cookie;
-    returns the Location the player is sent back to."""
+    """Goes through the hosted page as a browser would (a new browser), posting its forms with the
+    browser cookie; returns the Location the player is sent back to."""
     browser = requests.Session()
     page = browser.get(authorize_url, timeout=10)
     assert page.status_code == 200, page.text
     handle = form_handle(page.text)
     base = authorize_url.split("/oauth/authorize")[0]
     signed_in = browser.post(base + ("/authorize/register" if register else "/authorize/login"),
-                             data={"request": handle, "email": email, "password": password}, timeout=30)
+                             data={"request": handle, "email": email, "password": password}, allow_redirects=False, timeout=30)
+    if signed_in.status_code == 303:  # the player allowed these scopes before
+        return signed_in.headers["Location"]
     assert signed_in.status_code == 200, signed_in.text
     answer = browser.post(base + "/authorize/consent", data={"request": handle, "decision": decision},
                           allow_redirects=False, timeout=10)

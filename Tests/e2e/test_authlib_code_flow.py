@@ -2,6 +2,7 @@
 the hosted page's forms are posted as a browser would post them, then Authlib exchanges the code,
 refreshes (refresh tokens rotate) and revokes, at endpoints it reads from the discovery document."""
 
+import json
 from urllib.parse import parse_qs, urlparse
 import uuid
 
@@ -105,3 +106,55 @@ def test_the_state_comes_back_byte_for_byte(playhouse, client_app):
                                               code_verifier=generate_token(64))
     location = hosted_sign_in(url, f"state-{uuid.uuid4().hex[:8]}@example.com", "correct horse battery")
     assert parse_qs(urlparse(location).query)["state"] == [state]
+
+
+def test_openid_connect_code_flow_gives_an_id_token_authlib_validates(playhouse, client_app):
+    """Authlib as an OpenID Connect client: discovery, the code flow with PKCE and a nonce, and the
+    id_token checked against the published keys (signature, issuer, audience, expiry, nonce)."""
+    from authlib.jose import JsonWebKey, jwt
+    from authlib.oidc.core import CodeIDToken
+
+    discovery = requests.get(playhouse.base_url + "/.well-known/openid-configuration", timeout=10).json()
+    assert discovery["issuer"] == playhouse.base_url
+    assert "ES256" in discovery["id_token_signing_alg_values_supported"]
+    session = OAuth2Session(client_app["client_id"], client_app["client_secret"], redirect_uri="arcade://authorize",
+                            scope="openid profile", code_challenge_method="S256")
+    nonce, verifier = generate_token(20), generate_token(64)
+    email = f"oidc-{uuid.uuid4().hex[:10]}@example.com"
+    url, state = session.create_authorization_url(discovery["authorization_endpoint"], code_verifier=verifier, nonce=nonce)
+    location = hosted_sign_in(url, email, "correct horse battery")
+    token = session.fetch_token(discovery["token_endpoint"], authorization_response=location.replace("arcade://", "https://arcade/"),
+                                code_verifier=verifier, state=state)
+    keys = JsonWebKey.import_key_set(requests.get(discovery["jwks_uri"], timeout=10).json())
+    claims = jwt.decode(token["id_token"], keys, claims_cls=CodeIDToken,
+                        claims_options={"iss": {"essential": True, "values": [discovery["issuer"]]}},
+                        claims_params={"nonce": nonce, "client_id": client_app["client_id"]})
+    claims.validate()
+    assert claims["email"] == email
+    userinfo = session.get(discovery["userinfo_endpoint"], timeout=10).json()
+    assert claims["sub"] == userinfo["sub"]
+
+    # The same token offered to a sign-in that sent another nonce (a replay) is refused.
+    from joserfc.errors import InvalidClaimError  # what Authlib 1.9 raises for claims
+    replayed = jwt.decode(token["id_token"], keys, claims_cls=CodeIDToken, claims_params={"nonce": "another", "client_id": client_app["client_id"]})
+    with pytest.raises(InvalidClaimError):
+        replayed.validate()
+
+    # After `playhouse keys rotate` a new key signs, and the token signed before still verifies
+    # against the published set.
+    first_kid = jwt_header(token["id_token"])["kid"]
+    playhouse.cli("keys", "rotate")
+    keys = JsonWebKey.import_key_set(requests.get(discovery["jwks_uri"], timeout=10).json())
+    jwt.decode(token["id_token"], keys, claims_cls=CodeIDToken,
+               claims_params={"nonce": nonce, "client_id": client_app["client_id"]}).validate()
+    refreshed = session.refresh_token(discovery["token_endpoint"], refresh_token=token["refresh_token"])
+    assert jwt_header(refreshed["id_token"])["kid"] != first_kid
+    again = jwt.decode(refreshed["id_token"], keys, claims_cls=CodeIDToken, claims_params={"client_id": client_app["client_id"]})
+    again.validate()
+    assert again["sub"] == claims["sub"]
+
+
+def jwt_header(token):
+    import base64
+    encoded = token.split(".")[0]
+    return json.loads(base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)))

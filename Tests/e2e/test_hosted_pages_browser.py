@@ -1,6 +1,6 @@
 """A real headless Chromium, driven by Selenium, through the hosted sign-in page: register, consent,
-log in again, decline, a wrong password. The login page is photographed at phone width and kept
-in artifacts/."""
+come back signed in, sign out, a wrong password, log in again, decline, log out of the game. The
+login page is photographed at phone width and kept in artifacts/."""
 
 import http.server
 import threading
@@ -88,7 +88,24 @@ def test_register_consent_login_and_decline(playhouse, browser, web_app, callbac
     me = requests.get(playhouse.base_url + "/v1/me", headers={"Authorization": "Bearer " + token.json()["access_token"]}, timeout=10)
     assert me.json()["email"] == email
 
-    # Back another day: a wrong password first, then the right one, then a change of heart.
+    # Back later in the same browser: it is still signed in and the scopes are allowed, so the page
+    # goes straight back to the game with a code for the same player.
+    verifier, challenge = pkce_pair()
+    browser.get(authorize_url(playhouse, web_app, callback_url, challenge, "again"))
+    answer = back_in_the_game(browser, callback_url)
+    assert answer["state"] == ["again"]
+    again = requests.post(playhouse.base_url + "/oauth/token",
+                          data={"grant_type": "authorization_code", "code": answer["code"][0], "code_verifier": verifier,
+                                "redirect_uri": callback_url},
+                          auth=(web_app["client_id"], web_app["client_secret"]), timeout=10)
+    me_again = requests.get(playhouse.base_url + "/v1/me", headers={"Authorization": "Bearer " + again.json()["access_token"]}, timeout=10)
+    assert me_again.json()["id"] == me.json()["id"]
+
+    # Signing out of the browser: the next sign-in shows the login form again.
+    browser.get(playhouse.base_url + "/oauth/logout")
+    assert browser.find_element(By.ID, "message").text == "You are signed out in this browser."
+
+    # A wrong password first, then the right one: the scopes were allowed, so straight back.
     _, challenge = pkce_pair()
     browser.get(authorize_url(playhouse, web_app, callback_url, challenge, "second"))
     browser.find_element(By.CSS_SELECTOR, "#login input[name=email]").send_keys(email)
@@ -97,10 +114,22 @@ def test_register_consent_login_and_decline(playhouse, browser, web_app, callbac
     assert wait_for(browser, expected_conditions.presence_of_element_located((By.ID, "error"))).text == "Wrong email or password."
     browser.find_element(By.CSS_SELECTOR, "#login input[name=password]").send_keys("correct horse battery")
     browser.find_element(By.ID, "sign-in").click()
+    assert "code" in back_in_the_game(browser, callback_url)
+
+    # The game asks for consent again (prompt=consent), and the player has a change of heart.
+    _, challenge = pkce_pair()
+    browser.get(authorize_url(playhouse, web_app, callback_url, challenge, "third") + "&prompt=consent")
     wait_for(browser, expected_conditions.presence_of_element_located((By.ID, "deny"))).click()
     answer = back_in_the_game(browser, callback_url)
     assert answer["error"] == ["access_denied"]
-    assert answer["state"] == ["second"]
+    assert answer["state"] == ["third"]
+
+    # Logging out of the game (the API) signs the player out of the browser too.
+    requests.post(playhouse.base_url + "/v1/auth/logout", headers={"Authorization": "Bearer " + again.json()["access_token"]},
+                  timeout=10).raise_for_status()
+    _, challenge = pkce_pair()
+    browser.get(authorize_url(playhouse, web_app, callback_url, challenge, "fourth"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Sign in to Browser Bingo"
 
 
 def test_cancel_on_the_login_page_tells_the_game(playhouse, browser, web_app, callback_url):

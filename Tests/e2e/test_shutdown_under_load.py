@@ -68,7 +68,7 @@ def test_stopping_under_load_finishes_or_refuses_what_is_in_flight_and_exits_cle
                         response = session.post(base + "/oauth/token", data={"grant_type": GUEST, "installation_id": f"s-{worker}-{sent:012d}"},
                                                 auth=auth, timeout=15)
                     else:
-                        response = login(session)
+                        response = login(requests.Session())  # a new browser: a password login every time
                     status = response.status_code
                 except requests.RequestException:
                     status = "refused connection"  # the server had stopped taking requests

@@ -6,26 +6,46 @@ import PlayhouseKit
 import Testing
 
 /// A ``WebAuthenticationPresenter`` for tests: plays the player's browser over real HTTP. It opens
-/// the hosted page, registers or logs in, answers the consent form, and returns the redirect the
-/// server sends, without following it (the app's custom scheme has no server).
+/// the hosted page, registers or logs in, answers the consent form (unless the player allowed the
+/// scopes before), and returns the redirect the server sends, without following it (the app's
+/// custom scheme has no server).
 struct FormPostingPresenter: WebAuthenticationPresenter {
     var email: String
     var password = "correct horse"
     var register = true
     var decision = "allow"
+    /// The player's browser: a new one by default; share one to keep its sign-in.
+    var browser = Browser()
+    /// The pages the browser was shown, by their form's action: `/authorize/login`, `/authorize/consent`.
+    let shown = ShownPages()
 
     func present(_ url: URL, callbackScheme: String) async throws -> URL {
-        let browser = Browser()
         let page = try await browser.send(URLRequest(url: url))
+        if page.response.statusCode == 303, let location = page.response.value(forHTTPHeaderField: "Location") {
+            return try #require(URL(string: location))   // signed in and allowed already
+        }
+        shown.append("/authorize/login")
         let handle = try #require(SignInFlow.handle(in: String(decoding: page.body, as: UTF8.self)))
         let base = URL(string: "/", relativeTo: url)!.absoluteURL
-        _ = try await browser.post(base.appendingPathComponent(register ? "authorize/register" : "authorize/login"),
-                                   ["request": handle, "email": email, "password": password])
-        let answer = try await browser.post(base.appendingPathComponent("authorize/consent"), ["request": handle, "decision": decision])
+        var answer = try await browser.post(base.appendingPathComponent(register ? "authorize/register" : "authorize/login"),
+                                            ["request": handle, "email": email, "password": password])
+        if answer.response.statusCode == 200 {
+            shown.append("/authorize/consent")
+            answer = try await browser.post(base.appendingPathComponent("authorize/consent"), ["request": handle, "decision": decision])
+        }
         let location = try #require(answer.response.value(forHTTPHeaderField: "Location"))
         #expect(location.hasPrefix(callbackScheme + ":"))
         return try #require(URL(string: location))
     }
+}
+
+/// What a ``FormPostingPresenter`` showed its player.
+final class ShownPages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pages: [String] = []
+
+    func append(_ page: String) { lock.withLock { pages.append(page) } }
+    var all: [String] { lock.withLock { pages } }
 }
 
 /// A browser for tests over real HTTP: keeps its cookie and does not follow redirects.

@@ -54,6 +54,32 @@ import Vapor
         }
     }
 
+    /// The browser remembers the player: a second sign-in through the SDK comes straight back, a
+    /// `.login` prompt asks for the password again, and after the SDK's logout the page asks again.
+    @Test(arguments: Engine.available)
+    func aSecondSignInInTheSameBrowserAsksNothing(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let sdk = client(url, try await app.createApp(), store: temporaryStore())
+            let browser = Browser()
+            let first = FormPostingPresenter(email: "ann@example.com", browser: browser)
+            let ann = try await sdk.auth.signIn(scopes: ["profile"], presenter: first)
+            #expect(first.shown.all == ["/authorize/login", "/authorize/consent"])
+
+            let second = FormPostingPresenter(email: "ann@example.com", register: false, browser: browser)
+            #expect(try await sdk.auth.signIn(scopes: ["profile"], presenter: second).id == ann.id)
+            #expect(second.shown.all.isEmpty)
+
+            let asked = FormPostingPresenter(email: "ann@example.com", register: false, browser: browser)
+            #expect(try await sdk.auth.signIn(scopes: ["profile"], prompt: .login, presenter: asked).id == ann.id)
+            #expect(asked.shown.all == ["/authorize/login"])
+
+            await sdk.auth.logout()
+            let afterLogout = FormPostingPresenter(email: "ann@example.com", register: false, browser: browser)
+            #expect(try await sdk.auth.signIn(scopes: ["profile"], presenter: afterLogout).id == ann.id)
+            #expect(afterLogout.shown.all == ["/authorize/login"])
+        }
+    }
+
     /// A guest signs in by the installation alone, on every launch the same player, then links a
     /// phone number through the SDK; a number another player has is refused.
     @Test(arguments: Engine.available)

@@ -20,7 +20,8 @@ struct SignInFlow {
 
     var challenge: String { PKCE.challenge(for: verifier) }
 
-    /// `GET /oauth/authorize` with the usual parameters, overridden or removed (nil) by `changes`.
+    /// `GET /oauth/authorize` with the usual parameters, overridden or removed (nil) by `changes`,
+    /// in this flow's browser (its cookie).
     mutating func authorize(_ changes: [String: String?] = [:]) async throws -> TestingHTTPResponse {
         var parameters: [String: String?] = [
             "response_type": "code", "client_id": credentials.app.clientID, "redirect_uri": "mygame://authorize",
@@ -33,9 +34,10 @@ struct SignInFlow {
         return response
     }
 
-    /// Starts a request and returns the hosted form's handle.
-    mutating func start(scope: String? = nil) async throws -> String {
-        let page = try await authorize(scope.map { ["scope": $0] } ?? [:])
+    /// Starts a request, in a new browser unless `sameBrowser`, and returns the hosted form's handle.
+    mutating func start(scope: String? = nil, nonce: String? = nil, sameBrowser: Bool = false) async throws -> String {
+        if !sameBrowser { browserCookie = nil }
+        let page = try await authorize(["scope": scope, "nonce": nonce])
         try #require(page.status == .ok, "authorize page: \(page.status) \(page.body.string)")
         return try #require(Self.handle(in: page.body.string))
     }
@@ -48,12 +50,15 @@ struct SignInFlow {
         return try await app.send(.POST, path, headers: headers, body: body)
     }
 
-    /// Registers (or logs in) on the hosted page, allows, and returns the code from the redirect.
+    /// Registers (or logs in) on the hosted page, allows (unless the player allowed the scopes
+    /// before, when the login goes straight back), and returns the code from the redirect. Each
+    /// sign-in starts in a new browser, unless `sameBrowser`.
     mutating func signIn(email: String = "ann@example.com", password: String = "correct horse", register: Bool = true,
-                         scope: String? = nil) async throws -> String {
-        let handle = try await start(scope: scope)
+                         scope: String? = nil, nonce: String? = nil, sameBrowser: Bool = false) async throws -> String {
+        let handle = try await start(scope: scope, nonce: nonce, sameBrowser: sameBrowser)
         let page = try await post(register ? "/authorize/register" : "/authorize/login",
                                   ["request": handle, "email": email, "password": password])
+        if page.status == .seeOther { return try #require(Self.redirectParameters(page)["code"], "\(page.headers)") }
         try #require(page.status == .ok, "sign-in page: \(page.status) \(page.body.string)")
         let redirect = try await post("/authorize/consent", ["request": handle, "decision": "allow"])
         return try #require(Self.redirectParameters(redirect)["code"])

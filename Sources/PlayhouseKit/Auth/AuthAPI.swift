@@ -26,14 +26,15 @@ extension PlayhouseClient {
         }
 
         /// Every change of the signed-in player (nil: signed out). The same changes are posted as
-        /// ``Foundation/Notification/Name/playhouseCurrentPlayerDidChange``.
+        /// `Notification.Name.playhouseCurrentPlayerDidChange`.
         public func playerChanges() async -> AsyncStream<SignedInPlayer?> {
             await api.playerSession.changes()
         }
 
-        /// The hosted sign-in page for a new sign-in, with PKCE and a fresh `state`.
-        public func authorizationURL(scopes: [String]) async throws(PlayhouseError) -> URL {
-            await api.playerSession.authorizationURL(scopes: scopes, redirectURI: try redirectURI())
+        /// The hosted sign-in page for a new sign-in, with PKCE and a fresh `state`; `prompt` asks
+        /// for the credentials or the consent again even where the browser remembers them.
+        public func authorizationURL(scopes: [String], prompt: SignInPrompt? = nil) async throws(PlayhouseError) -> URL {
+            await api.playerSession.authorizationURL(scopes: scopes, prompt: prompt, redirectURI: try redirectURI())
         }
 
         /// Finishes the sign-in that `redirect` (the URL the hosted page sent the player back to)
@@ -44,10 +45,12 @@ extension PlayhouseClient {
             return try await run { try await api.playerSession.completeSignIn(redirect: redirect, redirectURI: redirectURI) }
         }
 
-        /// Presents the hosted page with `presenter` and signs the player in.
+        /// Presents the hosted page with `presenter` and signs the player in. A browser that signed
+        /// in before comes straight back (unless `prompt` says otherwise).
         @discardableResult
-        public func signIn(scopes: [String], presenter: any WebAuthenticationPresenter) async throws(PlayhouseError) -> SignedInPlayer {
-            let url = try await authorizationURL(scopes: scopes)
+        public func signIn(scopes: [String], prompt: SignInPrompt? = nil,
+                           presenter: any WebAuthenticationPresenter) async throws(PlayhouseError) -> SignedInPlayer {
+            let url = try await authorizationURL(scopes: scopes, prompt: prompt)
             let scheme = try redirectURI().scheme ?? ""
             let redirect = try await run { try await presenter.present(url, callbackScheme: scheme) }
             return try await handleRedirect(redirect)

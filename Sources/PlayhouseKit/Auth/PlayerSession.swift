@@ -44,7 +44,7 @@ actor PlayerSession {
     }
 
     /// The hosted page's URL for a new sign-in; remembers its verifier under its state.
-    func authorizationURL(scopes: [String], redirectURI: URL) -> URL {
+    func authorizationURL(scopes: [String], prompt: SignInPrompt? = nil, redirectURI: URL) -> URL {
         let pair = PKCEPair()
         pendingSignIns[pair.state] = pair
         var components = URLComponents(url: configuration.baseURL.appendingPathComponent(APIPath.authorize),
@@ -58,6 +58,7 @@ actor PlayerSession {
             URLQueryItem(name: "code_challenge", value: pair.challenge),
             URLQueryItem(name: "code_challenge_method", value: "S256"),
         ]
+        if let prompt { components.queryItems?.append(URLQueryItem(name: "prompt", value: prompt.rawValue)) }
         // `+` is a space to form decoders; spell it out.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.url!

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The player signed in on this device, as ``PlayhouseClient/AuthAPI/currentPlayer`` and
-/// ``PlayhouseClient/AuthAPI/playerChanges`` report it.
+/// ``PlayhouseClient/AuthAPI/playerChanges()`` report it.
 public struct SignedInPlayer: Sendable, Equatable, Codable {
     /// The player id.
     public var id: String

@@ -26,7 +26,7 @@ public struct StoredPlayerTokens: Codable, Sendable, Equatable {
 }
 
 /// Where the signed-in player's tokens are kept: the Keychain on Apple platforms
-/// (``KeychainTokenStore``), a file readable only by its owner elsewhere (``FileTokenStore``).
+/// (`KeychainTokenStore`), a file readable only by its owner elsewhere (``FileTokenStore``).
 public protocol TokenStore: Sendable {
     func load() async throws -> StoredPlayerTokens?
     func save(_ tokens: StoredPlayerTokens) async throws

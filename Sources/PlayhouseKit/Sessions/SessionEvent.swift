@@ -13,7 +13,7 @@ public enum SessionEvent: Sendable, Equatable {
 }
 
 extension SessionEvent {
-    /// The `userInfo` key of the ``SessionEvent`` a ``Foundation/Notification/Name/playhouseSessionEvent`` carries.
+    /// The `userInfo` key of the ``SessionEvent`` a `Notification.Name.playhouseSessionEvent` notification carries.
     public static let userInfoKey = "PlayhouseSessionEvent"
 }
 

@@ -39,5 +39,7 @@ enum Migrations {
         app.migrations.add(DropBetSessionIndex())
         app.migrations.add(AddGuestPlayers())
         app.migrations.add(CreateLossFigures())
+        app.migrations.add(AddOpenIDConnect())
+        app.migrations.add(RememberBrowserSignIns())
     }
 }

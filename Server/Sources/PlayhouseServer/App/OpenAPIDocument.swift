@@ -167,6 +167,39 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/.well-known/openid-configuration": {
+      "get": {
+        "tags": ["oauth"],
+        "operationId": "getOpenIDConfiguration",
+        "summary": "OpenID Connect Discovery: the authorization server's metadata, with the keys' URL and what id_tokens carry.",
+        "security": [],
+        "responses": {
+          "200": {
+            "description": "The metadata.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/AuthorizationServerMetadata" } } }
+          },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/oauth/jwks": {
+      "get": {
+        "tags": ["oauth"],
+        "operationId": "getSigningKeys",
+        "summary": "The keys that sign id_tokens (a JWK Set, RFC 7517): the current one, and those replaced in the last 24 hours.",
+        "security": [],
+        "responses": {
+          "200": {
+            "description": "The keys.",
+            "content": { "application/jwk-set+json": { "schema": { "type": "object", "required": ["keys"],
+              "properties": { "keys": { "type": "array", "items": { "type": "object", "required": ["kty", "kid"],
+                "properties": { "kty": { "type": "string" }, "crv": { "type": "string" }, "alg": { "type": "string" }, "use": { "type": "string" },
+                                "kid": { "type": "string" }, "x": { "type": "string" }, "y": { "type": "string" } } } } } } } }
+          },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/.well-known/oauth-authorization-server": {
       "get": {
         "tags": ["oauth"],
@@ -204,7 +237,7 @@ enum OpenAPIDocument {
         "tags": ["oauth"],
         "operationId": "authorize",
         "summary": "Start the authorization code flow (RFC 6749 §4.1, PKCE S256 required): the hosted sign-in page.",
-        "description": "Shows the hosted login, registration and consent page. The player's answer goes to the registered redirect URI with `code`, `state` and `iss`, or with `error` (`access_denied` when they decline). Without a known client and a registered redirect URI nothing is redirected: an error page is shown.",
+        "description": "Shows the hosted login, registration and consent page. The player's answer goes to the registered redirect URI with `code`, `state` and `iss`, or with `error` (`access_denied` when they decline). Without a known client and a registered redirect URI nothing is redirected: an error page is shown. A browser that signed in to the app before (for two weeks, until it signs out at /oauth/logout, the player logs out or a token of theirs is revoked) skips the login, and scopes the player allowed before skip the consent: such a request goes straight back with its code (303).",
         "security": [],
         "parameters": [
           { "name": "response_type", "in": "query", "required": true, "schema": { "type": "string", "enum": ["code"] } },
@@ -212,13 +245,51 @@ enum OpenAPIDocument {
           { "name": "redirect_uri", "in": "query", "schema": { "type": "string" }, "description": "One of the app's registered redirect URIs, exactly; may be left out when the app has only one." },
           { "name": "scope", "in": "query", "schema": { "type": "string" } },
           { "name": "state", "in": "query", "schema": { "type": "string", "maxLength": 1000 } },
+          { "name": "nonce", "in": "query", "description": "OpenID Connect (scope openid): returned in the id_token.", "schema": { "type": "string", "maxLength": 255 } },
+          { "name": "prompt", "in": "query", "description": "OpenID Connect: `login` asks for the credentials even in a signed-in browser (`select_account` too), `consent` shows the consent page even for allowed scopes, `none` shows nothing and answers `login_required` or `consent_required` when it would have to.", "schema": { "type": "string" } },
+          { "name": "max_age", "in": "query", "description": "OpenID Connect: a browser sign-in older than this many seconds asks for the credentials again.", "schema": { "type": "string", "pattern": "^[0-9]+$" } },
           { "name": "code_challenge", "in": "query", "required": true, "schema": { "type": "string", "minLength": 43, "maxLength": 128 } },
           { "name": "code_challenge_method", "in": "query", "required": true, "schema": { "type": "string", "enum": ["S256"] } }
         ],
         "responses": {
           "200": { "description": "The sign-in page.", "content": { "text/html": { "schema": { "type": "string" } } } },
           "302": { "description": "An error sent back to the app's redirect URI.", "headers": { "Location": { "schema": { "type": "string" } } } },
+          "303": { "description": "Straight back to the app's redirect URI: the browser is signed in and the scopes allowed (a code), or prompt=none could not be honoured (an error).", "headers": { "Location": { "schema": { "type": "string" } } } },
           "400": { "description": "An error page: unknown client, unregistered redirect URI, or malformed request.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/oauth/logout": {
+      "get": {
+        "tags": ["oauth"],
+        "operationId": "signOutOfBrowser",
+        "summary": "OpenID Connect RP-initiated logout: signs every player out of this browser's hosted pages.",
+        "description": "With `client_id` and a `post_logout_redirect_uri` that is one of that app's redirect URIs, goes there (with `state`); otherwise shows a page saying the browser is signed out. Tokens already issued are not revoked (POST /v1/auth/logout does that).",
+        "security": [],
+        "parameters": [
+          { "name": "client_id", "in": "query", "schema": { "type": "string" } },
+          { "name": "post_logout_redirect_uri", "in": "query", "schema": { "type": "string" } },
+          { "name": "state", "in": "query", "schema": { "type": "string" } },
+          { "name": "id_token_hint", "in": "query", "schema": { "type": "string" } }
+        ],
+        "responses": {
+          "200": { "$ref": "#/components/responses/HostedPage" },
+          "303": { "description": "Back to the app's post-logout address.", "headers": { "Location": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      },
+      "post": {
+        "tags": ["oauth"],
+        "operationId": "signOutOfBrowserByForm",
+        "summary": "The same as GET /oauth/logout, with its parameters in a form.",
+        "security": [],
+        "requestBody": { "content": { "application/x-www-form-urlencoded": { "schema": { "type": "object", "properties": {
+          "client_id": { "type": "string" }, "post_logout_redirect_uri": { "type": "string" }, "state": { "type": "string" },
+          "id_token_hint": { "type": "string" } } } } } },
+        "responses": {
+          "200": { "$ref": "#/components/responses/HostedPage" },
+          "303": { "description": "Back to the app's post-logout address.", "headers": { "Location": { "schema": { "type": "string" } } } },
           "default": { "$ref": "#/components/responses/Problem" }
         }
       }
@@ -665,7 +736,8 @@ enum OpenAPIDocument {
           "refresh_token": { "type": "string" },
           "session_id": { "type": "string" },
           "player_created": { "type": "boolean", "description": "This sign-in created the player." },
-          "issued_token_type": { "type": "string" }
+          "issued_token_type": { "type": "string" },
+          "id_token": { "type": "string", "description": "OpenID Connect (scope openid): a JWT signed with a key at jwks_uri." }
         }
       },
       "IntrospectionResponse": {
@@ -798,7 +870,12 @@ enum OpenAPIDocument {
           "introspection_endpoint_auth_methods_supported": { "type": "array", "items": { "type": "string" } },
           "revocation_endpoint_auth_methods_supported": { "type": "array", "items": { "type": "string" } },
           "scopes_supported": { "type": "array", "items": { "type": "string" } },
-          "service_documentation": { "type": "string" }
+          "service_documentation": { "type": "string" },
+          "jwks_uri": { "type": "string" },
+          "end_session_endpoint": { "type": "string" },
+          "subject_types_supported": { "type": "array", "items": { "type": "string" } },
+          "id_token_signing_alg_values_supported": { "type": "array", "items": { "type": "string" } },
+          "claims_supported": { "type": "array", "items": { "type": "string" } }
         }
       }
     }

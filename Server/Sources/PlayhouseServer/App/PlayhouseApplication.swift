@@ -53,7 +53,8 @@ public enum PlayhouseApplication {
     }
 
     /// Applies pending migrations and says how many in one line (each migration's own lines are
-    /// at the debug level); answers how many ran.
+    /// at the debug level), and makes the first id_token signing key of a new database, so that
+    /// publishing the keys is only ever a read; answers how many migrations ran.
     @discardableResult
     public static func migrate(_ app: Application) async throws -> Int {
         try await DatabaseSetup.prepare(app)
@@ -63,6 +64,7 @@ public enum PlayhouseApplication {
         let pending = try await migrator.previewPrepareBatch().get().count
         try await migrator.prepareBatch().get()
         if pending > 0 { app.logger.info("applied \(pending) migration\(pending == 1 ? "" : "s")") }
+        _ = try await app.signingKeys.current()
         return pending
     }
 }
@@ -89,4 +91,6 @@ extension Application {
     public var games: GameService { GameService(store: store, now: playhouse.clock.now()) }
     /// The ledger's invariants, checked.
     public var ledgerVerifier: LedgerVerifier { LedgerVerifier(store: store) }
+    /// The keys id_tokens are signed with.
+    public var signingKeys: SigningKeys { SigningKeys(store: store, now: playhouse.clock.now()) }
 }

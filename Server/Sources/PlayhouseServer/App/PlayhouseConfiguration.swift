@@ -25,6 +25,9 @@ public struct PlayhouseConfiguration: Sendable {
     public var authorizationRequestLifetime: TimeInterval = 600
     /// How long an authorization code lives.
     public var authorizationCodeLifetime: TimeInterval = 60
+    /// How long a browser stays signed in on the hosted pages (unless the player signs out or
+    /// logs out first).
+    public var browserSignInLifetime: TimeInterval = 14 * 24 * 3600
     /// The bcrypt cost for player passwords (`PLAYHOUSE_PASSWORD_HASH_COST`, 4 to 31).
     public var passwordHashCost = 12
     /// Failed password logins allowed per player email and app per window before answering 429.

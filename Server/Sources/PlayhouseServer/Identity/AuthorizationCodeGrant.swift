@@ -9,6 +9,7 @@ struct AuthorizationCodeGrant: Sendable {
     let now: Date
     let configuration: PlayhouseConfiguration
     let tokenCache: TokenCache
+    let idTokens: IDTokenIssuer
 
     func exchange(code value: String, redirectURI: String?, verifier: String?, app: AppRecord) async throws -> TokenResponse {
         guard let verifier else { throw PlayhouseProblem.invalidRequest("missing_parameter", ["name": "code_verifier"]) }
@@ -41,9 +42,12 @@ struct AuthorizationCodeGrant: Sendable {
                 .issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
                                    refreshLifetime: configuration.refreshTokenLifetime)
         }
-        guard let issued else {
+        guard var issued else {
             try await tokens.revokeFamily(code.familyID)
             throw PlayhouseProblem.invalidGrant("code_reused")
+        }
+        if IDToken.isRequested(by: code.scope) {
+            issued.idToken = try await idTokens.issue(for: code.playerID, app: app, scope: code.scope, authTime: code.authTime, nonce: code.nonce)
         }
         return issued
     }
@@ -60,12 +64,15 @@ struct AuthorizationCodeGrant: Sendable {
         var familyID: UUID
         var expiresAt: Date
         var usedAt: Date?
+        var nonce: String?
+        var authTime: Date?
     }
 
     private func find(hash: String) async throws -> Code? {
         guard let row = try await store.read({ sql in
             try await sql.raw("""
-                SELECT id, app_id, player_id, redirect_uri, redirect_uri_sent, scope, code_challenge, family_id, expires_at, used_at
+                SELECT id, app_id, player_id, redirect_uri, redirect_uri_sent, scope, code_challenge, family_id, expires_at, used_at,
+                       nonce, auth_time
                 FROM authorization_codes WHERE code_hash = \(bind: hash)
                 """).first()
         }) else { return nil }
@@ -77,6 +84,7 @@ struct AuthorizationCodeGrant: Sendable {
                     codeChallenge: try row.decode(column: "code_challenge", as: String.self),
                     familyID: try row.decode(column: "family_id", as: UUID.self),
                     expiresAt: try row.decode(column: "expires_at", as: Date.self),
-                    usedAt: try row.decode(column: "used_at", as: Date?.self))
+                    usedAt: try row.decode(column: "used_at", as: Date?.self), nonce: try row.decode(column: "nonce", as: String?.self),
+                    authTime: try row.decode(column: "auth_time", as: Date?.self))
     }
 }

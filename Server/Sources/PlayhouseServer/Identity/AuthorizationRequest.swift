@@ -20,15 +20,23 @@ struct AuthorizationRequest: Sendable {
     var completedAt: Date?
     /// Set when the sign-in approves a device (RFC 8628) instead of redirecting.
     var deviceAuthorizationID: UUID?
+    /// OpenID Connect: the app's `nonce`, for the id_token.
+    var nonce: String?
+    /// OpenID Connect's `prompt`: `login` and `consent` ask again even when the browser is signed
+    /// in and the scopes allowed; `none` asks nothing and fails instead.
+    var prompt: Set<String> = []
+    /// When the player typed their credentials: the id_token's `auth_time`.
+    var authTime: Date?
 
     /// Its columns, of the table aliased `r`.
     static let columns: SQLQueryString = """
         r.id, r.handle_hash, r.browser_hash, r.app_id, r.redirect_uri, r.redirect_uri_sent, r.scope, r.state, r.code_challenge, \
-        r.player_id, r.expires_at, r.completed_at, r.device_authorization_id
+        r.player_id, r.expires_at, r.completed_at, r.device_authorization_id, r.nonce, r.prompt, r.auth_time
         """
 
     init(handleHash: String, browserHash: String, appID: UUID, redirectURI: String, redirectURISent: Bool, scope: String,
-         state: String? = nil, codeChallenge: String, expiresAt: Date, deviceAuthorizationID: UUID? = nil) {
+         state: String? = nil, codeChallenge: String, expiresAt: Date, deviceAuthorizationID: UUID? = nil, nonce: String? = nil,
+         prompt: Set<String> = []) {
         self.handleHash = handleHash
         self.browserHash = browserHash
         self.appID = appID
@@ -39,6 +47,8 @@ struct AuthorizationRequest: Sendable {
         self.codeChallenge = codeChallenge
         self.expiresAt = expiresAt
         self.deviceAuthorizationID = deviceAuthorizationID
+        self.nonce = nonce
+        self.prompt = prompt
     }
 
     init(row: some SQLRow) throws {
@@ -55,15 +65,19 @@ struct AuthorizationRequest: Sendable {
         expiresAt = try row.decode(column: "expires_at", as: Date.self)
         completedAt = try row.decode(column: "completed_at", as: Date?.self)
         deviceAuthorizationID = try row.decode(column: "device_authorization_id", as: UUID?.self)
+        nonce = try row.decode(column: "nonce", as: String?.self)
+        prompt = Set(try row.decode(column: "prompt", as: String?.self).map(TokenService.scopes) ?? [])
+        authTime = try row.decode(column: "auth_time", as: Date?.self)
     }
 
     var insert: SQLQueryString {
         """
         INSERT INTO authorization_requests (id, handle_hash, browser_hash, app_id, redirect_uri, redirect_uri_sent, scope, state,
-                                            code_challenge, player_id, expires_at, completed_at, device_authorization_id)
+                                            code_challenge, player_id, expires_at, completed_at, device_authorization_id, nonce,
+                                            prompt)
         VALUES (\(bind: id), \(bind: handleHash), \(bind: browserHash), \(bind: appID), \(bind: redirectURI), \(bind: redirectURISent),
                 \(bind: scope), \(bind: state), \(bind: codeChallenge), \(bind: playerID), \(bind: expiresAt), \(bind: completedAt),
-                \(bind: deviceAuthorizationID))
+                \(bind: deviceAuthorizationID), \(bind: nonce), \(bind: prompt.isEmpty ? nil : prompt.sorted().joined(separator: " ")))
         """
     }
 }

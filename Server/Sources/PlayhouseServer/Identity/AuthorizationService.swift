@@ -30,7 +30,20 @@ struct AuthorizationService: Sendable {
     struct Pending: Sendable {
         var request: AuthorizationRequest
         var app: AppRecord
+        /// OpenID Connect's `max_age`, at the request's start: a browser sign-in older than this
+        /// asks for the credentials again.
+        var maxAge: TimeInterval?
         var scopes: [String] { TokenService.scopes(request.scope) }
+    }
+
+    /// What the hosted page shows next for a request.
+    enum Next: Sendable {
+        /// The login and registration forms.
+        case login
+        /// The consent page, for the player who signed in.
+        case consent(playerID: UUID)
+        /// Nothing more to ask: back to the app, or the device's page.
+        case finished(Outcome)
     }
 
     /// Checks `GET /oauth/authorize` parameters and stores the request; returns its handle (a
@@ -61,12 +74,16 @@ struct AuthorizationService: Sendable {
             .redirected(to: Self.redirect(redirectURI, ["error": error, "error_description": description, "state": state ?? nil,
                                                         "iss": configuration.resolvedPublicURL]))
         }
-        let responseType: String?, challenge: String?, method: String?, requestedScope: String?
+        let responseType: String?, challenge: String?, method: String?, requestedScope: String?, nonce: String?
+        let prompt: String?, maxAge: String?
         do {
             responseType = try parameters.value("response_type")
             challenge = try parameters.value("code_challenge")
             method = try parameters.value("code_challenge_method")
             requestedScope = try parameters.value("scope")
+            nonce = try parameters.value("nonce")
+            prompt = try parameters.value("prompt")
+            maxAge = try parameters.value("max_age")
             _ = try parameters.value("state")
         } catch {
             throw fail("invalid_request", "A parameter was sent more than once.")
@@ -76,20 +93,31 @@ struct AuthorizationService: Sendable {
             throw fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.")
         }
         if let state, state.utf8.count > 1000 { throw fail("invalid_request", "The state is longer than 1000 bytes.") }
+        if let nonce, nonce.utf8.count > 255 { throw fail("invalid_request", "The nonce is longer than 255 bytes.") }
+        let prompts = Set(TokenService.scopes(prompt ?? ""))
+        guard prompts.isSubset(of: Self.prompts), !prompts.contains("none") || prompts.count == 1 else {
+            throw fail("invalid_request", "prompt is none, or any of login, consent and select_account.")
+        }
+        let maxSeconds = maxAge.map { UInt32($0) }
+        if maxSeconds == .some(nil) { throw fail("invalid_request", "max_age is a number of seconds.") }
         var scopes = app.scopes
         if let requestedScope, !requestedScope.trimmingCharacters(in: .whitespaces).isEmpty {
             scopes = TokenService.scopes(requestedScope).uniqued()
-            guard scopes.allSatisfy(app.scopes.contains) else { throw fail("invalid_scope", "The app may not request that scope.") }
+            // OpenID Connect's `openid` asks for an id_token; every app may.
+            guard scopes.allSatisfy({ app.scopes.contains($0) || $0 == "openid" }) else {
+                throw fail("invalid_scope", "The app may not request that scope.")
+            }
         }
 
         let handle = SecretToken.generate(prefix: "")
         let request = AuthorizationRequest(handleHash: SecretToken.hash(handle), browserHash: SecretToken.hash(browser), appID: app.id,
                                            redirectURI: redirectURI, redirectURISent: sentRedirectURI != nil,
                                            scope: scopes.joined(separator: " "), state: state, codeChallenge: challenge,
-                                           expiresAt: now.addingTimeInterval(configuration.authorizationRequestLifetime))
+                                           expiresAt: now.addingTimeInterval(configuration.authorizationRequestLifetime), nonce: nonce,
+                                           prompt: prompts)
         try await store.write { sql in try await sql.raw(request.insert).run() }
         await ExpiredGrantSweeper(store: store, now: now).sweepSometimes()
-        return (handle, Pending(request: request, app: app))
+        return (handle, Pending(request: request, app: app, maxAge: maxSeconds.flatMap { $0.map(TimeInterval.init) }))
     }
 
     /// Holds a device authorization (found by its user code) while the player signs in to approve it.
@@ -123,17 +151,69 @@ struct AuthorizationService: Sendable {
         return Pending(request: request, app: try AppRecord(row: row))
     }
 
-    /// Records who signed in on the hosted page.
-    func signIn(_ pending: inout Pending, playerID: UUID) async throws {
+    /// OpenID Connect's `prompt` values (`select_account` is taken as `login`: a browser holds one
+    /// player of an app).
+    static let prompts: Set<String> = ["none", "login", "consent", "select_account"]
+
+    /// Where a request goes when the hosted page opens: a browser already signed in to the app (and
+    /// recently enough for `max_age`) skips the login; `prompt=login` asks for it anyway, and
+    /// `prompt=none` fails with `login_required` rather than ask.
+    func resume(_ pending: inout Pending, browser: String) async throws -> Next {
+        let prompt = pending.request.prompt
+        if prompt.isDisjoint(with: ["login", "select_account"]),
+           let signIn = try await BrowserSignIns(store: store, now: now).current(browser: browser, appID: pending.app.id),
+           pending.maxAge.map({ now.timeIntervalSince(signIn.signedInAt) <= $0 }) ?? true {
+            try await record(&pending, playerID: signIn.playerID, authTime: signIn.signedInAt)
+            return try await consentOrFinish(pending)
+        }
+        if prompt.contains("none") { return .finished(try await decline(pending, error: "login_required", "The player is not signed in.")) }
+        return .login
+    }
+
+    /// The player typed their credentials on the hosted page: the browser remembers them for the
+    /// app, and the request goes on to consent, or straight back when the scopes are allowed.
+    func signedIn(_ pending: inout Pending, playerID: UUID, browser: String) async throws -> Next {
+        try await BrowserSignIns(store: store, now: now)
+            .remember(browser: browser, appID: pending.app.id, playerID: playerID, lifetime: configuration.browserSignInLifetime)
+        try await record(&pending, playerID: playerID, authTime: now)
+        return try await consentOrFinish(pending)
+    }
+
+    /// The player allowed the request's scopes: remembered, then granted.
+    func allow(_ pending: Pending) async throws -> Outcome {
+        guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }
+        try await PlayerConsents(store: store, now: now).grant(pending.scopes, playerID: playerID)
+        return try await approve(pending)
+    }
+
+    /// Scopes the player allowed before are not asked again, unless `prompt=consent`;
+    /// `prompt=none` fails with `consent_required` rather than ask.
+    private func consentOrFinish(_ pending: Pending) async throws -> Next {
+        guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }
+        if !pending.request.prompt.contains("consent"),
+           try await PlayerConsents(store: store, now: now).cover(pending.scopes, playerID: playerID) {
+            return .finished(try await approve(pending))
+        }
+        if pending.request.prompt.contains("none") {
+            return .finished(try await decline(pending, error: "consent_required", "The player has not allowed these scopes."))
+        }
+        return .consent(playerID: playerID)
+    }
+
+    /// Records who signed in for the request, and when they typed their credentials.
+    private func record(_ pending: inout Pending, playerID: UUID, authTime: Date) async throws {
         pending.request.playerID = playerID
+        pending.request.authTime = authTime
         let id = pending.request.id
         try await store.write { sql in
-            try await sql.raw("UPDATE authorization_requests SET player_id = \(bind: playerID) WHERE id = \(bind: id)").run()
+            try await sql.raw("""
+                UPDATE authorization_requests SET player_id = \(bind: playerID), auth_time = \(bind: authTime) WHERE id = \(bind: id)
+                """).run()
         }
     }
 
-    /// The player granted the request: a code goes to the app's redirect URI, or the device is approved.
-    func approve(_ pending: Pending) async throws -> Outcome {
+    /// The request is granted: a code goes to the app's redirect URI, or the device is approved.
+    private func approve(_ pending: Pending) async throws -> Outcome {
         guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }
         try await complete(pending)
         if let device = pending.request.deviceAuthorizationID {
@@ -146,26 +226,26 @@ struct AuthorizationService: Sendable {
         try await store.write { sql in
             try await sql.raw("""
                 INSERT INTO authorization_codes (id, code_hash, app_id, player_id, redirect_uri, redirect_uri_sent, scope, code_challenge,
-                                                 family_id, expires_at)
+                                                 family_id, expires_at, nonce, auth_time)
                 VALUES (\(bind: UUID()), \(bind: SecretToken.hash(value)), \(bind: appID), \(bind: playerID), \(bind: request.redirectURI),
                         \(bind: request.redirectURISent), \(bind: request.scope), \(bind: request.codeChallenge), \(bind: UUID()),
-                        \(bind: expiresAt))
+                        \(bind: expiresAt), \(bind: request.nonce), \(bind: request.authTime))
                 """).run()
         }
         return .redirect(Self.redirect(pending.request.redirectURI, ["code": value, "state": pending.request.state,
                                                                      "iss": configuration.resolvedPublicURL]))
     }
 
-    /// The player declined or closed the page: the app hears `access_denied`.
-    func decline(_ pending: Pending) async throws -> Outcome {
+    /// The player declined or closed the page: the app hears `access_denied` (or `error`).
+    func decline(_ pending: Pending, error: String = "access_denied", _ description: String = "The player declined.") async throws -> Outcome {
         try await complete(pending)
         if let device = pending.request.deviceAuthorizationID {
             try await DeviceAuthorizationService(store: store, now: now, configuration: configuration)
                 .decide(device, playerID: nil, approved: false)
             return .device(approved: false)
         }
-        return .redirect(Self.redirect(pending.request.redirectURI, ["error": "access_denied",
-                                                                     "error_description": "The player declined.",
+        return .redirect(Self.redirect(pending.request.redirectURI, ["error": error,
+                                                                     "error_description": description,
                                                                      "state": pending.request.state,
                                                                      "iss": configuration.resolvedPublicURL]))
     }

@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 
 /// Deletes sign-in leftovers nobody can use any more: finished or expired authorization requests,
-/// codes, device authorizations and PINs, and tokens a week past expiry. Anyone can create
+/// codes, device authorizations, PINs and browser sign-ins, and tokens a week past expiry. Anyone can create
 /// authorization requests without credentials, so without this the tables would only grow.
 ///
 /// Run from the requests that create such rows, once in `oneIn` of them: every instance sweeps now
@@ -25,7 +25,8 @@ struct ExpiredGrantSweeper: Sendable {
     func sweep() async throws {
         let now = self.now
         try await store.transaction { sql in
-            for table in ["authorization_requests", "authorization_codes", "device_authorizations", "phone_pins"] {
+            for table in ["authorization_requests", "authorization_codes", "device_authorizations", "phone_pins",
+                          "browser_sign_ins"] {
                 try await sql.raw("DELETE FROM \(unsafeRaw: table) WHERE expires_at < \(bind: now)").run()
             }
             try await sql.raw("DELETE FROM oauth_tokens WHERE expires_at < \(bind: now.addingTimeInterval(-Self.tokenRetention))").run()

@@ -11,7 +11,9 @@ struct OAuthController: RouteCollection {
         oauth.post("revoke", use: revoke)
         oauth.post("device_authorization", use: deviceAuthorization)
         oauth.grouped(BearerAuthMiddleware()).get("userinfo", use: userinfo)
+        oauth.get("jwks", use: jwks)
         routes.get(".well-known", "oauth-authorization-server", use: metadata)
+        routes.get(".well-known", "openid-configuration", use: metadata)
     }
 
     func token(_ request: Request) async throws -> Response {
@@ -41,7 +43,7 @@ struct OAuthController: RouteCollection {
         case GrantType.authorizationCode:
             let response = try await AuthorizationCodeGrant(store: request.store, now: request.now,
                                                             configuration: request.playhouse.configuration,
-                                                            tokenCache: request.playhouse.tokenCache)
+                                                            tokenCache: request.playhouse.tokenCache, idTokens: request.idTokens)
                 .exchange(code: try form.required("code"), redirectURI: try form.value("redirect_uri"),
                           verifier: try form.value("code_verifier"), app: app)
             return try noStore(response)
@@ -75,7 +77,7 @@ struct OAuthController: RouteCollection {
         case GrantType.refreshToken:
             let response = try await RefreshTokenGrant(store: request.store, now: request.now,
                                                        configuration: request.playhouse.configuration,
-                                                       tokenCache: request.playhouse.tokenCache)
+                                                       tokenCache: request.playhouse.tokenCache, idTokens: request.idTokens)
                 .refresh(try form.required("refresh_token"), requestedScope: try form.value("scope"), app: app)
             return try noStore(response)
         default:
@@ -133,12 +135,26 @@ struct OAuthController: RouteCollection {
             responseTypesSupported: ["code"],
             codeChallengeMethodsSupported: [PKCE.method],
             tokenEndpointAuthMethodsSupported: ["client_secret_basic", "client_secret_post", "none"],
-            scopesSupported: AppService.defaultScopes,
+            scopesSupported: ["openid"] + AppService.defaultScopes,
             authorizationResponseIssParameterSupported: true,
             serviceDocumentation: base + APIPath.openAPI)
+        metadata.jwksURI = base + APIPath.jwks
+        metadata.endSessionEndpoint = base + APIPath.browserLogout
+        metadata.subjectTypesSupported = ["public"]
+        metadata.idTokenSigningAlgValuesSupported = ["ES256"]
+        metadata.claimsSupported = IDToken.claimsSupported
         // Public clients ("none") may sign players in and revoke their tokens, but not introspect.
         metadata.introspectionEndpointAuthMethodsSupported = ["client_secret_basic", "client_secret_post"]
         return metadata
+    }
+
+    /// The keys that sign id_tokens, as a JWK Set: the current one and those replaced lately, so
+    /// that a token signed before a rotation still verifies.
+    func jwks(_ request: Request) async throws -> Response {
+        let keys = try await SigningKeys(store: request.store, now: request.now).published()
+        let body = try JSONSerialization.data(withJSONObject: ["keys": keys.map(\.jwk)], options: [.sortedKeys])
+        return Response(status: .ok, headers: ["Content-Type": "application/jwk-set+json", "Cache-Control": "public, max-age=300"],
+                        body: .init(data: body))
     }
 
     /// The scopes to grant: those requested (each one the app's), or all of the app's.

@@ -3,7 +3,7 @@ import Vapor
 
 /// `/v1/auth`: `POST phone/pin` texts a sign-in PIN to a phone number (with the app's token), to be
 /// exchanged at `/oauth/token` with grant type `urn:playhouse:grant-type:phone-pin`; `POST logout`
-/// ends the player's session and revokes its tokens.
+/// ends the player's session, revokes its tokens and signs the player out of every browser.
 struct PlayerAuthController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.post("auth", "phone", "pin", use: sendPin)
@@ -22,12 +22,13 @@ struct PlayerAuthController: RouteCollection {
 
     func logout(_ request: Request) async throws -> HTTPStatus {
         let principal = try request.principal
-        guard principal.playerID != nil else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        guard let playerID = principal.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
         if let sessionID = principal.sessionID {
             try await request.sessions.end(sessionID)
         } else {
             _ = try await request.tokens.claim(principal.tokenID)
         }
+        try await BrowserSignIns(store: request.store, now: request.now).end(playerID: playerID)
         return .noContent
     }
 }

@@ -8,6 +8,7 @@ struct RefreshTokenGrant: Sendable {
     let now: Date
     let configuration: PlayhouseConfiguration
     let tokenCache: TokenCache
+    let idTokens: IDTokenIssuer
 
     func refresh(_ value: String, requestedScope: String?, app: AppRecord) async throws -> TokenResponse {
         let tokens = TokenService(store: store, now: now, cache: tokenCache)
@@ -41,9 +42,12 @@ struct RefreshTokenGrant: Sendable {
             return try await tokens.issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
                                                       refreshLifetime: configuration.refreshTokenLifetime)
         }
-        guard let issued else {
+        guard var issued else {
             try await tokens.revokeFamily(familyID)
             throw PlayhouseProblem.invalidGrant("refresh_token_reused")
+        }
+        if IDToken.isRequested(by: scope) {
+            issued.idToken = try await idTokens.issue(for: playerID, app: app, scope: scope, authTime: nil, nonce: nil)
         }
         return issued
     }

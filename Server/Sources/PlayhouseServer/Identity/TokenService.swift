@@ -88,7 +88,8 @@ struct TokenService: Sendable {
     }
 
     /// RFC 7009: revokes the token if `app` owns it; unknown tokens are silently ignored. Revoking a
-    /// refresh token also revokes every token of its family (RFC 7009 §2.1).
+    /// refresh token also revokes every token of its family (RFC 7009 §2.1). Revoking a player's
+    /// token also signs the player out of every browser (``BrowserSignIns``).
     func revoke(_ value: String, by app: AppRecord) async throws {
         guard value.utf8.count <= 512, let token = try await lookup(value), token.app.id == app.id else { return }
         if token.kind == .refresh, let family = token.familyID {
@@ -96,6 +97,7 @@ struct TokenService: Sendable {
         } else if token.revokedAt == nil {
             _ = try await claim(token.id)
         }
+        if let playerID = token.playerID { try await BrowserSignIns(store: store, now: now).end(playerID: playerID) }
     }
 
     /// Revokes every live token issued from one authorization.

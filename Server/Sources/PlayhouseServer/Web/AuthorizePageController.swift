@@ -5,6 +5,9 @@ import Vapor
 /// The hosted sign-in pages of the authorization code flow: `GET /oauth/authorize` shows the
 /// login and registration forms, then the consent page; the forms post to `/authorize/…`. Each
 /// form carries the request's handle and only works in the browser that started the request.
+/// A browser stays signed in (``BrowserSignIns``) and a player's consent is remembered
+/// (``PlayerConsents``), so a second sign-in goes straight back to the app; `/oauth/logout` signs
+/// the browser out.
 struct AuthorizePageController: RouteCollection {
     static let browserCookie = "playhouse_browser"
 
@@ -19,6 +22,8 @@ struct AuthorizePageController: RouteCollection {
         forms.post("phone", "verify", use: verifyPin)
         routes.get("device", use: deviceForm)
         routes.post("device", use: device)
+        routes.get("oauth", "logout", use: logout)
+        routes.post("oauth", "logout", use: logout)
     }
 
     func start(_ request: Request) async throws -> Response {
@@ -26,8 +31,8 @@ struct AuthorizePageController: RouteCollection {
         var response: Response
         do {
             let parameters = try OAuthForm(encoded: request.url.query ?? "")
-            let (handle, pending) = try await service(request).begin(parameters, browser: browser)
-            response = try await page(request, "authorize-login", pending, handle: handle)
+            var (handle, pending) = try await service(request).begin(parameters, browser: browser)
+            response = try await show(request, try await service(request).resume(&pending, browser: browser), pending, handle: handle)
         } catch let failure as AuthorizationService.Failure {
             response = try await answer(request, failure, redirectStatus: .found)
         } catch is PlayhouseProblem {
@@ -75,7 +80,7 @@ struct AuthorizePageController: RouteCollection {
     func consent(_ request: Request) async throws -> Response {
         try await withPending(request) { form, pending in
             switch try? form.value("decision") {
-            case "allow": return try await finish(request, try await service(request).approve(pending))
+            case "allow": return try await finish(request, try await service(request).allow(pending))
             case "deny": return try await finish(request, try await service(request).decline(pending))
             default: throw AuthorizationService.Failure.shown(message: "authorize.invalid_request", status: 400)
             }
@@ -112,13 +117,49 @@ struct AuthorizePageController: RouteCollection {
                                         status: .badRequest)
         }
         let (browser, isNew) = browserID(request)
-        let (handle, pending) = try await service(request).begin(device: device, app: app, browser: browser)
-        let response = try await page(request, "authorize-login", pending, handle: handle)
+        var (handle, pending) = try await service(request).begin(device: device, app: app, browser: browser)
+        let response = try await show(request, try await service(request).resume(&pending, browser: browser), pending, handle: handle)
         if isNew { setBrowserCookie(response, browser, request) }
         return response
     }
 
+    /// `GET` or `POST /oauth/logout` (OpenID Connect's RP-initiated logout): signs every player out
+    /// of this browser, then goes to `post_logout_redirect_uri` when it is one of `client_id`'s
+    /// redirect URIs (with `state`), or shows that the player is signed out.
+    func logout(_ request: Request) async throws -> Response {
+        let parameters = try? (request.method == .POST ? OAuthForm(request) : OAuthForm(encoded: request.url.query ?? ""))
+        if let browser = request.cookies[Self.browserCookie]?.string, browser.utf8.count <= 100 {
+            try await BrowserSignIns(store: request.store, now: request.now).end(browser: browser)
+        }
+        if let clientID = try? parameters?.value("client_id"), let target = try? parameters?.value("post_logout_redirect_uri"),
+           let app = try await AppService(store: request.store).find(clientID), app.clientID == clientID, app.redirectURIs.contains(target) {
+            let state = try? parameters?.value("state")
+            let location = state.map { AuthorizationService.redirect(target, ["state": $0]) } ?? target
+            return Response(status: .seeOther, headers: ["Location": location, "Cache-Control": "no-store"])
+        }
+        let language = request.localizer.language
+        let texts = PageText.texts(language, [:])
+        let context = PageContext(lang: language, title: texts["signed_out_title"] ?? "", t: texts, error: nil,
+                                  message: texts["signed_out"])
+        return try await render(request, "page-message", context, status: .ok)
+    }
+
     // MARK: - Helpers
+
+    /// The page for what comes next: the login forms, the consent page, or the way back.
+    private func show(_ request: Request, _ next: AuthorizationService.Next, _ pending: AuthorizationService.Pending,
+                      handle: String) async throws -> Response {
+        switch next {
+        case .login:
+            return try await page(request, "authorize-login", pending, handle: handle)
+        case .consent(let playerID):
+            let player = try await request.players.find(playerID, appID: pending.app.id)
+            return try await page(request, "authorize-consent", pending, handle: handle,
+                                  parameters: ["player": player?.email ?? player?.phoneNumber ?? ""])
+        case .finished(let outcome):
+            return try await finish(request, outcome)
+        }
+    }
 
     /// The browser's id from its cookie, or a new one (which the response must then set).
     private func browserID(_ request: Request) -> (id: String, isNew: Bool) {
@@ -126,17 +167,21 @@ struct AuthorizePageController: RouteCollection {
         return (SecretToken.generate(prefix: ""), true)
     }
 
+    /// Sets the browser's cookie, kept as long as a browser sign-in lasts (secure when the server is
+    /// reached over HTTPS, never readable by scripts).
     private func setBrowserCookie(_ response: Response, _ browser: String, _ request: Request) {
+        let configuration = request.playhouse.configuration
         response.cookies[Self.browserCookie] = HTTPCookies.Value(
-            string: browser, path: "/", isSecure: request.playhouse.configuration.resolvedPublicURL.hasPrefix("https:"),
-            isHTTPOnly: true, sameSite: .lax)
+            string: browser, maxAge: Int(configuration.browserSignInLifetime), path: "/",
+            isSecure: configuration.resolvedPublicURL.hasPrefix("https:"), isHTTPOnly: true, sameSite: .lax)
     }
 
     /// Sends the player back to the app, or tells them to return to their device.
     private func finish(_ request: Request, _ outcome: AuthorizationService.Outcome) async throws -> Response {
         switch outcome {
         case .redirect(let location):
-            return request.redirect(to: location, redirectType: .normal)
+            // A code in a URL: nothing on the way may keep it.
+            return Response(status: .seeOther, headers: ["Location": location, "Cache-Control": "no-store"])
         case .device(let approved):
             let language = request.localizer.language
             let texts = PageText.texts(language, [:])
@@ -181,11 +226,14 @@ struct AuthorizePageController: RouteCollection {
         }
     }
 
+    /// The player typed their credentials: the browser remembers them, and the request goes on.
     func signedIn(_ request: Request, _ player: Player, _ pending: AuthorizationService.Pending, handle: String) async throws -> Response {
         var pending = pending
-        try await service(request).signIn(&pending, playerID: player.id)
-        return try await page(request, "authorize-consent", pending, handle: handle,
-                              parameters: ["player": player.email ?? player.phoneNumber ?? ""])
+        guard let browser = request.cookies[Self.browserCookie]?.string else { throw AuthorizationService.Failure.shown(message: "authorize.forged", status: 403) }
+        let response = try await show(request, try await service(request).signedIn(&pending, playerID: player.id, browser: browser), pending,
+                                      handle: handle)
+        setBrowserCookie(response, browser, request)
+        return response
     }
 
     private func answer(_ request: Request, _ failure: AuthorizationService.Failure, redirectStatus: HTTPStatus) async throws -> Response {
