@@ -48,6 +48,8 @@ extension ErrorCode {
     public static let accessDenied: ErrorCode = "access_denied"
     /// The call acts for a player, and the token is an app token.
     public static let playerTokenRequired: ErrorCode = "player_token_required"
+    /// The call is the developer's (client credentials), and the token is a player's.
+    public static let appTokenRequired: ErrorCode = "app_token_required"
 
     // Players
     public static let emailTaken: ErrorCode = "email_taken"
@@ -134,6 +136,16 @@ extension ErrorCode {
     public static let failedDependency: ErrorCode = "failed_dependency"
     /// A sub-request refers to a value its dependency's answer does not have.
     public static let unresolvedReference: ErrorCode = "unresolved_reference"
+
+    // Content
+    /// A content file cannot be imported; `detail` names every problem. Nothing was stored.
+    public static let invalidContent: ErrorCode = "invalid_content"
+    /// An event names an impression this server did not make for this caller, or one over a day old.
+    public static let unknownImpression: ErrorCode = "unknown_impression"
+    /// The unit grants no reward.
+    public static let notAReward: ErrorCode = "not_a_reward"
+    /// The player has no reward receipt with that id.
+    public static let receiptNotFound: ErrorCode = "receipt_not_found"
 
     // Server side
     public static let internalError: ErrorCode = "internal_error"

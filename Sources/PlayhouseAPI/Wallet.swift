@@ -119,6 +119,8 @@ public struct TransactionKind: RawRepresentable, Hashable, Codable, Sendable, Ex
     public static let promotion: TransactionKind = "promotion"
     /// A bet: the stake out of the wallet and the payout, if any, back in.
     public static let bet: TransactionKind = "bet"
+    /// A content reward's receipt claimed: its amount of a virtual currency into the wallet.
+    public static let reward: TransactionKind = "reward"
 }
 
 /// One line of the player's wallet history: a ledger transaction as it touched one of their

@@ -48,7 +48,8 @@ def test_every_operation_conforms(case, client_app, app_token, player_token, sig
             # Logout ends the session; a limit (a self-exclusion, say) would stop the shared player's deposits.
             headers["Authorization"] = f"Bearer {sign_in_player()['access_token']}"
         elif case.path in PLAYER_PATHS or case.path.startswith(("/v1/wallet", "/v1/account", "/v1/promotions", "/v1/pages",
-                                                                  "/v1/games", "/v1/bets", "/v1/fairness", "/v1/me/links")):
+                                                                  "/v1/games", "/v1/bets", "/v1/fairness", "/v1/me/links",
+                                                                  "/v1/rewards", "/v1/placements", "/v1/opens")):
             headers["Authorization"] = f"Bearer {player_token}"
         elif case.path.startswith("/v1/"):
             headers["Authorization"] = f"Bearer {app_token}"

@@ -182,16 +182,22 @@ private func setOpen(_ open: Bool, options: ServerOptions, app: String, game: St
 
 /// A definition file, JSON or YAML (by its extension; anything but .yaml/.yml is read as JSON).
 func readDefinition(_ path: String) throws -> GameDefinition {
+    try readFile(path, as: GameDefinition.self, what: "a game definition")
+}
+
+/// A file of `T`, JSON or YAML (by its extension; anything but .yaml/.yml is read as JSON); what
+/// is wrong with it is named by its path in the file.
+func readFile<T: Decodable>(_ path: String, as type: T.Type, what: String) throws -> T {
     guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("cannot read \(path)") }
     do {
         if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
-            return try YAMLDecoder().decode(GameDefinition.self, from: data)
+            return try YAMLDecoder().decode(T.self, from: data)
         }
-        return try JSONDecoder().decode(GameDefinition.self, from: data)
+        return try JSONDecoder().decode(T.self, from: data)
     } catch let error as DecodingError {
-        throw CLIError("\(path) is not a game definition: \(describe(error))")
+        throw CLIError("\(path) is not \(what): \(describe(error))")
     } catch {
-        throw CLIError("\(path) is not a game definition: \(error)")
+        throw CLIError("\(path) is not \(what): \(error)")
     }
 }
 

@@ -18,6 +18,7 @@ struct Serve: AsyncParsableCommand {
         if configuration.paymentSettleInterval > 0 {
             app.lifecycle.use(PaymentSettler(interval: .milliseconds(Int(configuration.paymentSettleInterval * 1000))))
         }
+        app.lifecycle.use(ContentStatsFlusher(interval: .seconds(5)))
         do {
             if let welcome = try await PlayhouseApplication.welcome(app) {
                 FileHandle.standardOutput.write(Data((welcome + "\n").utf8))

@@ -5,19 +5,28 @@ import PlayhouseServer
 struct SigningKeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
-        abstract: "The keys OpenID Connect id_tokens are signed with (published at /oauth/jwks).",
+        abstract: "The keys OpenID Connect id_tokens (published at /oauth/jwks) and reward receipts (at /.well-known/reward-keys) are signed with.",
         subcommands: [List.self, Rotate.self]
     )
+
+    /// The keys a command is about.
+    enum Signed: String, ExpressibleByArgument, CaseIterable {
+        case idTokens = "id-tokens"
+        case rewardReceipts = "reward-receipts"
+
+        var purpose: SigningKeys.Purpose { self == .idTokens ? .idTokens : .rewardReceipts }
+    }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the published keys, the signer first.")
 
         @OptionGroup var options: ServerOptions
+        @Option(name: .customLong("for"), help: "id-tokens or reward-receipts.") var signed: Signed = .idTokens
 
         func run() async throws {
             let configuration = try options.resolve()
             CommandLogging.bootstrap(.warning)
-            let keys = try await withApplication(configuration) { app in try await app.signingKeys.published() }
+            let keys = try await withApplication(configuration) { app in try await app.signingKeys(signed.purpose).published() }
             let formatter = ISO8601DateFormatter()
             for (index, key) in keys.enumerated() {
                 print("\(key.kid)  created \(formatter.string(from: key.createdAt))\(index == 0 ? "  (signs)" : "")")
@@ -27,15 +36,16 @@ struct SigningKeysCommand: AsyncParsableCommand {
 
     struct Rotate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make a new key the signer. The replaced keys stay published for a day, so tokens signed with them still verify."
+            abstract: "Make a new key the signer. The replaced keys stay published for a day, so what they signed still verifies."
         )
 
         @OptionGroup var options: ServerOptions
+        @Option(name: .customLong("for"), help: "id-tokens or reward-receipts.") var signed: Signed = .idTokens
 
         func run() async throws {
             let configuration = try options.resolve()
             CommandLogging.bootstrap(.warning)
-            let key = try await withApplication(configuration) { app in try await app.signingKeys.rotate() }
+            let key = try await withApplication(configuration) { app in try await app.signingKeys(signed.purpose).rotate() }
             print("New signing key \(key.kid).")
         }
     }

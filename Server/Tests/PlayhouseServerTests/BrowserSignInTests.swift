@@ -137,7 +137,7 @@ import VaporTesting
             #expect(out.headers.first(name: .location) == "mygame://authorize?state=bye")
             #expect(isLoginPage(try await again(&flow)))
             // An address the app did not register is never redirected to: the page says so instead.
-            let page = try await app.send(.POST, "/oauth/logout", headers: flow.cookieHeaders.merging(["Content-Type": "application/x-www-form-urlencoded"]),
+            let page = try await app.send(.POST, "/oauth/logout", headers: flow.cookieHeaders.merged(["Content-Type": "application/x-www-form-urlencoded"]),
                                           body: "client_id=\(flow.credentials.app.clientID)&post_logout_redirect_uri=https%3A%2F%2Fevil.example")
             #expect(page.status == .ok)
             #expect(page.body.string.contains("You are signed out in this browser."))
@@ -165,7 +165,7 @@ import VaporTesting
             _ = try await signIn(&flow)
             let device = try await app.postForm("/oauth/device_authorization", "scope=profile%20play", headers: basic(credentials))
                 .decode(DeviceAuthorizationResponse.self)
-            let typed = try await app.send(.POST, "/device", headers: flow.cookieHeaders.merging(["Content-Type": "application/x-www-form-urlencoded"]),
+            let typed = try await app.send(.POST, "/device", headers: flow.cookieHeaders.merged(["Content-Type": "application/x-www-form-urlencoded"]),
                                            body: "user_code=\(device.userCode)")
             #expect(typed.status == .ok)
             #expect(typed.body.string.contains("Return to your device"))
@@ -174,13 +174,5 @@ import VaporTesting
                                                     + "&device_code=\(device.deviceCode)", headers: basic(credentials)).decode(TokenResponse.self)
             #expect(try await app.send(.GET, "/v1/me", headers: bearer(tokens.accessToken)).decode(PlayerProfile.self).email == "ann@example.com")
         }
-    }
-}
-
-private extension HTTPHeaders {
-    func merging(_ other: HTTPHeaders) -> HTTPHeaders {
-        var merged = self
-        merged.add(contentsOf: other)
-        return merged
     }
 }

@@ -41,5 +41,7 @@ enum Migrations {
         app.migrations.add(CreateLossFigures())
         app.migrations.add(AddOpenIDConnect())
         app.migrations.add(RememberBrowserSignIns())
+        app.migrations.add(CreateAssets())
+        app.migrations.add(CreateContent())
     }
 }

@@ -1,6 +1,8 @@
 import Fluent
+import Foundation
 import NIOCore
 import NIOPosix
+import PlayhouseAPI
 import Vapor
 
 /// Builds configured Playhouse applications for the CLI and for tests.
@@ -53,8 +55,8 @@ public enum PlayhouseApplication {
     }
 
     /// Applies pending migrations and says how many in one line (each migration's own lines are
-    /// at the debug level), and makes the first id_token signing key of a new database, so that
-    /// publishing the keys is only ever a read; answers how many migrations ran.
+    /// at the debug level), and makes the first signing key of each purpose in a new database, so
+    /// that publishing the keys is only ever a read; answers how many migrations ran.
     @discardableResult
     public static func migrate(_ app: Application) async throws -> Int {
         try await DatabaseSetup.prepare(app)
@@ -64,7 +66,7 @@ public enum PlayhouseApplication {
         let pending = try await migrator.previewPrepareBatch().get().count
         try await migrator.prepareBatch().get()
         if pending > 0 { app.logger.info("applied \(pending) migration\(pending == 1 ? "" : "s")") }
-        _ = try await app.signingKeys.current()
+        for purpose in SigningKeys.Purpose.allCases { _ = try await app.signingKeys(purpose).current() }
         return pending
     }
 }
@@ -91,6 +93,26 @@ extension Application {
     public var games: GameService { GameService(store: store, now: playhouse.clock.now()) }
     /// The ledger's invariants, checked.
     public var ledgerVerifier: LedgerVerifier { LedgerVerifier(store: store) }
-    /// The keys id_tokens are signed with.
-    public var signingKeys: SigningKeys { SigningKeys(store: store, now: playhouse.clock.now()) }
+    /// Content units and campaigns, imported by operators.
+    public var content: ContentService { ContentService(store: store, now: playhouse.clock.now(), cache: playhouse.campaignCache) }
+
+    /// Why each campaign of `placement` is or is not shown to a player (or, without one, an
+    /// installation) of the app `appID` at `at`.
+    public func explainPlacement(_ placement: String, appID: UUID, playerID: UUID?, installationID: String?,
+                                 at: Date) async throws -> PlacementExplanation {
+        try await PlacementService(store: store, now: playhouse.clock.now(), cache: playhouse.campaignCache,
+                                   impressionKey: playhouse.impressionKey, stats: playhouse.contentStats,
+                                   publicURL: playhouse.configuration.resolvedPublicURL)
+            .explain(placement, for: .init(appID: appID, playerID: playerID, installationID: installationID), at: at)
+    }
+
+    /// The content statistics of the app `appID` for the last `days` days, this instance's counts written first.
+    public func contentStats(appID: UUID, days: Int) async throws -> [ContentStatsRow] {
+        try await playhouse.contentStats.report(appID: appID, days: days, now: playhouse.clock.now(), store: store)
+    }
+
+    /// The keys id_tokens, reward receipts or impressions are signed with.
+    public func signingKeys(_ purpose: SigningKeys.Purpose = .idTokens) -> SigningKeys {
+        SigningKeys(store: store, now: playhouse.clock.now(), purpose: purpose)
+    }
 }

@@ -25,6 +25,9 @@ public struct PlayhouseConfiguration: Sendable {
     public var authorizationRequestLifetime: TimeInterval = 600
     /// How long an authorization code lives.
     public var authorizationCodeLifetime: TimeInterval = 60
+    /// How long an instance reuses a placement's campaigns it has read (`PLAYHOUSE_CONTENT_CACHE_SECONDS`,
+    /// 0 to 60; 0 reads them on every request): an import reaches the other instances within it.
+    public var contentCacheLifetime: TimeInterval = 2
     /// How long a browser stays signed in on the hosted pages (unless the player signs out or
     /// logs out first).
     public var browserSignInLifetime: TimeInterval = 14 * 24 * 3600
@@ -131,6 +134,12 @@ public struct PlayhouseConfiguration: Sendable {
                 throw ConfigurationError("PLAYHOUSE_TOKEN_CACHE_SECONDS must be 0 (off) to 60 seconds, not '\(seconds)'")
             }
             configuration.tokenCacheLifetime = value
+        }
+        if let seconds = environment["PLAYHOUSE_CONTENT_CACHE_SECONDS"], !seconds.isEmpty {
+            guard let value = TimeInterval(seconds), (0...60).contains(value) else {
+                throw ConfigurationError("PLAYHOUSE_CONTENT_CACHE_SECONDS must be 0 (off) to 60 seconds, not '\(seconds)'")
+            }
+            configuration.contentCacheLifetime = value
         }
         if let count = environment["PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE"], !count.isEmpty {
             guard let value = Int(count), (1...64).contains(value) else {

@@ -18,6 +18,12 @@ struct PlayhouseState: Sendable {
     /// How long the payment provider has to answer; a payment it has not answered by then stays
     /// pending, to be asked about again.
     var paymentProviderTimeout: Duration = .seconds(15)
+    /// Placements' campaigns, read at most once per ``PlayhouseConfiguration/contentCacheLifetime``.
+    var campaignCache: CampaignCache
+    /// The key impressions are signed with, read once.
+    var impressionKey = ImpressionKey()
+    /// Content statistics counted since the last flush.
+    var contentStats = ContentStats()
 }
 
 extension Application {

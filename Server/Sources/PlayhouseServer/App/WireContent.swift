@@ -41,3 +41,13 @@ extension PlayerLimits: @retroactive Content {}
 extension LimitsUpdate: @retroactive Content {}
 extension GambleVerdict: @retroactive Content {}
 extension KeepAliveRequest: @retroactive Content {}
+extension OpenRequest: @retroactive Content {}
+extension OpenRecorded: @retroactive Content {}
+extension PlacementContent: @retroactive Content {}
+extension PlacementNotification: @retroactive Content {}
+extension ContentEventRequest: @retroactive Content {}
+extension ContentEventRecorded: @retroactive Content {}
+extension RewardReceipt: @retroactive Content {}
+extension AudienceProperties: @retroactive Content {}
+extension PlacementExplanation: @retroactive Content {}
+extension ContentStatsRow: @retroactive Content {}

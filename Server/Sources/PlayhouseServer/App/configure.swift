@@ -23,7 +23,8 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
         routeIndex: RouteIndex(),
         tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime),
         storeEngine: storeEngine,
-        paymentProvider: SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay)
+        paymentProvider: SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay),
+        campaignCache: CampaignCache(lifetime: configuration.contentCacheLifetime)
     )
     app.lifecycle.use(StoreLifecycle())
     // The server's own metrics (MetricsMiddleware) count and time every request.

@@ -10,6 +10,9 @@ func routes(_ app: Application) throws {
     try app.register(collection: WalletPageController())
     try app.register(collection: RealityCheckPageController())
     try app.register(collection: LinkEmailPageController())
+    try app.register(collection: AssetsController())
+    try app.register(collection: ContentPageController())
+    try app.register(collection: RewardKeysController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
     try v1.register(collection: AppsController())
@@ -22,4 +25,5 @@ func routes(_ app: Application) throws {
     try v1.register(collection: SessionsController())
     try v1.register(collection: LimitsController())
     try v1.register(collection: PageSessionController())
+    try v1.register(collection: ContentController())
 }

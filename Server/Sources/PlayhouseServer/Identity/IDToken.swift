@@ -78,7 +78,7 @@ struct IDTokenIssuer: Sendable {
                              clientID: app.clientID, now: keys.now, authTime: authTime, nonce: nonce)
         let key = try await keys.current()
         let collection = JWTKeyCollection()
-        await collection.add(ecdsa: key.privateKey, kid: JWKIdentifier(string: key.kid))
+        await key.add(to: collection)
         return try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
     }
 }

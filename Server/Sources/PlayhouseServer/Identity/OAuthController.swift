@@ -152,7 +152,7 @@ struct OAuthController: RouteCollection {
     /// that a token signed before a rotation still verifies.
     func jwks(_ request: Request) async throws -> Response {
         let keys = try await SigningKeys(store: request.store, now: request.now).published()
-        let body = try JSONSerialization.data(withJSONObject: ["keys": keys.map(\.jwk)], options: [.sortedKeys])
+        let body = try JSONSerialization.data(withJSONObject: ["keys": keys.compactMap(\.jwk)], options: [.sortedKeys])
         return Response(status: .ok, headers: ["Content-Type": "application/jwk-set+json", "Cache-Control": "public, max-age=300"],
                         body: .init(data: body))
     }

@@ -13,8 +13,15 @@ struct Localizer: Sendable {
     }
 
     static func negotiate(_ header: String?) -> String? {
-        guard let header, !header.isEmpty else { return nil }
-        var best: (language: String, quality: Double)?
+        preferences(header).lazy.map { $0 == "*" ? "en" : String($0.split(separator: "-").first ?? "") }
+            .first { Messages.languages.contains($0) }
+    }
+
+    /// The language tags of an `Accept-Language` header, lowercase, most wanted first (earlier
+    /// entries first among equals), those with `q=0` left out.
+    static func preferences(_ header: String?) -> [String] {
+        guard let header, !header.isEmpty else { return [] }
+        var tags: [(tag: String, quality: Double, index: Int)] = []
         for (index, item) in header.split(separator: ",").prefix(32).enumerated() {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let tag = parts.first?.lowercased(), !tag.isEmpty else { continue }
@@ -22,14 +29,9 @@ struct Localizer: Sendable {
             for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
                 quality = Double(parameter.dropFirst(2)) ?? 0
             }
-            guard quality > 0 else { continue }
-            let primary = tag == "*" ? "en" : String(tag.split(separator: "-").first ?? "")
-            guard Messages.languages.contains(primary) else { continue }
-            // Earlier entries win ties, so compare with a tiny order penalty.
-            let score = quality - Double(index) * 1e-6
-            if best == nil || score > best!.quality { best = (primary, score) }
+            if quality > 0 { tags.append((tag, quality, index)) }
         }
-        return best?.language
+        return tags.sorted { ($0.quality, -$0.index) > ($1.quality, -$1.index) }.map(\.tag)
     }
 
     func title(for key: String) -> String {

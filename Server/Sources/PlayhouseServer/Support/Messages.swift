@@ -12,6 +12,7 @@ enum Messages {
 
     /// code or message key → language → text
     static let table = core.merging(wallet) { first, _ in first }.merging(games) { first, _ in first }.merging(batch) { first, _ in first }.merging(sessions) { first, _ in first }
+        .merging(content) { first, _ in first }
 
     private static let core: [String: [String: Text]] = [
         "invalid_request": [
@@ -93,6 +94,11 @@ enum Messages {
             "en": Text(title: "Unsupported grant type", detail: "The grant type {grant_type} is not supported."),
             "da": Text(title: "Tildelingstypen understøttes ikke", detail: "Tildelingstypen {grant_type} understøttes ikke."),
             "de": Text(title: "Nicht unterstützter Grant-Typ", detail: "Der Grant-Typ {grant_type} wird nicht unterstützt."),
+        ],
+        "app_token_required": [
+            "en": Text(title: "App token required", detail: "This call is the developer's; use an app token from the client credentials grant."),
+            "da": Text(title: "App-token påkrævet", detail: "Dette kald er udviklerens; brug et app-token fra client credentials-flowet."),
+            "de": Text(title: "App-Token erforderlich", detail: "Dieser Aufruf ist dem Entwickler vorbehalten; verwenden Sie ein App-Token aus dem Client-Credentials-Ablauf."),
         ],
         "player_token_required": [
             "en": Text(title: "Player token required", detail: "This call acts for a player; sign a player in and use their access token."),

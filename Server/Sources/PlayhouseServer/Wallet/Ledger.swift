@@ -42,6 +42,8 @@ enum AppAccount: String, Sendable {
     case payouts
     /// Where promotion bonuses come from.
     case promotions
+    /// Where content rewards come from.
+    case rewards
     /// The other side of bets and payouts.
     case house
 }

@@ -216,6 +216,15 @@ public struct PaymentService: Sendable {
             """).first()?.decode(column: "deposited", as: Int64.self) ?? 0
     }
 
+    /// Whether the player has a completed deposit, as a column `has_deposited` of another
+    /// feature's read (content campaigns target depositors).
+    static func depositedAlong(playerID: UUID) -> ReadAlong {
+        ReadAlong(columns: """
+            EXISTS (SELECT 1 FROM payments dp WHERE dp.player_id = \(bind: playerID) AND dp.status = \(bind: PaymentStatus.completed.rawValue)
+                    AND dp.direction = \(bind: Direction.deposit.rawValue)) AS has_deposited
+            """, join: "")
+    }
+
     /// The player's deposit or withdrawal with this id; nil when it is not theirs.
     func find(_ id: UUID, direction: Direction, appID: UUID, playerID: UUID) async throws -> Payment? {
         guard let row = try await store.read({ sql in

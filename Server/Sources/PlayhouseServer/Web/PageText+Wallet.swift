@@ -37,5 +37,6 @@ extension PageText {
         "kind.withdrawal": ["en": "Withdrawal", "da": "Udbetaling", "de": "Auszahlung"],
         "kind.withdrawal_released": ["en": "Withdrawal returned", "da": "Udbetaling returneret", "de": "Auszahlung zurückgebucht"],
         "kind.promotion": ["en": "Promotion", "da": "Kampagne", "de": "Aktion"],
+        "kind.reward": ["en": "Reward", "da": "Belønning", "de": "Belohnung"],
     ]
 }

@@ -1,0 +1,162 @@
+import Foundation
+import JWTKit
+import PlayhouseAPI
+import Vapor
+
+/// Content placements, rewards and badges (PlayHaven): opens, a placement's content and badge,
+/// lifecycle events, the audience's properties, reward receipts and their claims; for the
+/// developer (app token), why a placement shows what it shows, and the statistics. Calls made
+/// without a player name the installation (`installation_id`).
+struct ContentController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("opens", use: open)
+        routes.get("placements", ":placement", "content", use: content)
+        routes.get("placements", ":placement", "notification", use: notification)
+        routes.post("content", "events", use: event)
+        routes.put("content", "properties", use: setProperties)
+        routes.get("content", "explain", use: explain)
+        routes.get("content", "stats", use: stats)
+        routes.get("rewards", use: rewards)
+        routes.get("rewards", ":receipt", use: reward)
+        routes.post("rewards", ":receipt", "claim", use: claim)
+    }
+
+    func open(_ request: Request) async throws -> Response {
+        let principal = try request.principal
+        let body = try request.content.decode(OpenRequest.self)
+        let recorded = try await OpensService(store: request.store, now: request.now)
+            .record(body, appID: principal.app.id, headerCountry: request.headers.first(name: "CF-IPCountry"))
+        return try await recorded.encodeResponse(status: .created, for: request)
+    }
+
+    func content(_ request: Request) async throws -> Response {
+        let asker = try request.asker()
+        guard let content = try await request.placements.content(try request.parameters.require("placement"), for: asker,
+                                                                 languages: Localizer.preferences(request.headers.first(name: .acceptLanguage)))
+        else { return Response(status: .noContent, headers: ["Cache-Control": "no-store"]) }
+        let response = try await content.encodeResponse(for: request)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    func notification(_ request: Request) async throws -> Response {
+        guard let badge = try await request.placements.notification(try request.parameters.require("placement"), for: try request.asker())
+        else { return Response(status: .noContent, headers: ["Cache-Control": "no-store"]) }
+        let response = try await badge.encodeResponse(for: request)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    func event(_ request: Request) async throws -> ContentEventRecorded {
+        let asker = try request.asker()
+        let body = try request.content.decode(ContentEventRequest.self)
+        return try await request.contentEvents.record(body.event, impressionID: body.impressionID, asker: asker)
+    }
+
+    func setProperties(_ request: Request) async throws -> AudienceProperties {
+        let asker = try request.asker()
+        let body = try request.content.decode(AudienceProperties.self)
+        try await request.placements.setProperties(body.properties, for: asker)
+        return body
+    }
+
+    /// For the developer: why each campaign of `placement` is or is not shown to `player_id` (or
+    /// `installation_id`) at `at` (now when left out).
+    func explain(_ request: Request) async throws -> PlacementExplanation {
+        let app = try request.appPrincipal()
+        struct Query: Decodable {
+            var placement: String
+            var player_id: UUID?
+            var installation_id: String?
+            var at: Date?
+        }
+        let query = try request.query.decode(Query.self)
+        let asker = PlacementService.Asker(appID: app.id, playerID: query.player_id, installationID: query.installation_id)
+        return try await request.placements.explain(query.placement, for: asker, at: query.at ?? request.now)
+    }
+
+    /// For the developer: the statistics of the last `days` days (7 when left out, at most 90).
+    func stats(_ request: Request) async throws -> [ContentStatsRow] {
+        let app = try request.appPrincipal()
+        let days = try request.query.get(Int?.self, at: "days") ?? 7
+        guard (1...90).contains(days) else {
+            throw PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: [.init(name: "days", code: "out_of_range")])
+        }
+        return try await request.playhouse.contentStats.report(appID: app.id, days: days, now: request.now, store: request.store)
+    }
+
+    func rewards(_ request: Request) async throws -> PlayhouseAPI.Page<RewardReceipt> {
+        let playerID = try request.principal.requirePlayer()
+        let status = try request.query.get(String?.self, at: "status")
+        let claimed: Bool? = switch status {
+        case nil, "all": nil
+        case "claimed": true
+        case "unclaimed": false
+        default: throw PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: [.init(name: "status", code: "invalid_value")])
+        }
+        let page = try PageRequest(limit: try request.query.get(Int?.self, at: "limit"), cursor: try request.query.get(String?.self, at: "cursor"))
+        return try await request.rewards.list(playerID: playerID, claimed: claimed, page: page)
+    }
+
+    func reward(_ request: Request) async throws -> RewardReceipt {
+        let playerID = try request.principal.requirePlayer()
+        guard let id = UUID(uuidString: try request.parameters.require("receipt")),
+              let receipt = try await request.rewards.find(id: id, playerID: playerID) else {
+            throw PlayhouseProblem(.notFound, .receiptNotFound)
+        }
+        return receipt
+    }
+
+    /// Claims a receipt: the first claim credits the wallet; a repeat answers the same receipt.
+    func claim(_ request: Request) async throws -> RewardReceipt {
+        let principal = try request.principal
+        let playerID = try principal.requirePlayer()
+        guard let id = UUID(uuidString: try request.parameters.require("receipt")) else { throw PlayhouseProblem(.notFound, .receiptNotFound) }
+        return try await request.rewards.claim(id, playerID: playerID, app: principal.app)
+    }
+}
+
+/// `GET /.well-known/reward-keys`: the public keys reward receipts are signed with (a JWK Set of
+/// Ed25519 keys): the signer and those replaced in the last day.
+struct RewardKeysController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(".well-known", "reward-keys", use: keys)
+    }
+
+    func keys(_ request: Request) async throws -> Response {
+        let keys = try await SigningKeys(store: request.store, now: request.now, purpose: .rewardReceipts).published()
+        let body = try JSONSerialization.data(withJSONObject: ["keys": keys.compactMap(\.jwk)], options: [.sortedKeys])
+        return Response(status: .ok, headers: ["Content-Type": "application/jwk-set+json", "Cache-Control": "public, max-age=300"],
+                        body: .init(data: body))
+    }
+}
+
+extension Request {
+    /// Who asks for content: the token's player and play session, and the installation named by
+    /// `installation_id`.
+    func asker() throws -> PlacementService.Asker {
+        let principal = try principal
+        return PlacementService.Asker(appID: principal.app.id, playerID: principal.playerID, sessionID: principal.sessionID,
+                                      installationID: try query.get(String?.self, at: "installation_id"))
+    }
+
+    /// The app, for calls only the developer makes (an app token, not a player's).
+    func appPrincipal() throws -> AppRecord {
+        let principal = try principal
+        guard principal.playerID == nil, principal.clientUserID == nil else { throw PlayhouseProblem(.forbidden, .appTokenRequired) }
+        return principal.app
+    }
+
+    var placements: PlacementService {
+        PlacementService(store: store, now: now, cache: playhouse.campaignCache, impressionKey: playhouse.impressionKey,
+                         stats: playhouse.contentStats, publicURL: playhouse.configuration.resolvedPublicURL)
+    }
+
+    var rewards: RewardService {
+        RewardService(store: store, now: now, issuer: playhouse.configuration.resolvedPublicURL, stats: playhouse.contentStats)
+    }
+
+    var contentEvents: ContentEventService {
+        ContentEventService(store: store, now: now, impressionKey: playhouse.impressionKey, stats: playhouse.contentStats, rewards: rewards)
+    }
+}

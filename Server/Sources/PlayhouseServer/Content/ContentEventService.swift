@@ -1,0 +1,82 @@
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// What happens to a unit on the device (`POST /v1/content/events`): a display counts against
+/// the campaign's caps for its audience (once per impression, however often it is sent), a click
+/// on a reward unit issues the player's receipt, and every event is counted in the statistics.
+struct ContentEventService: Sendable {
+    let store: Store
+    let now: Date
+    let impressionKey: ImpressionKey
+    let stats: ContentStats
+    let rewards: RewardService
+
+    /// Records `event` of the impression `impressionID`, sent by `asker`.
+    func record(_ event: ContentEventType, impressionID: String, asker: PlacementService.Asker) async throws -> ContentEventRecorded {
+        let impression = try await impression(impressionID, asker: asker)
+        let unit = try await unit(impression.unitID)
+        let key = ContentStats.Key(appID: impression.appID, day: PlacementDecision.day(now), placement: impression.placement, unit: unit?.slug ?? "")
+        switch event {
+        case .displayed:
+            if try await countDisplay(impression, impressionID: impressionID) { stats.count(key, .init(displays: 1)) }
+            return ContentEventRecorded(event: event)
+        case .clicked:
+            stats.count(key, .init(clicks: 1))
+            guard let unit, unit.definition.kind == .reward else { return ContentEventRecorded(event: event) }
+            guard let playerID = impression.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+            let receipt = try await rewards.issue(for: impression, impressionID: impressionID, unit: unit, playerID: playerID)
+            return ContentEventRecorded(event: event, receipt: receipt)
+        case .dismissed:
+            stats.count(key, .init(dismissals: 1))
+            return ContentEventRecorded(event: event)
+        case .failed:
+            stats.count(key, .init(failures: 1))
+            return ContentEventRecorded(event: event)
+        }
+    }
+
+    /// The impression `id` names, provided it is `asker`'s.
+    func impression(_ id: String, asker: PlacementService.Asker) async throws -> Impression {
+        guard let impression = Impression(id: id, key: try await impressionKey.get(store, now: now), now: now),
+              impression.appID == asker.appID, impression.subject == (try? PlacementService.subject(asker)) else {
+            throw PlayhouseProblem(.unprocessableEntity, .unknownImpression)
+        }
+        return impression
+    }
+
+    /// The unit `id`; nil when it was removed since.
+    func unit(_ id: UUID) async throws -> ContentUnit? {
+        try await store.read { sql in
+            try await sql.raw("SELECT \(ContentUnit.columns) FROM content_units u WHERE u.id = \(bind: id)").first()
+        }.map { try ContentUnit(row: $0) }
+    }
+
+    /// Adds a display of the impression's campaign to its audience's counts, unless this
+    /// impression was the last one counted; answers whether it counted.
+    private func countDisplay(_ impression: Impression, impressionID: String) async throws -> Bool {
+        let now = self.now, day = PlacementDecision.day(now)
+        do {
+            return try await store.write { sql in
+                try await sql.claimed("""
+                    INSERT INTO content_displays (subject, campaign_id, day, day_count, session_key, session_count, total_count, last_impression,
+                                                  last_displayed_at)
+                    VALUES (\(bind: impression.subject), \(bind: impression.campaignID), \(bind: day), 1, \(bind: impression.sessionKey), 1, 1,
+                            \(bind: impressionID), \(bind: now))
+                    ON CONFLICT (subject, campaign_id) DO UPDATE SET
+                        day_count = CASE WHEN content_displays.day = excluded.day THEN content_displays.day_count + 1 ELSE 1 END,
+                        day = excluded.day,
+                        session_count = CASE WHEN content_displays.session_key = excluded.session_key
+                                             THEN content_displays.session_count + 1 ELSE 1 END,
+                        session_key = excluded.session_key,
+                        total_count = content_displays.total_count + 1,
+                        last_impression = excluded.last_impression, last_displayed_at = excluded.last_displayed_at
+                    WHERE content_displays.last_impression <> excluded.last_impression
+                    RETURNING total_count
+                    """)
+            }
+        } catch where Store.isConstraintViolation(error) {
+            return false   // the campaign was removed since
+        }
+    }
+}

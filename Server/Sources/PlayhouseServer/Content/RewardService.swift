@@ -1,0 +1,134 @@
+import Foundation
+import JWTKit
+import PlayhouseAPI
+import SQLKit
+
+/// Rewards with signed receipts: a player who takes a reward unit's call to action gets one
+/// receipt for that showing (a unique id, what it grants, signed with the server's Ed25519 key),
+/// and claims it exactly once, whatever is retried or raced on any instance: the claim marks the
+/// receipt and credits the wallet through the ledger in one transaction. Content never credits
+/// real money: a reward's currency is one of the app's virtual ones (checked at import).
+struct RewardService: Sendable {
+    let store: Store
+    let now: Date
+    /// The server's public URL: the receipts' issuer.
+    let issuer: String
+    let stats: ContentStats
+
+    /// The signed facts of a receipt (a JWS payload).
+    struct Claims: JWTPayload, Equatable {
+        var iss: IssuerClaim
+        var jti: IDClaim
+        var sub: SubjectClaim
+        var iat: IssuedAtClaim
+        var unit: String
+        var items: [RewardItem]
+        var amount: String?
+        var currency: String?
+
+        func verify(using algorithm: some JWTAlgorithm) async throws {}
+    }
+
+    /// The receipt for `impression`, shown to `playerID`, of the reward unit `unit`: made the first
+    /// time, the same one every time after.
+    func issue(for impression: Impression, impressionID: String, unit: ContentUnit, playerID: UUID) async throws -> RewardReceipt {
+        guard let grant = unit.grant else { throw PlayhouseProblem(.unprocessableEntity, .notAReward) }
+        if let existing = try await find(impression: impressionID) { return existing }
+        let id = UUID(), issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let claims = Claims(iss: IssuerClaim(value: issuer), jti: IDClaim(value: id.uuidString.lowercased()),
+                            sub: SubjectClaim(value: playerID.uuidString.lowercased()), iat: IssuedAtClaim(value: issuedAt),
+                            unit: unit.slug, items: grant.items, amount: grant.amount?.amount, currency: grant.amount?.currency)
+        let key = try await SigningKeys(store: store, now: now, purpose: .rewardReceipts).current()
+        let keys = JWTKeyCollection()
+        await key.add(to: keys)
+        let token = try await keys.sign(claims, kid: JWKIdentifier(string: key.kid))
+        let grantJSON = String(decoding: try JSONEncoder().encode(grant), as: UTF8.self)
+        try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO reward_receipts (id, app_id, player_id, unit, placement, impression, grants, token, issued_at)
+                VALUES (\(bind: id), \(bind: impression.appID), \(bind: playerID), \(bind: unit.slug), \(bind: impression.placement),
+                        \(bind: impressionID), \(bind: grantJSON), \(bind: token), \(bind: issuedAt))
+                ON CONFLICT (impression) DO NOTHING
+                """).run()
+        }
+        // Of two simultaneous clicks one receipt is stored; both answer it.
+        guard let receipt = try await find(impression: impressionID) else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        return receipt
+    }
+
+    /// Claims the receipt `id` of `playerID`: the first claim credits its amount to the wallet
+    /// (in the app's default economy) and counts an unlock; every later one answers the receipt
+    /// as claimed then.
+    func claim(_ id: UUID, playerID: UUID, app: AppRecord) async throws -> RewardReceipt {
+        let now = self.now
+        let placement = try await store.transaction { sql -> String? in
+            let transactionID = UUID()
+            guard let row = try await sql.raw("""
+                UPDATE reward_receipts SET claimed_at = \(bind: now), transaction_id = \(bind: transactionID)
+                WHERE id = \(bind: id) AND player_id = \(bind: playerID) AND app_id = \(bind: app.id) AND claimed_at IS NULL
+                RETURNING grants, placement
+                """).first() else { return nil }
+            let grant = try JSONDecoder().decode(RewardGrant.self, from: Data(try row.decode(column: "grants", as: String.self).utf8))
+            if let amount = grant.amount {
+                let currencies = try await CurrencyService.list(appID: app.id, on: sql)
+                let currency = currencies.info(for: amount.currency)
+                guard currency.kind == .virtual, case .success(let minor) = MinorUnits.parse(amount.amount, digits: currency.minorUnits) else {
+                    throw PlayhouseProblem(.unprocessableEntity, .notAReward)
+                }
+                let economy = CurrencyService.defaultEconomy(app)
+                _ = try await Ledger(sql: sql, appID: app.id, now: now).post(
+                    id: transactionID, kind: TransactionKind.reward.rawValue, playerID: playerID, reference: ERN.make("receipt", id.uuidString.lowercased()),
+                    legs: [(.app(.rewards, amount.currency, economy), -minor), (.wallet(playerID, amount.currency, economy), minor)])
+            }
+            return try row.decode(column: "placement", as: String.self)
+        }
+        guard let receipt = try await find(id: id, playerID: playerID) else { throw PlayhouseProblem(.notFound, .receiptNotFound) }
+        if let placement {
+            stats.count(.init(appID: app.id, day: PlacementDecision.day(now), placement: placement, unit: receipt.unit), .init(unlocks: 1))
+        }
+        return receipt
+    }
+
+    /// The player's receipts, newest first: all, or only the unclaimed (`claimed: false`) or claimed ones.
+    func list(playerID: UUID, claimed: Bool?, page: PageRequest) async throws -> PlayhouseAPI.Page<RewardReceipt> {
+        let before = page.cursor.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) } ?? .distantFuture
+        let filter: SQLQueryString = switch claimed {
+        case nil: ""
+        case true?: "AND claimed_at IS NOT NULL"
+        case false?: "AND claimed_at IS NULL"
+        }
+        let rows = try await store.read { sql in
+            try await sql.raw("""
+                SELECT \(Self.columns) FROM reward_receipts WHERE player_id = \(bind: playerID) AND issued_at < \(bind: before) \(filter)
+                ORDER BY issued_at DESC, id LIMIT \(bind: page.limit + 1)
+                """).all()
+        }
+        let receipts = try rows.prefix(page.limit).map(Self.wire)
+        let next = rows.count > page.limit ? receipts.last.map { String(Int64($0.issuedAt.timeIntervalSince1970 * 1_000_000)) } : nil
+        return PlayhouseAPI.Page(data: receipts, nextCursor: next)
+    }
+
+    func find(id: UUID, playerID: UUID) async throws -> RewardReceipt? {
+        try await store.read { sql in
+            try await sql.raw("SELECT \(Self.columns) FROM reward_receipts WHERE id = \(bind: id) AND player_id = \(bind: playerID)").first()
+        }.map(Self.wire)
+    }
+
+    private func find(impression: String) async throws -> RewardReceipt? {
+        try await store.read { sql in
+            try await sql.raw("SELECT \(Self.columns) FROM reward_receipts WHERE impression = \(bind: impression)").first()
+        }.map(Self.wire)
+    }
+
+    private static let columns: SQLQueryString = "id, player_id, unit, grants, token, issued_at, claimed_at, transaction_id"
+
+    private static func wire(_ row: any SQLRow) throws -> RewardReceipt {
+        let id = try row.decode(column: "id", as: UUID.self).uuidString.lowercased()
+        return RewardReceipt(id: id, ern: ERN.make("receipt", id), playerID: try row.decode(column: "player_id", as: UUID.self).uuidString.lowercased(),
+                             unit: try row.decode(column: "unit", as: String.self),
+                             grant: try JSONDecoder().decode(RewardGrant.self, from: Data(try row.decode(column: "grants", as: String.self).utf8)),
+                             issuedAt: try row.decode(column: "issued_at", as: Date.self), claimedAt: try row.decode(column: "claimed_at", as: Date?.self),
+                             transactionID: try row.decode(column: "transaction_id", as: UUID?.self)?.uuidString.lowercased(),
+                             token: try row.decode(column: "token", as: String.self))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// The hosted page of a content unit, for a web view (phone width and landscape): `GET
+/// /content/{impression}` shows the unit of that showing for an hour after it was chosen; its
+/// call to action (`POST /content/{impression}/take`) issues a reward unit's receipt and shows what
+/// was unlocked, or goes where an offer leads. The page runs no scripts: it tells the app by
+/// links to `playhouse-event:` addresses, which the SDK's web view intercepts (`dismissed`,
+/// `reward?receipt=…`); an app that misses one finds its receipts at `GET /v1/rewards`.
+struct ContentPageController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("content", ":impression", use: show)
+        routes.post("content", ":impression", "take", use: take)
+    }
+
+    struct Context: Encodable {
+        var lang: String
+        var title: String
+        var t: [String: String]
+        var kind: String
+        var impression: String
+        var image: String?
+        var body: String?
+        var html: String?
+        var actionLabel: String?
+        var unlocked = false
+        var grants: [String] = []
+        var receipt: String?
+    }
+
+    func show(_ request: Request) async throws -> Response {
+        let (impression, id, unit) = try await shown(request)
+        return try await render(request, impression: impression, id: id, unit: unit)
+    }
+
+    /// The call to action: a reward's receipt, or where the offer leads.
+    func take(_ request: Request) async throws -> Response {
+        let (impression, id, unit) = try await shown(request)
+        let key = ContentStats.Key(appID: impression.appID, day: PlacementDecision.day(request.now), placement: impression.placement, unit: unit.slug)
+        request.playhouse.contentStats.count(key, .init(clicks: 1))
+        if unit.definition.kind == .reward {
+            guard let playerID = impression.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+            let receipt = try await request.rewards.issue(for: impression, impressionID: id, unit: unit, playerID: playerID)
+            return try await render(request, impression: impression, id: id, unit: unit, receipt: receipt)
+        }
+        guard let action = unit.definition.action else { return try await render(request, impression: impression, id: id, unit: unit) }
+        let location = action.type == "promotion" ? "/promotions/" + action.target : action.target
+        return Response(status: .seeOther, headers: ["Location": location, "Cache-Control": "no-store"])
+    }
+
+    /// The impression the path names and its unit, while its page works.
+    private func shown(_ request: Request) async throws -> (Impression, String, ContentUnit) {
+        let id = try request.parameters.require("impression")
+        let key = try await request.playhouse.impressionKey.get(request.store, now: request.now)
+        guard let impression = Impression(id: id, key: key, now: request.now),
+              request.now.timeIntervalSince1970 - Double(impression.issuedAt) <= Impression.pageLifetime,
+              let unit = try await request.contentEvents.unit(impression.unitID) else {
+            throw PlayhouseProblem(.notFound, .notFound)
+        }
+        return (impression, id, unit)
+    }
+
+    private func render(_ request: Request, impression: Impression, id: String, unit: ContentUnit,
+                        receipt: RewardReceipt? = nil) async throws -> Response {
+        let languages = Localizer.preferences(request.headers.first(name: .acceptLanguage))
+        let (language, texts) = unit.texts(for: languages)
+        let pageTexts = PageText.texts(Localizer(acceptLanguage: request.headers.first(name: .acceptLanguage)).language, [:])
+        var context = Context(lang: language, title: texts.title ?? "", t: pageTexts, kind: unit.definition.kind.rawValue, impression: id,
+                              image: unit.definition.images.sorted { $0.key < $1.key }.first.map { "/assets/" + $0.value },
+                              body: texts.body, html: unit.definition.html, actionLabel: texts.actionLabel)
+        if let receipt {
+            context.unlocked = true
+            context.receipt = receipt.id
+            context.grants = receipt.grant.items.map { "\($0.quantity) \($0.name)" }
+                + (receipt.grant.amount.map { ["\($0.amount) \($0.currency)"] } ?? [])
+        }
+        return try await HostedPages.render(request, "content", context, status: .ok)
+    }
+}
