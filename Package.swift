@@ -16,6 +16,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // The SDK's local store (claimed reward receipts; later the catalog cache and offline lists).
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // Builds the SDK's documentation (`swift package generate-documentation`); nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
@@ -24,9 +26,11 @@ let package = Package(
         // The games' math (random draws, provable fairness, slot evaluation, exact return to player):
         // the server plays with it, and the SDK re-derives outcomes with it to verify bets.
         .target(name: "GameMath", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
-        .target(name: "PlayhouseKit", dependencies: ["PlayhouseAPI", "GameMath", .product(name: "Crypto", package: "swift-crypto")],
+        .target(name: "PlayhouseKit", dependencies: ["PlayhouseAPI", "GameMath", .product(name: "Crypto", package: "swift-crypto"),
+                                                     .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
-        .testTarget(name: "PlayhouseKitTests", dependencies: ["PlayhouseKit"], swiftSettings: strict),
+        .testTarget(name: "PlayhouseKitTests", dependencies: ["PlayhouseKit", .product(name: "Crypto", package: "swift-crypto")],
+                    swiftSettings: strict),
         .testTarget(name: "GameMathTests", dependencies: ["GameMath"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -144,6 +144,8 @@ extension ErrorCode {
     public static let unknownImpression: ErrorCode = "unknown_impression"
     /// The unit grants no reward.
     public static let notAReward: ErrorCode = "not_a_reward"
+    /// The reward's campaign has been shown (and taken) as often as its caps allow.
+    public static let contentCapReached: ErrorCode = "content_cap_reached"
     /// The player has no reward receipt with that id.
     public static let receiptNotFound: ErrorCode = "receipt_not_found"
 

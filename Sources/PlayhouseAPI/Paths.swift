@@ -52,6 +52,18 @@ public enum APIPath {
     public static let ready = "/readyz"
     public static let metrics = "/metrics"
     public static let openAPI = "/openapi.json"
+    /// An open of the app.
+    public static let opens = "/v1/opens"
+    /// A placement's content: `/v1/placements/{placement}/content`.
+    public static func placementContent(_ placement: String) -> String { "/v1/placements/\(placement)/content" }
+    /// A placement's badge: `/v1/placements/{placement}/notification`.
+    public static func placementNotification(_ placement: String) -> String { "/v1/placements/\(placement)/notification" }
+    public static let contentEvents = "/v1/content/events"
+    public static let contentProperties = "/v1/content/properties"
+    /// The player's reward receipts; `/{id}` one, `/{id}/claim` its claim.
+    public static let rewards = "/v1/rewards"
+    /// The public keys reward receipts are signed with.
+    public static let rewardKeys = "/.well-known/reward-keys"
 }
 
 /// OAuth grant types Playhouse understands.

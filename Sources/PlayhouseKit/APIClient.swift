@@ -8,6 +8,8 @@ struct APIClient: Sendable {
     let appPipeline: Pipeline
     /// Calls authorised with the signed-in player's token.
     let playerPipeline: Pipeline
+    /// Calls that need no token (public documents such as the reward keys).
+    let publicPipeline: Pipeline
     let playerSession: PlayerSession
     /// Heartbeats and reality checks of the player's play session.
     let sessionMonitor: SessionMonitor
@@ -18,6 +20,7 @@ struct APIClient: Sendable {
         self.configuration = configuration
         let retry = RetryInterceptor(policy: configuration.retryPolicy)
         let tokenPipeline = Pipeline(interceptors: configuration.interceptors + [retry], transport: configuration.transport)
+        publicPipeline = tokenPipeline
         let tokens = AppTokenProvider(configuration: configuration, pipeline: tokenPipeline)
         // Auth sits outside the retry loop: a failed token fetch has already been retried by its own
         // pipeline and must not be multiplied by the API call's retries.
@@ -45,6 +48,15 @@ struct APIClient: Sendable {
         try await json(method, path, body: body, through: appPipeline)
     }
 
+    /// Sends `body` as JSON with `method` to `path` for this installation: with the signed-in
+    /// player's token when there is one, else the app's, and `installation_id` in the query.
+    func installation<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
+                                           query: [URLQueryItem] = [], as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
+        let pipeline = await playerSession.currentPlayer() == nil ? appPipeline : playerPipeline
+        return try await json(method, path, body: body, query: query + [URLQueryItem(name: "installation_id", value: configuration.installationID)],
+                              through: pipeline)
+    }
+
     private func json<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)?,
                                            query: [URLQueryItem] = [], headers: [String: String] = [:],
                                            through pipeline: Pipeline) async throws(PlayhouseError) -> Response {
@@ -65,6 +77,15 @@ struct APIClient: Sendable {
         return try await send(request, through: pipeline)
     }
 
+    /// The bytes of a public document at `path` (no token).
+    func publicDocument(_ path: String) async throws(PlayhouseError) -> Data {
+        let request = HTTPRequest(method: "GET", url: configuration.baseURL.appendingPathComponent(path), headers: ["Accept": "application/json"])
+        let response: HTTPResponse
+        do { response = try await publicPipeline.send(request) } catch { throw PlayhouseError(transportError: error) }
+        guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
+        return response.body
+    }
+
     /// `GET` a JSON resource with the app's token.
     func get<Response: Decodable>(_ path: String, as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
         let request = HTTPRequest(method: "GET", url: configuration.baseURL.appendingPathComponent(path),
@@ -80,6 +101,8 @@ struct APIClient: Sendable {
             throw PlayhouseError(transportError: error)
         }
         guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
+        // `204 No Content` is nil to a caller that asked for an optional.
+        if response.status == 204, let absent = Response.self as? any NoContent.Type, let nothing = absent.noContent as? Response { return nothing }
         do {
             return try PlayhouseJSON.makeDecoder().decode(Response.self, from: response.body)
         } catch {
@@ -87,4 +110,13 @@ struct APIClient: Sendable {
                                  message: "The server's answer could not be read: \(error)")
         }
     }
+}
+
+/// What `204 No Content` decodes to: nil.
+protocol NoContent {
+    static var noContent: Self { get }
+}
+
+extension Optional: NoContent {
+    static var noContent: Self { nil }
 }

@@ -38,6 +38,11 @@ extension PlayhouseClient {
         /// Where the heartbeats hear that the app went to the background and came back: UIKit's
         /// notifications by default; nil leaves it to the app (``SessionAPI/enterBackground()``).
         public var appLifecycle: AppLifecycle?
+        /// Where the reward receipts this installation claims are remembered, so that each unlocks
+        /// once: a SQLite file in Application Support by default (``SQLiteClaimedRewards``).
+        public var claimedRewards: any ClaimedRewards
+        /// Whether the client records an open of the app (``ContentAPI/recordOpen()``) when it is made.
+        public var recordsOpens: Bool
 
         public init(baseURL: URL, clientID: String, clientSecret: String? = nil, locale: Locale = .current,
                     transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
@@ -45,7 +50,7 @@ extension PlayhouseClient {
                     now: @escaping @Sendable () -> Date = { Date() }, redirectURI: URL? = nil,
                     tokenStore: (any TokenStore)? = nil, installationID: String? = nil,
                     clock: any PlayhouseClock = SystemPlayhouseClock(), heartbeat: HeartbeatSchedule = HeartbeatSchedule(),
-                    appLifecycle: AppLifecycle? = .uiKit) {
+                    appLifecycle: AppLifecycle? = .uiKit, claimedRewards: (any ClaimedRewards)? = nil, recordsOpens: Bool = false) {
             self.clock = clock
             self.heartbeat = heartbeat
             self.appLifecycle = appLifecycle
@@ -61,6 +66,8 @@ extension PlayhouseClient {
             self.redirectURI = redirectURI
             self.tokenStore = tokenStore ?? Self.defaultTokenStore(clientID: clientID)
             self.installationID = installationID ?? Installation.current()
+            self.claimedRewards = claimedRewards ?? StandardClaimedRewards(clientID: clientID)
+            self.recordsOpens = recordsOpens
         }
 
         /// The Keychain on Apple platforms, a 0600 file in Application Support elsewhere.

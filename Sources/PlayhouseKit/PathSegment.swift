@@ -1,8 +1,11 @@
 import Foundation
 
 extension String {
-    /// The text escaped as one segment of a path: letters, digits and dashes stay as they are.
+    /// The text escaped as one segment of a path: RFC 3986's unreserved characters (letters,
+    /// digits, `-`, `.`, `_`, `~`) stay as they are.
     var pathSegment: String {
-        addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-"))) ?? self
+        addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? self
     }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

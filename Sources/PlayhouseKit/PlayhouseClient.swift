@@ -24,6 +24,8 @@ public final class PlayhouseClient: Sendable {
     public let games: GamesAPI
     /// The signed-in player's play session and its reality checks.
     public let session: SessionAPI
+    /// Content placements, rewards with signed receipts, badges and opens.
+    public let content: ContentAPI
     let api: APIClient
 
     public init(configuration: Configuration) {
@@ -36,5 +38,11 @@ public final class PlayhouseClient: Sendable {
         self.wallet = WalletAPI(api: api)
         self.games = GamesAPI(api: api)
         self.session = SessionAPI(api: api)
+        self.content = ContentAPI(api: api, claimed: configuration.claimedRewards,
+                                  verifier: RewardVerifier { () async throws -> Data in try await api.publicDocument(APIPath.rewardKeys) })
+        if configuration.recordsOpens {
+            let content = self.content
+            Task { _ = try? await content.recordOpen() }
+        }
     }
 }

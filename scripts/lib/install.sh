@@ -12,6 +12,8 @@ ensure_system_packages() {
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
     python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
     command -v runuser >/dev/null 2>&1 || missing+=(util-linux)
+    # The SDK's local store (GRDB) links the system SQLite.
+    [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
     if [ "$#" -gt 0 ]; then
         local extra
         for extra in "$@"; do

@@ -264,6 +264,30 @@ import VaporTesting
         }
     }
 
+    @Test(arguments: Engine.available)
+    func manyShowingsOfARewardGetNoMoreReceiptsThanItsCaps(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let fixture = try await ContentFixture.make(app)
+            let ann = try await fixture.guest()
+            // Asked for three times before any display: three showings of the reward (total cap 1).
+            var shown: [PlacementContent] = []
+            for _ in 0..<3 { shown.append(try await fixture.content(ann).decode(PlacementContent.self)) }
+            #expect(Set(shown.map(\.unit)) == ["welcome-bonus"])
+            // Taking the first counts as its display and gets the receipt; the others are refused.
+            #expect(try await fixture.event(ann, shown[0].impressionID, .clicked).decode(ContentEventRecorded.self).receipt != nil)
+            for other in shown.dropFirst() {
+                let refused = try await fixture.event(ann, other.impressionID, .clicked)
+                #expect(try refused.problem().code == .contentCapReached)
+                #expect(refused.status == .conflict)
+                let page = try await app.send(.POST, try #require(URL(string: other.pageURL)).path + "/take")
+                #expect(page.status == .conflict)
+            }
+            // Taking the first again (a retry) still answers its receipt.
+            #expect(try await fixture.event(ann, shown[0].impressionID, .clicked).decode(ContentEventRecorded.self).receipt != nil)
+            #expect(try await app.count("reward_receipts") == 1)
+        }
+    }
+
     /// Two instances on one PostgreSQL database decide alike, and a receipt claimed at both at
     /// once credits the wallet once.
     @Test func twoInstancesDecideAlikeAndClaimOnce() async throws {

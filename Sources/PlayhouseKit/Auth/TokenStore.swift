@@ -50,10 +50,7 @@ public struct FileTokenStore: TokenStore {
 
     /// `playhouse-<client id>.json` in the user's Application Support folder.
     public static func standard(clientID: String) -> FileTokenStore {
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: NSTemporaryDirectory())
-        let safe = clientID.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" }
-        return FileTokenStore(url: base.appendingPathComponent("Playhouse").appendingPathComponent("playhouse-\(String(String.UnicodeScalarView(safe))).json"))
+        FileTokenStore(url: LocalStore.url(clientID: clientID, extension: "json"))
     }
 
     public func load() throws -> StoredPlayerTokens? {

@@ -15,6 +15,8 @@ struct Impression: Sendable, Equatable {
     var sessionKey: String
     /// Whole seconds since 1970.
     var issuedAt: Int
+    /// Tells apart two showings of the same unit to the same audience in the same second.
+    var nonce: String = SecretToken.generate(prefix: "", bytes: 6)
 
     /// How long events may name an impression.
     static let lifetime: TimeInterval = 24 * 3600
@@ -22,9 +24,10 @@ struct Impression: Sendable, Equatable {
     static let pageLifetime: TimeInterval = 3600
 
     /// The impression id: `<fields, base64url>.<HMAC-SHA256 of them, first 16 bytes, base64url>`.
+    /// (A field never holds `|`: ids, names of letters, digits, `-` and `_`, numbers.)
     func id(key: SymmetricKey) -> String {
         let fields = [appID.uuidString.lowercased(), campaignID.uuidString.lowercased(), unitID.uuidString.lowercased(), placement, subject,
-                      sessionKey, String(issuedAt)].joined(separator: "|")
+                      sessionKey, String(issuedAt), nonce].joined(separator: "|")
         let body = Data(fields.utf8).base64URLEncodedString()
         return body + "." + Data(HMAC<SHA256>.authenticationCode(for: Data(body.utf8), using: key).prefix(16)).base64URLEncodedString()
     }
@@ -40,14 +43,15 @@ struct Impression: Sendable, Equatable {
               let fields = Data(base64URLEncoded: String(parts[0])).map({ String(decoding: $0, as: UTF8.self) })
         else { return nil }
         let values = fields.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard values.count == 7, let appID = UUID(uuidString: values[0]), let campaignID = UUID(uuidString: values[1]),
+        guard values.count == 8, let appID = UUID(uuidString: values[0]), let campaignID = UUID(uuidString: values[1]),
               let unitID = UUID(uuidString: values[2]), let issuedAt = Int(values[6]),
               now.timeIntervalSince1970 - Double(issuedAt) <= Self.lifetime else { return nil }
         self.init(appID: appID, campaignID: campaignID, unitID: unitID, placement: values[3], subject: values[4], sessionKey: values[5],
-                  issuedAt: issuedAt)
+                  issuedAt: issuedAt, nonce: values[7])
     }
 
-    init(appID: UUID, campaignID: UUID, unitID: UUID, placement: String, subject: String, sessionKey: String, issuedAt: Int) {
+    init(appID: UUID, campaignID: UUID, unitID: UUID, placement: String, subject: String, sessionKey: String, issuedAt: Int,
+         nonce: String = SecretToken.generate(prefix: "", bytes: 6)) {
         self.appID = appID
         self.campaignID = campaignID
         self.unitID = unitID
@@ -55,6 +59,7 @@ struct Impression: Sendable, Equatable {
         self.subject = subject
         self.sessionKey = sessionKey
         self.issuedAt = issuedAt
+        self.nonce = nonce
     }
 
     /// The player it was shown to, when it was a player.

@@ -16,6 +16,11 @@ extension Messages {
             "da": Text(title: "Ikke en belønning", detail: "Dette indhold giver ingen belønning."),
             "de": Text(title: "Keine Belohnung", detail: "Dieser Inhalt gewährt keine Belohnung."),
         ],
+        "content_cap_reached": [
+            "en": Text(title: "Already taken", detail: "This reward has been taken as often as it may be."),
+            "da": Text(title: "Allerede hentet", detail: "Denne belønning er hentet så mange gange, som den må."),
+            "de": Text(title: "Bereits abgeholt", detail: "Diese Belohnung wurde so oft abgeholt, wie es erlaubt ist."),
+        ],
         "receipt_not_found": [
             "en": Text(title: "Receipt not found", detail: "You have no reward receipt with this id."),
             "da": Text(title: "Kvittering ikke fundet", detail: "Du har ingen belønningskvittering med dette id."),

@@ -114,7 +114,8 @@ struct RewardService: Sendable {
         }.map(Self.wire)
     }
 
-    private func find(impression: String) async throws -> RewardReceipt? {
+    /// The receipt issued for the showing `impression`, if one was.
+    func find(impression: String) async throws -> RewardReceipt? {
         try await store.read { sql in
             try await sql.raw("SELECT \(Self.columns) FROM reward_receipts WHERE impression = \(bind: impression)").first()
         }.map(Self.wire)

@@ -40,8 +40,7 @@ struct ContentPageController: RouteCollection {
         let key = ContentStats.Key(appID: impression.appID, day: PlacementDecision.day(request.now), placement: impression.placement, unit: unit.slug)
         request.playhouse.contentStats.count(key, .init(clicks: 1))
         if unit.definition.kind == .reward {
-            guard let playerID = impression.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
-            let receipt = try await request.rewards.issue(for: impression, impressionID: id, unit: unit, playerID: playerID)
+            let receipt = try await request.contentEvents.takeReward(impression, impressionID: id, unit: unit)
             return try await render(request, impression: impression, id: id, unit: unit, receipt: receipt)
         }
         guard let action = unit.definition.action else { return try await render(request, impression: impression, id: id, unit: unit) }
