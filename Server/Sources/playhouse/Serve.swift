@@ -16,9 +16,9 @@ struct Serve: AsyncParsableCommand {
         _ = PlayhouseApplication.runTasksOnEventLoops(configuration)
         let app = try await PlayhouseApplication.make(configuration, arguments: ["playhouse", "serve"])
         if configuration.paymentSettleInterval > 0 {
-            app.lifecycle.use(PaymentSettler(interval: .milliseconds(Int(configuration.paymentSettleInterval * 1000))))
+            app.lifecycle.use(BackgroundWork.paymentSettler(every: .milliseconds(Int(configuration.paymentSettleInterval * 1000))))
         }
-        app.lifecycle.use(ContentStatsFlusher(interval: .seconds(5)))
+        app.lifecycle.use(BackgroundWork.contentStatsWriter(every: .seconds(5)))
         do {
             if let welcome = try await PlayhouseApplication.welcome(app) {
                 FileHandle.standardOutput.write(Data((welcome + "\n").utf8))

@@ -79,6 +79,19 @@ import Vapor
         #expect(SecretToken.hash("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
+    @Test func base64URLMatchesRFC4648AndDecodesBack() {
+        // RFC 4648 §10's vectors, in the URL alphabet and unpadded.
+        let vectors = ["": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy"]
+        for (text, encoded) in vectors { #expect(Data(text.utf8).base64URLEncodedString() == encoded) }
+        for length in 0..<70 {
+            let bytes = Data((0..<length).map { _ in UInt8.random(in: 0...255) })
+            let expected = bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(bytes.base64URLEncodedString() == expected)
+            #expect(Data(base64URLEncoded: expected) == bytes)
+        }
+    }
+
     @Test func secretComparisonIsConstantTimeShaped() {
         #expect(SecretToken.constantTimeEquals("abc", "abc"))
         #expect(!SecretToken.constantTimeEquals("abc", "abd"))

@@ -23,8 +23,11 @@ import Testing
                  hasDeposited: deposited)
     }
 
+    /// Whether the campaign qualifies; the quick check and the explained one must agree.
     func eligible(_ campaign: Campaign, _ audience: Audience, at: Date = now) -> Bool {
-        PlacementDecision.reasonsAgainst(campaign, audience, now: at, day: PlacementDecision.day(at)).isEmpty
+        let qualifies = PlacementDecision.qualifies(campaign, audience, now: at, day: PlacementDecision.day(at))
+        #expect(qualifies == PlacementDecision.reasonsAgainst(campaign, audience, now: at, day: PlacementDecision.day(at)).isEmpty)
+        return qualifies
     }
 
     @Test func theScheduleIncludesItsStartAndExcludesItsEnd() {
@@ -100,7 +103,7 @@ import Testing
 
     @Test func theHighestPriorityWinsAndTiesAreSharedByWeight() {
         let low = Self.campaign("low", priority: 1), high = Self.campaign("high", priority: 5), heavy = Self.campaign("heavy", priority: 5, weight: 3)
-        let (chosen, verdicts) = PlacementDecision.decide([low, high], placement: "main_menu", for: Self.audience(), at: Self.now)
+        let (chosen, verdicts) = PlacementDecision.explain([low, high], placement: "main_menu", for: Self.audience(), at: Self.now)
         #expect(chosen?.slug == "high")
         #expect(verdicts.first { $0.campaign == "low" }?.reasons.first?.hasPrefix("lower_priority") == true)
 
@@ -109,8 +112,9 @@ import Testing
         var heavyCount = 0
         for player in 0..<4000 {
             let audience = Self.audience(subject: "p:\(player)")
-            let first = PlacementDecision.decide([high, heavy, low], placement: "main_menu", for: audience, at: Self.now).chosen?.slug
-            let again = PlacementDecision.decide([low, heavy, high], placement: "main_menu", for: audience, at: Self.now.addingTimeInterval(60)).chosen?.slug
+            let first = PlacementDecision.decide([high, heavy, low], placement: "main_menu", for: audience, at: Self.now)?.slug
+            let again = PlacementDecision.decide([low, heavy, high], placement: "main_menu", for: audience, at: Self.now.addingTimeInterval(60))?.slug
+            #expect(first == PlacementDecision.explain([high, heavy, low], placement: "main_menu", for: audience, at: Self.now).chosen?.slug)
             #expect(first == again)
             if first == "heavy" { heavyCount += 1 }
         }
@@ -118,7 +122,7 @@ import Testing
         #expect((2836...3164).contains(heavyCount), "heavy chosen \(heavyCount) of 4000")
 
         // Nothing eligible: nothing chosen, every campaign says why.
-        let (none, reasons) = PlacementDecision.decide([Self.campaign("later", startsAt: Self.now.addingTimeInterval(60))], placement: "p",
+        let (none, reasons) = PlacementDecision.explain([Self.campaign("later", startsAt: Self.now.addingTimeInterval(60))], placement: "p",
                                                         for: Self.audience(), at: Self.now)
         #expect(none == nil)
         #expect(reasons.first?.eligible == false)

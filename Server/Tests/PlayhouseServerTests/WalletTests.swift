@@ -498,7 +498,7 @@ import VaporTesting
                     $0[try $1.decode(column: "id", as: UUID.self)] = try $1.decode(column: "status", as: String.self)
                 }
             }
-            let settler = PaymentSettler(interval: .milliseconds(50))
+            let settler = BackgroundWork.paymentSettler(every: .milliseconds(50))
             try await settler.didBootAsync(app)
             var states = try await stored()
             for _ in 0..<200 where states[withdrawal] == PaymentService.processing || states[delayed] == "pending" {

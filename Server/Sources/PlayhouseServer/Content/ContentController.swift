@@ -137,7 +137,7 @@ extension Request {
     func asker() throws -> PlacementService.Asker {
         let principal = try principal
         return PlacementService.Asker(appID: principal.app.id, playerID: principal.playerID, sessionID: principal.sessionID,
-                                      installationID: try query.get(String?.self, at: "installation_id"))
+                                      installationID: queryValue("installation_id"))
     }
 
     /// The app, for calls only the developer makes (an app token, not a player's).

@@ -265,5 +265,5 @@ public struct ContentFile: Codable, Sendable {
         return formatter.date(from: text)
     }
 
-    static func timestamp(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+    static func timestamp(_ date: Date) -> String { RFC3339.format(date) }
 }

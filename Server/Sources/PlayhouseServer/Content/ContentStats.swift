@@ -9,8 +9,9 @@ import Vapor
 ///
 /// A placement's content is a read, so its request and fill are not written by the request:
 /// each instance counts them in memory and adds its counts to the database every few seconds
-/// (``ContentStatsFlusher``) and when it stops. The events that write anyway (displays, clicks,
-/// dismissals, failures, unlocks) are counted the same way, so every figure arrives together.
+/// (``BackgroundWork/contentStatsWriter(every:)``) and when it stops. The events that write
+/// anyway (displays, clicks, dismissals, failures, unlocks) are counted the same way, so every
+/// figure arrives together.
 final class ContentStats: Sendable {
     struct Key: Hashable, Sendable {
         var appID: UUID
@@ -93,43 +94,6 @@ final class ContentStats: Sendable {
                                            unlocks: try row.decode(column: "unlocks", as: Int.self),
                                            impressionRate: dayOpens > 0 ? Double(displays) / Double(dayOpens) : 0)
                 }
-        }
-    }
-}
-
-/// Writes each instance's content counts every `interval` while the server runs, and once more
-/// when it stops (before the database closes: lifecycle handlers stop in reverse order).
-public final class ContentStatsFlusher: LifecycleHandler, Sendable {
-    let interval: Duration
-    private let loop = NIOLockedValueBox<Task<Void, Never>?>(nil)
-
-    public init(interval: Duration) {
-        self.interval = interval
-    }
-
-    public func didBootAsync(_ application: Application) async throws {
-        let interval = self.interval
-        loop.withLockedValue { loop in
-            loop = Task {
-                while !Task.isCancelled {
-                    do { try await Task.sleep(for: interval) } catch { return }
-                    await Self.flush(application)
-                }
-            }
-        }
-    }
-
-    public func shutdownAsync(_ application: Application) async {
-        if let task = loop.withLockedValue({ loop in defer { loop = nil }; return loop }) {
-            task.cancel()
-            await task.value
-        }
-        await Self.flush(application)
-    }
-
-    private static func flush(_ application: Application) async {
-        do { try await application.playhouse.contentStats.flush(application.store) } catch {
-            application.logger.warning("Writing content statistics failed; trying again later", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 }

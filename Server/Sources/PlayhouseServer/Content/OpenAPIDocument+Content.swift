@@ -234,7 +234,8 @@ extension OpenAPIDocument {
       "properties": {
         "installation_id": { "type": "string", "minLength": 16, "maxLength": 128, "pattern": "^[A-Za-z0-9._-]+$" },
         "platform": { "type": "string", "examples": ["ios"] }, "app_version": { "type": "string", "examples": ["2.4.1"] },
-        "os_version": { "type": "string" }, "locale": { "type": "string", "examples": ["da-DK"] }, "country": { "type": "string", "examples": ["DK"] }
+        "os_version": { "type": ["string", "null"] }, "locale": { "type": ["string", "null"], "examples": ["da-DK"] },
+        "country": { "type": ["string", "null"], "examples": ["DK"] }
       }
     },
     "OpenRecorded": {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PlayhouseAPI
 
@@ -43,91 +42,131 @@ struct DisplayCounts: Sendable, Equatable {
 /// 1. **Schedule.** A campaign runs from `starts_at` (included) to `ends_at` (excluded).
 /// 2. **Targeting.** Every condition it sets holds: platform, app version range, locale (a
 ///    language matches its regions), country (the open's, else the locale's region), installation
-///    age in whole days, each property, depositors or not, and the rollout: the first 8 bytes of
-///    SHA-256(`<campaign id>:<player or installation id>`) modulo 100 below the percentage.
+///    age in whole days, each property, depositors or not, and the rollout: ``hash(_:)`` of
+///    `<campaign id>:<player or installation id>` modulo 100 below the percentage.
 /// 3. **Caps.** The audience's displays of the campaign today (UTC), in this session and in all
 ///    are below its caps.
 /// 4. **Priority.** Of the campaigns still eligible, those of the highest priority remain.
-/// 5. **Weight.** One of those is drawn by weight, with SHA-256(`<subject>:<placement>:<day>`) as
+/// 5. **Weight.** One of those is drawn by weight, with ``hash(_:)`` of `<subject>:<placement>:<day>` as
 ///    the draw, over the campaigns in the order of their ids: the same player gets the same one
 ///    all day.
 enum PlacementDecision {
-    /// The chosen campaign (nil when none qualifies) and a verdict for each campaign, in the order given.
-    static func decide(_ campaigns: [Campaign], placement: String, for audience: Audience, at now: Date)
+    /// The campaign `audience` is shown on `placement` at `now`; nil when none qualifies. One pass
+    /// that keeps the best priority's campaigns by index, copying none.
+    static func decide(_ campaigns: [Campaign], placement: String, for audience: Audience, at now: Date) -> Campaign? {
+        let day = Self.day(now)
+        var top = Int.min, tied: [Int] = []
+        for index in campaigns.indices where campaigns[index].priority >= top && qualifies(campaigns[index], audience, now: now, day: day) {
+            if campaigns[index].priority > top {
+                top = campaigns[index].priority
+                tied.removeAll(keepingCapacity: true)
+            }
+            tied.append(index)
+        }
+        return pick(tied.map { campaigns[$0] }, placement: placement, audience: audience, day: day)
+    }
+
+    /// The chosen campaign (nil when none qualifies) and a verdict for each campaign, in the order
+    /// given, with every reason a campaign lost.
+    static func explain(_ campaigns: [Campaign], placement: String, for audience: Audience, at now: Date)
         -> (chosen: Campaign?, verdicts: [CampaignVerdict]) {
         let day = Self.day(now)
         var reasons = campaigns.map { reasonsAgainst($0, audience, now: now, day: day) }
         let eligible = campaigns.indices.filter { reasons[$0].isEmpty }
-        var chosen: Int?
-        if let top = eligible.map({ campaigns[$0].priority }).max() {
-            let tied = eligible.filter { campaigns[$0].priority == top }.sorted { campaigns[$0].slug < campaigns[$1].slug }
-            chosen = draw(tied, weights: tied.map { max(campaigns[$0].weight, 0) }, seed: "\(audience.subject):\(placement):\(day)")
-            for index in eligible where index != chosen {
-                reasons[index] = [campaigns[index].priority < top ? "lower_priority (\(campaigns[index].priority) < \(top))" : "lost_weighted_draw"]
+        let chosen = pick(eligible.map { campaigns[$0] }, placement: placement, audience: audience, day: day)
+        if let chosen {
+            for index in eligible where campaigns[index].id != chosen.id {
+                reasons[index] = [campaigns[index].priority < chosen.priority
+                                  ? "lower_priority (\(campaigns[index].priority) < \(chosen.priority))" : "lost_weighted_draw"]
             }
         }
         let verdicts = campaigns.indices.map { index in
             CampaignVerdict(campaign: campaigns[index].slug, unit: campaigns[index].unitSlug, priority: campaigns[index].priority,
-                            weight: campaigns[index].weight, eligible: index == chosen, reasons: reasons[index])
+                            weight: campaigns[index].weight, eligible: reasons[index].isEmpty, reasons: reasons[index])
         }
-        return (chosen.map { campaigns[$0] }, verdicts)
+        return (chosen, verdicts)
     }
 
     /// The campaigns whose units the audience would be shown by schedule, targeting and caps,
     /// whatever their priority.
     static func eligible(_ campaigns: [Campaign], for audience: Audience, at now: Date) -> [Campaign] {
         let day = Self.day(now)
-        return campaigns.filter { reasonsAgainst($0, audience, now: now, day: day).isEmpty }
+        return campaigns.filter { qualifies($0, audience, now: now, day: day) }
+    }
+
+    /// Of `eligible`, those of the highest priority, and one of them drawn by weight.
+    private static func pick(_ eligible: [Campaign], placement: String, audience: Audience, day: String) -> Campaign? {
+        guard let top = eligible.map(\.priority).max() else { return nil }
+        let tied = eligible.filter { $0.priority == top }.sorted { $0.slug < $1.slug }
+        guard tied.count > 1 else { return tied.first }
+        return draw(tied.indices.map { $0 }, weights: tied.map { max($0.weight, 0) }, seed: "\(audience.subject):\(placement):\(day)").map { tied[$0] }
+    }
+
+    /// Whether `campaign` may be shown: no rule against it.
+    static func qualifies(_ campaign: Campaign, _ audience: Audience, now: Date, day: String) -> Bool {
+        var qualifies = true
+        check(campaign, audience, now: now, day: day) { _ in
+            qualifies = false
+            return true
+        }
+        return qualifies
     }
 
     /// Every reason `campaign` may not be shown; none when it may.
     static func reasonsAgainst(_ campaign: Campaign, _ audience: Audience, now: Date, day: String) -> [String] {
         var reasons: [String] = []
-        if let start = campaign.startsAt, now < start { reasons.append("not_started (starts \(ContentFile.timestamp(start)))") }
-        if let end = campaign.endsAt, now >= end { reasons.append("ended (ended \(ContentFile.timestamp(end)))") }
-        let rules = campaign.targeting
-        if let platforms = rules.platforms, !platforms.contains(where: { $0.lowercased() == audience.platform?.lowercased() }) {
-            reasons.append("platform (\(audience.platform ?? "unknown") not in \(platforms.joined(separator: ", ")))")
+        check(campaign, audience, now: now, day: day) { reason in
+            reasons.append(reason())
+            return false
         }
+        return reasons
+    }
+
+    /// Walks the rules in order; for each that `campaign` breaks it calls `broken`, which makes
+    /// the reason's words only when it wants them, and stops when `broken` answers true.
+    private static func check(_ campaign: Campaign, _ audience: Audience, now: Date, day: String,
+                              broken: (@autoclosure () -> String) -> Bool) {
+        if let start = campaign.startsAt, now < start, broken("not_started (starts \(ContentFile.timestamp(start)))") { return }
+        if let end = campaign.endsAt, now >= end, broken("ended (ended \(ContentFile.timestamp(end)))") { return }
+        let rules = campaign.targeting
+        if let platforms = rules.platforms, !platforms.contains(where: { $0.caseInsensitiveEquals(audience.platform) }),
+           broken("platform (\(audience.platform ?? "unknown") not in \(platforms.joined(separator: ", ")))") { return }
         if campaign.minVersion != nil || campaign.maxVersion != nil {
             let version = audience.appVersion.flatMap(AppVersion.init)
-            if version == nil || campaign.minVersion.map({ version! < $0 }) == true || campaign.maxVersion.map({ version! > $0 }) == true {
-                reasons.append("app_version (\(audience.appVersion ?? "unknown") outside \(rules.appVersion?.min ?? "")…\(rules.appVersion?.max ?? ""))")
+            if version == nil || campaign.minVersion.map({ version! < $0 }) == true || campaign.maxVersion.map({ version! > $0 }) == true,
+               broken("app_version (\(audience.appVersion ?? "unknown") outside \(rules.appVersion?.min ?? "")…\(rules.appVersion?.max ?? ""))") {
+                return
             }
         }
-        if let locales = rules.locales, !locales.contains(where: { localeMatches($0, audience.locale) }) {
-            reasons.append("locale (\(audience.locale ?? "unknown") not in \(locales.joined(separator: ", ")))")
-        }
+        if let locales = rules.locales, !locales.contains(where: { localeMatches($0, audience.locale) }),
+           broken("locale (\(audience.locale ?? "unknown") not in \(locales.joined(separator: ", ")))") { return }
         if let countries = rules.countries {
             let country = audience.country ?? region(of: audience.locale)
-            if !countries.contains(where: { $0.uppercased() == country?.uppercased() }) {
-                reasons.append("country (\(country ?? "unknown") not in \(countries.joined(separator: ", ")))")
-            }
+            if !countries.contains(where: { $0.caseInsensitiveEquals(country) }),
+               broken("country (\(country ?? "unknown") not in \(countries.joined(separator: ", ")))") { return }
         }
         if let bounds = rules.installationAgeDays {
             let age = audience.firstOpenedAt.map { Int(now.timeIntervalSince($0) / 86400) }
-            if age == nil || bounds.min.map({ age! < $0 }) == true || bounds.max.map({ age! > $0 }) == true {
-                reasons.append("installation_age (\(age.map { "\($0) days" } ?? "unknown") outside \(bounds.min.map(String.init) ?? "")…\(bounds.max.map(String.init) ?? ""))")
+            if age == nil || bounds.min.map({ age! < $0 }) == true || bounds.max.map({ age! > $0 }) == true,
+               broken("installation_age (\(age.map { "\($0) days" } ?? "unknown") outside \(bounds.min.map(String.init) ?? "")…\(bounds.max.map(String.init) ?? ""))") {
+                return
             }
         }
         for (name, values) in (rules.properties ?? [:]).sorted(by: { $0.key < $1.key })
         where !values.contains(where: { $0 == audience.properties[name] }) {
-            reasons.append("property \(name) (\(audience.properties[name] ?? "unset") not in \(values.joined(separator: ", ")))")
+            if broken("property \(name) (\(audience.properties[name] ?? "unset") not in \(values.joined(separator: ", ")))") { return }
         }
-        if let depositors = rules.depositors, depositors != audience.hasDeposited {
-            reasons.append(depositors ? "depositors (has not deposited)" : "depositors (has deposited)")
-        }
+        if let depositors = rules.depositors, depositors != audience.hasDeposited,
+           broken(depositors ? "depositors (has not deposited)" : "depositors (has deposited)") { return }
         if let rollout = rules.rollout {
             let bucket = Self.bucket("\(campaign.id.uuidString.lowercased()):\(audience.rolloutKey)")
-            if bucket >= rollout { reasons.append("rollout (bucket \(bucket) not below \(rollout))") }
+            if bucket >= rollout, broken("rollout (bucket \(bucket) not below \(rollout))") { return }
         }
         let counts = audience.displays[campaign.id]
-        if let cap = campaign.caps.perDay, (counts?.today(day) ?? 0) >= cap { reasons.append("cap_per_day (\(cap) reached)") }
-        if let cap = campaign.caps.perSession, (counts?.inSession(audience.sessionKey) ?? 0) >= cap {
-            reasons.append("cap_per_session (\(cap) reached)")
-        }
-        if let cap = campaign.caps.total, (counts?.total ?? 0) >= cap { reasons.append("cap_total (\(cap) reached)") }
-        return reasons
+        if let cap = campaign.caps.perDay, (counts?.today(day) ?? 0) >= cap, broken("cap_per_day (\(cap) reached)") { return }
+        if let cap = campaign.caps.perSession, (counts?.inSession(audience.sessionKey) ?? 0) >= cap,
+           broken("cap_per_session (\(cap) reached)") { return }
+        if let cap = campaign.caps.total, (counts?.total ?? 0) >= cap, broken("cap_total (\(cap) reached)") { return }
     }
 
     /// A language-only target (`da`) matches every region of it; one with a region only that region.
@@ -158,28 +197,25 @@ enum PlacementDecision {
         return indices.last
     }
 
-    /// The first 8 bytes of SHA-256(`key`), big-endian.
+    /// A stable 64-bit hash of `key`'s UTF-8: FNV-1a, then SplitMix64's finaliser to spread it.
+    /// The same on every instance and in every release (Swift's own `Hasher` is seeded per process).
     static func hash(_ key: String) -> UInt64 {
-        SHA256.hash(data: Data(key.utf8)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        hash = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        hash = (hash ^ (hash >> 27)) &* 0x94d0_49bb_1331_11eb
+        return hash ^ (hash >> 31)
     }
 
     /// The UTC day of `date`: `2026-11-25`.
-    static func day(_ date: Date) -> String {
-        let days = Int((date.timeIntervalSince1970 / 86400).rounded(.down))
-        let (year, month, day) = civil(fromDays: days)
-        return String(format: "%04d-%02d-%02d", year, month, day)
-    }
+    static func day(_ date: Date) -> String { RFC3339.day(date) }
+}
 
-    /// Howard Hinnant's days-to-civil: the Gregorian date `days` after 1970-01-01.
-    private static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+private extension String {
+    /// Whether this equals `other`, ignoring ASCII case; false when `other` is nil.
+    func caseInsensitiveEquals(_ other: String?) -> Bool {
+        guard let other else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { ASCIIShape.isUppercase(byte) ? byte + 32 : byte }
+        return utf8.elementsEqual(other.utf8) { lower($0) == lower($1) }
     }
 }

@@ -4,8 +4,9 @@ import PlayhouseAPI
 import SQLKit
 
 /// What a placement shows (``PlacementDecision``), its badge, and why: for a player, or for an
-/// installation of the app when no player is signed in. Reading a placement writes nothing; its
-/// request and fill are counted in memory (``ContentStats``).
+/// installation of the app when no player is signed in. Reading a placement is one statement (and
+/// the placement's campaigns, which ``CampaignCache`` keeps) and writes nothing; its request and
+/// fill are counted in memory (``ContentStats``).
 struct PlacementService: Sendable {
     let store: Store
     let now: Date
@@ -29,7 +30,7 @@ struct PlacementService: Sendable {
         async let placed = cache.placement(placement, appID: asker.appID, store: store, now: now)
         let audience = try await audience(asker)
         let campaigns = try await placed
-        let chosen = PlacementDecision.decide(campaigns.campaigns, placement: placement, for: audience, at: now).chosen
+        let chosen = PlacementDecision.decide(campaigns.campaigns, placement: placement, for: audience, at: now)
         let day = PlacementDecision.day(now)
         guard let chosen, let unit = campaigns.units[chosen.unitID] else {
             stats.count(.init(appID: asker.appID, day: day, placement: placement, unit: ""), .init(requests: 1))
@@ -61,7 +62,7 @@ struct PlacementService: Sendable {
         let campaigns = try await CampaignCache(lifetime: 0).placement(placement, appID: asker.appID, store: store, now: at)
         var audience = try await audience(asker)
         if asker.sessionID == nil, let latest = audience.latestSessionKey { audience.sessionKey = latest }
-        let (chosen, verdicts) = PlacementDecision.decide(campaigns.campaigns, placement: placement, for: audience, at: at)
+        let (chosen, verdicts) = PlacementDecision.explain(campaigns.campaigns, placement: placement, for: audience, at: at)
         return PlacementExplanation(placement: placement, at: at, chosen: chosen?.slug, campaigns: verdicts)
     }
 
@@ -92,8 +93,9 @@ struct PlacementService: Sendable {
         return "i:\(asker.appID.uuidString.lowercased()):\(installation)"
     }
 
-    /// What the campaigns' rules need to know of `asker`: two reads, one for the installation,
-    /// the properties and the deposits, one for the displays.
+    /// What the campaigns' rules need to know of `asker`, in one read: the installation, the
+    /// properties and the deposits, with a row for each campaign the subject has been shown (or
+    /// one row with none).
     private func audience(_ asker: Asker) async throws -> Audience {
         if let installation = asker.installationID, !GuestSignIn.isWellFormed(installationID: installation) {
             throw PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: [.init(name: "installation_id", code: "invalid_value")])
@@ -101,22 +103,19 @@ struct PlacementService: Sendable {
         let subject = try Self.subject(asker)
         let deposits = asker.playerID.map { [PaymentService.depositedAlong(playerID: $0)] } ?? []
         let installation = asker.installationID ?? ""
-        let (row, displayRows) = try await store.read { sql in
-            let row = try await sql.raw("""
-                SELECT i.platform, i.app_version, i.locale, i.country, i.first_opened_at, i.opens, ap.properties\(deposits.columns)
+        let rows = try await store.read { sql in
+            try await sql.raw("""
+                SELECT i.platform, i.app_version, i.locale, i.country, i.first_opened_at, i.opens, ap.properties\(deposits.columns),
+                       d.campaign_id, d.day, d.day_count, d.session_key, d.session_count, d.total_count, d.last_displayed_at
                 FROM (SELECT 1 AS one) one
                 LEFT JOIN installations i ON i.app_id = \(bind: asker.appID) AND i.installation_id = \(bind: installation)
                 LEFT JOIN audience_properties ap ON ap.app_id = \(bind: asker.appID) AND ap.subject = \(bind: subject)
-                """).first()
-            let displays = try await sql.raw("""
-                SELECT campaign_id, day, day_count, session_key, session_count, total_count, last_displayed_at FROM content_displays
-                WHERE subject = \(bind: subject)
+                LEFT JOIN content_displays d ON d.subject = \(bind: subject)
                 """).all()
-            return (row, displays)
         }
         let rolloutKey = asker.playerID?.uuidString.lowercased() ?? installation
         var audience = Audience(subject: subject, rolloutKey: rolloutKey, sessionKey: "")
-        if let row {
+        if let row = rows.first {
             audience.platform = try row.decode(column: "platform", as: String?.self)
             audience.appVersion = try row.decode(column: "app_version", as: String?.self)
             audience.locale = try row.decode(column: "locale", as: String?.self)
@@ -130,12 +129,13 @@ struct PlacementService: Sendable {
             audience.sessionKey = asker.sessionID.map { "s:" + $0.uuidString.lowercased() } ?? "o:" + String(opens)
         }
         var latest: (Date, String)?
-        for row in displayRows {
+        for row in rows {
+            guard let campaign = try row.decode(column: "campaign_id", as: UUID?.self) else { continue }
             let counts = DisplayCounts(day: try row.decode(column: "day", as: String.self), dayCount: try row.decode(column: "day_count", as: Int.self),
                                        sessionKey: try row.decode(column: "session_key", as: String.self),
                                        sessionCount: try row.decode(column: "session_count", as: Int.self),
                                        total: try row.decode(column: "total_count", as: Int.self))
-            audience.displays[try row.decode(column: "campaign_id", as: UUID.self)] = counts
+            audience.displays[campaign] = counts
             let at = try row.decode(column: "last_displayed_at", as: Date.self)
             if latest == nil || at > latest!.0 { latest = (at, counts.sessionKey) }
         }

@@ -84,6 +84,6 @@ struct ResponsiblePlay: Sendable {
     }
 
     private static func day(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        RFC3339.format(date)
     }
 }

@@ -44,13 +44,35 @@ enum SecretToken {
 }
 
 extension Data {
-    /// RFC 4648 §5 base64url, without padding.
+    /// RFC 4648 §5 base64url, without padding: encoded here byte by byte, since Foundation's
+    /// base64 and three replacements cost several microseconds a call on Linux, on every token
+    /// and impression made.
     func base64URLEncodedString() -> String {
-        base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let alphabet = Data.base64URLAlphabet
+        var out: [UInt8] = []
+        out.reserveCapacity((count * 4 + 2) / 3)
+        withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var index = 0
+            while index + 3 <= bytes.count {
+                let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                out.append(alphabet[Int(chunk >> 18 & 63)])
+                out.append(alphabet[Int(chunk >> 12 & 63)])
+                out.append(alphabet[Int(chunk >> 6 & 63)])
+                out.append(alphabet[Int(chunk & 63)])
+                index += 3
+            }
+            let rest = bytes.count - index
+            if rest > 0 {
+                let chunk = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                out.append(alphabet[Int(chunk >> 18 & 63)])
+                out.append(alphabet[Int(chunk >> 12 & 63)])
+                if rest == 2 { out.append(alphabet[Int(chunk >> 6 & 63)]) }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let base64URLAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Decodes base64url, with or without padding.
     init?(base64URLEncoded text: String) {

@@ -17,8 +17,8 @@ import SQLKit
 ///
 /// A payment left `processing` (the server stopped, the provider's answer was lost or late) is
 /// concluded by the next send of its request or, after ``processingGrace``, by
-/// ``settleDue(playerID:limit:)`` (a player's look at the wallet, ``PaymentSettler``); both ask
-/// the provider again under the same id, and a provider that keeps one outcome per order answers
+/// ``settleDue(playerID:limit:)`` (the server's own ``BackgroundWork/paymentSettler(every:)``, or
+/// `playhouse payments settle`); both ask the provider again under the same id, and a provider that keeps one outcome per order answers
 /// as it did the first time.
 public struct PaymentService: Sendable {
     enum Direction: String, Sendable {
