@@ -45,12 +45,9 @@ enum DatabaseSetup {
     }
 
     /// What every SQLite connection needs, because these belong to a connection, not to the file:
-    /// `synchronous=NORMAL`, the durability the server promises; a busy timeout, so writers on
-    /// two connections queue instead of failing with SQLITE_BUSY; and reads through a memory map
-    /// of the file (up to 256 MB), so that the connections share the system's page cache instead
-    /// of each keeping a small one of its own: a read by an index of a table of a million rows
-    /// cost a third more without it (`scripts/bench-content`).
-    static let sqliteConnectionSettings = ["PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000", "PRAGMA mmap_size=268435456"]
+    /// `synchronous=NORMAL`, the durability the server promises, and a busy timeout, so writers on
+    /// two connections queue instead of failing with SQLITE_BUSY.
+    static let sqliteConnectionSettings = ["PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000"]
 
     /// Settings applied after connecting: SQLite gets write-ahead logging, so readers never wait
     /// for the writer, and every pooled connection (the pool keeps one per event loop open) gets
