@@ -35,11 +35,12 @@ struct APIClient: Sendable {
     }
 
     /// Sends `body` as JSON with `method` to `path` for the signed-in player, with `query` items and
-    /// extra `headers` (such as `Idempotency-Key`).
+    /// extra `headers` (such as `Idempotency-Key`); `retryable` marks a call that the server answers
+    /// the same however often it is sent (a reward's claim).
     func player<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
-                                     query: [URLQueryItem] = [], headers: [String: String] = [:],
+                                     query: [URLQueryItem] = [], headers: [String: String] = [:], retryable: Bool? = nil,
                                      as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
-        try await json(method, path, body: body, query: query, headers: headers, through: playerPipeline)
+        try await json(method, path, body: body, query: query, headers: headers, retryable: retryable, through: playerPipeline)
     }
 
     /// Sends `body` as JSON with `method` to `path` with the app's token.
@@ -51,14 +52,15 @@ struct APIClient: Sendable {
     /// Sends `body` as JSON with `method` to `path` for this installation: with the signed-in
     /// player's token when there is one, else the app's, and `installation_id` in the query.
     func installation<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
-                                           query: [URLQueryItem] = [], as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
+                                           query: [URLQueryItem] = [], retryable: Bool? = nil,
+                                           as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
         let pipeline = await playerSession.currentPlayer() == nil ? appPipeline : playerPipeline
         return try await json(method, path, body: body, query: query + [URLQueryItem(name: "installation_id", value: configuration.installationID)],
-                              through: pipeline)
+                              retryable: retryable, through: pipeline)
     }
 
     private func json<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)?,
-                                           query: [URLQueryItem] = [], headers: [String: String] = [:],
+                                           query: [URLQueryItem] = [], headers: [String: String] = [:], retryable: Bool? = nil,
                                            through pipeline: Pipeline) async throws(PlayhouseError) -> Response {
         var url = configuration.baseURL.appendingPathComponent(path)
         if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
@@ -67,7 +69,7 @@ struct APIClient: Sendable {
         }
         var request = HTTPRequest(method: method, url: url,
                                   headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage]
-                                      .merging(headers) { _, extra in extra })
+                                      .merging(headers) { _, extra in extra }, isRetryable: retryable)
         if let body {
             request.headers["Content-Type"] = "application/json"
             do { request.body = try PlayhouseJSON.makeEncoder().encode(body) } catch {

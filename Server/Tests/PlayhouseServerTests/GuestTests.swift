@@ -20,6 +20,23 @@ import VaporTesting
         try await app.send(.GET, "/v1/me", headers: bearer(token)).decode(PlayerProfile.self)
     }
 
+    /// Text the database cannot keep (a NUL character, which PostgreSQL refuses) is bad input:
+    /// a 400, never a 500, whichever field carries it.
+    @Test(arguments: Engine.available)
+    func aNULCharacterIsBadInputNotAServerError(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp()
+            let token = try await guest(app, basic(credentials)).decode(TokenResponse.self).accessToken
+            let link = try await app.send(.POST, "/v1/me/links/provider", headers: bearer(token).merged(json),
+                                          body: #"{"provider":"x\u0000y","subject_token":"t","subject_token_type":"urn:ietf:params:oauth:token-type:id_token"}"#)
+            #expect(link.status == .badRequest)
+            // A field stored as it came: PostgreSQL refuses it, and the refusal is the caller's 400.
+            let open = try await app.send(.POST, "/v1/opens", headers: bearer(token).merged(json),
+                                          body: #"{"installation_id":"install-0123456789abcdef","platform":"ios","app_version":"1.0","os_version":"17\u0000"}"#)
+            #expect(open.status == (engine == .postgres ? .badRequest : .created))
+        }
+    }
+
     @Test(arguments: Engine.available)
     func anInstallationSignsAGuestUpOnceAndInAfter(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in

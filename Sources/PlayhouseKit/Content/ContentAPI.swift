@@ -80,9 +80,11 @@ public struct ContentAPI: Sendable {
         return delivered
     }
 
-    /// Sends a lifecycle event of a shown unit.
+    /// Sends a lifecycle event of a shown unit. The server counts a display once per impression and
+    /// answers a reward's click with the same receipt, so an event is safe to retry.
     func record(_ event: ContentEventType, of content: PlacementContent) async throws(PlayhouseError) -> ContentEventRecorded {
-        try await api.installation("POST", APIPath.contentEvents, body: ContentEventRequest(impressionID: content.impressionID, event: event))
+        try await api.installation("POST", APIPath.contentEvents, body: ContentEventRequest(impressionID: content.impressionID, event: event),
+                                   retryable: true)
     }
 
     /// The platform opens report.

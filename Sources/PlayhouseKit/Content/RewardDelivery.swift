@@ -14,7 +14,8 @@ struct RewardDelivery: Sendable {
     func deliver(_ receipt: RewardReceipt) async throws(PlayhouseError) -> UnlockedReward? {
         try await verifier.verify(receipt)
         try await local { try await claimed.note(receipt.id) }
-        let claimedReceipt: RewardReceipt = try await api.player("POST", APIPath.rewards + "/" + receipt.id.pathSegment + "/claim")
+        // A claim answers the same claimed receipt however often it is sent: safe to retry.
+        let claimedReceipt: RewardReceipt = try await api.player("POST", APIPath.rewards + "/" + receipt.id.pathSegment + "/claim", retryable: true)
         guard try await local({ try await claimed.markDelivered(receipt.id) }) else { return nil }
         let reward = UnlockedReward(receipt: claimedReceipt)
         unlocks.yield(reward)

@@ -31,6 +31,9 @@ struct ProblemMiddleware: Middleware {
             return problem(for: decoding)
         case is StoreClosed:
             return PlayhouseProblem(.serviceUnavailable, .serviceUnavailable, headers: ["Retry-After": "1"])
+        case let unstorable where Store.isUnstorableText(unstorable):
+            return PlayhouseProblem(.badRequest, .invalidRequest, message: "malformed_body",
+                                    parameters: ["reason": "a text holds a character that cannot be stored (NUL)"])
         case let abort as any AbortError:
             return problem(for: abort, request: request)
         default:

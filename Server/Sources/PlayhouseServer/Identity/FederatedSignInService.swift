@@ -68,7 +68,7 @@ struct FederatedSignInService: Sendable {
     /// The provider and what its token says about the person, once the token checks out.
     private func verify(app: AppRecord, providerName: String, token: String, tokenType: String) async throws -> (IdentityProvider, Identity) {
         let name = String(providerName.prefix(40))
-        guard let provider = try await store.read({ sql in
+        guard IdentityProviderService.isWellFormed(name: name), let provider = try await store.read({ sql in
             try await sql.raw("SELECT \(IdentityProvider.columns) FROM identity_providers WHERE app_id = \(bind: app.id) AND name = \(bind: name)").first()
         }).map({ try IdentityProvider(row: $0) })
         else { throw PlayhouseProblem.invalidRequest("unknown_provider", ["name": name]) }

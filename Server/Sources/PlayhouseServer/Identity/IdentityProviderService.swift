@@ -23,12 +23,18 @@ public struct IdentityProviderService: Sendable {
 
     let store: Store
 
+    /// A provider's name: a lowercase letter or digit, then up to 39 more of them, `_` or `-`.
+    static func isWellFormed(name: String) -> Bool {
+        let letterOrDigit = { (byte: UInt8) in ASCIIShape.isLowercase(byte) || ASCIIShape.isDigit(byte) }
+        return ASCIIShape.matches(name, length: 1...40, first: letterOrDigit) { letterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+
     public func add(app reference: String, name: String, kind: Kind) async throws -> Summary {
         guard let app = try await AppService(store: store).find(reference) else {
             throw PlayhouseProblem.notFound(reference)
         }
         var fields: [PlayhouseProblem.Field] = []
-        if name.range(of: "^[a-z0-9][a-z0-9_-]{0,39}$", options: .regularExpression) == nil {
+        if !Self.isWellFormed(name: name) {
             fields.append(.init(name: "name", code: "invalid_value"))
         }
         func url(_ text: String, _ field: String) {

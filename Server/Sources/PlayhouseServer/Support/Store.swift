@@ -207,6 +207,13 @@ final class PostgresStore: @unchecked Sendable {
 struct StoreClosed: Error {}
 
 extension Store {
+    /// Whether `error` is PostgreSQL refusing a text it cannot hold (a NUL character, a byte
+    /// sequence that is not UTF-8): bad input, whatever statement met it.
+    static func isUnstorableText(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "22021" || state == "22P05"
+    }
+
     /// Whether `error` is the database refusing a write for a constraint: a unique key taken, a
     /// row referred to that is not there.
     static func isConstraintViolation(_ error: any Error) -> Bool {
