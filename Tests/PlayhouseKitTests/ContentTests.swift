@@ -74,6 +74,7 @@ import Testing
             case "/.well-known/reward-keys": return Fixtures.json(200, signer.jwks)
             case "/v1/rewards/\(receiptID)/claim", "/v1/rewards/\(receiptID)": return Fixtures.json(200, try signer.receipt(id: receiptID, claimed: true))
             case "/v1/rewards": return Fixtures.json(200, #"{"data":[]}"#)
+            case "/v1/rewards/r-someone-elses": return Fixtures.problem(404, code: "receipt_not_found")
             default: return Fixtures.problem(404, code: "not_found")
             }
         }
@@ -150,6 +151,7 @@ import Testing
 
     @Test func aReceiptCutOffMidDeliveryIsDeliveredAtTheNextFinish() async throws {
         let store = MemoryClaimedRewards()
+        try await store.note("r-someone-elses")   // noted for a player who has since signed out
         try await store.note("r-3")   // noted, then the app was killed before the claim answered
         let transport = server(Signer(), receiptID: "r-3")
         let sdk = await client(transport, claimed: store)

@@ -75,7 +75,11 @@ public struct ContentAPI: Sendable {
         ids += unclaimed.data.map(\.id).filter { !ids.contains($0) }
         var delivered: [UnlockedReward] = []
         for id in ids {
-            if let reward = try await delivery.deliver(try await delivery.receipt(id)) { delivered.append(reward) }
+            let receipt: RewardReceipt
+            do throws(PlayhouseError) { receipt = try await delivery.receipt(id) } catch where error.code == .receiptNotFound {
+                continue   // noted for a player who is no longer the one signed in
+            }
+            if let reward = try await delivery.deliver(receipt) { delivered.append(reward) }
         }
         return delivered
     }
