@@ -45,11 +45,7 @@ struct ContentCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON (a content file).") var json = false
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let listed = try await withApplication(configuration) { application in
-                try await application.content.list(appID: try await requireApp(app, application.apps).id)
-            }
+            let listed = try await listContent(options, app: app)
             if json { return print(try pretty(ContentFile(units: listed.units, campaigns: listed.campaigns))) }
             if listed.units.isEmpty { return print("No content yet. Import a file with: playhouse content import \(app) content.yaml") }
             print("Units:")
@@ -70,11 +66,7 @@ struct ContentCommand: AsyncParsableCommand {
         @Argument(help: "The unit's or campaign's id.") var id: String
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let listed = try await withApplication(configuration) { application in
-                try await application.content.list(appID: try await requireApp(app, application.apps).id)
-            }
+            let listed = try await listContent(options, app: app)
             if let unit = listed.units.first(where: { $0.id == id }) { return print(try pretty(unit)) }
             if let campaign = listed.campaigns.first(where: { $0.id == id }) { return print(try pretty(campaign)) }
             throw CLIError("the app has no unit or campaign \(id)")
@@ -169,6 +161,15 @@ struct ContentCommand: AsyncParsableCommand {
             let text = value.description
             return text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
         }
+    }
+}
+
+/// The app's units and campaigns.
+private func listContent(_ options: ServerOptions, app: String) async throws -> ContentService.Listed {
+    let configuration = try options.resolve()
+    CommandLogging.bootstrap(.warning)
+    return try await withApplication(configuration) { application in
+        try await application.content.list(appID: try await requireApp(app, application.apps).id)
     }
 }
 

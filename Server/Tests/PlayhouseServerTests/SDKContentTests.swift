@@ -46,6 +46,18 @@ import Vapor
         }
     }
 
+    /// An app with the content fixture, and a guest signed in through the SDK; `relaunch` makes the
+    /// same app's client again on the same token and reward stores.
+    func signedInGuest(_ app: Application, _ url: URL) async throws -> (sdk: PlayhouseClient, relaunch: () throws -> PlayhouseClient) {
+        let fixture = try await ContentFixture.make(app)
+        let installation = "install-" + UUID().uuidString, tokens = MemoryTokenStore()
+        let rewards = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-rewards-\(UUID()).sqlite")
+        let relaunch = { try client(url, fixture.credentials, tokens: tokens, rewards: rewards, installation: installation) }
+        let sdk = try relaunch()
+        _ = try await sdk.auth.signInAsGuest()
+        return (sdk, relaunch)
+    }
+
     func unlocked(_ events: [ContentRequestEvent]) -> [UnlockedReward] {
         events.compactMap { if case .rewardUnlocked(let reward) = $0 { reward } else { nil } }
     }
@@ -53,11 +65,7 @@ import Vapor
     @Test(arguments: Engine.available)
     func aRewardTakenOnTheHostedPageUnlocksOnceAndCreditsTheWallet(_ engine: Engine) async throws {
         try await withRunningServer(engine) { app, url in
-            let fixture = try await ContentFixture.make(app)
-            let installation = "install-" + UUID().uuidString, tokens = MemoryTokenStore()
-            let rewards = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-rewards-\(UUID()).sqlite")
-            let sdk = try client(url, fixture.credentials, tokens: tokens, rewards: rewards, installation: installation)
-            _ = try await sdk.auth.signInAsGuest()
+            let (sdk, relaunch) = try await signedInGuest(app, url)
             let opened = try await sdk.content.recordOpen()
             #expect(opened.install)
             #expect(try await sdk.content.notification(placement: "main_menu") == PlacementNotification(type: "badge", value: "2"))
@@ -85,7 +93,7 @@ import Vapor
             #expect(try await sdk.content.notification(placement: "main_menu")?.value == "1")
 
             // Relaunched on the same stores: nothing left to finish, nothing unlocked twice.
-            let relaunched = try client(url, fixture.credentials, tokens: tokens, rewards: rewards, installation: installation)
+            let relaunched = try relaunch()
             #expect(try await relaunched.content.finishRewards().isEmpty)
             // The next unit is the news; closing it unlocks nothing.
             let next = relaunched.content.request(placement: "main_menu")
@@ -100,11 +108,7 @@ import Vapor
     @Test(arguments: Engine.available)
     func aRewardTheAppMissedIsFinishedLaterAndNotGivenTwice(_ engine: Engine) async throws {
         try await withRunningServer(engine) { app, url in
-            let fixture = try await ContentFixture.make(app)
-            let installation = "install-" + UUID().uuidString, tokens = MemoryTokenStore()
-            let rewards = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-rewards-\(UUID()).sqlite")
-            let sdk = try client(url, fixture.credentials, tokens: tokens, rewards: rewards, installation: installation)
-            _ = try await sdk.auth.signInAsGuest()
+            let sdk = try await signedInGuest(app, url).sdk
             // The page issued a receipt, and the app was killed before it heard of it.
             let shown = try #require(try await sdk.content.content(placement: "main_menu"))
             _ = try await app.send(.POST, try #require(URL(string: shown.pageURL)).path + "/take")
