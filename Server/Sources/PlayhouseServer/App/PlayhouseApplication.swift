@@ -100,9 +100,7 @@ extension Application {
     /// installation) of the app `appID` at `at`.
     public func explainPlacement(_ placement: String, appID: UUID, playerID: UUID?, installationID: String?,
                                  at: Date) async throws -> PlacementExplanation {
-        try await PlacementService(store: store, now: playhouse.clock.now(), cache: playhouse.campaignCache,
-                                   impressionKey: playhouse.impressionKey, stats: playhouse.contentStats,
-                                   publicURL: playhouse.configuration.resolvedPublicURL)
+        try await PlacementService(store: store, now: playhouse.clock.now(), state: playhouse)
             .explain(placement, for: .init(appID: appID, playerID: playerID, installationID: installationID), at: at)
     }
 

@@ -31,6 +31,19 @@ final class CampaignCache: Sendable {
            entry.readAt <= now {
             return entry.placement
         }
+        let read = try await Self.read(placement, appID: appID, store: store)
+        if lifetime > 0 {
+            entries.withLockedValue { entries in
+                if entries.count > 10_000 { entries.removeAll() }
+                entries[key] = (read, now)
+            }
+        }
+        return read
+    }
+
+    /// The campaigns on `placement` of the app `appID`, by id, read now (an explanation wants them
+    /// as they are, not as this instance last read them).
+    static func read(_ placement: String, appID: UUID, store: Store) async throws -> Placement {
         let rows = try await store.read { sql in
             try await sql.raw("""
                 SELECT \(Campaign.columns), u.definition FROM campaign_placements p
@@ -44,26 +57,11 @@ final class CampaignCache: Sendable {
             campaigns.append(campaign)
             if units[campaign.unitID] == nil { units[campaign.unitID] = try ContentUnit(row: row, id: campaign.unitID) }
         }
-        let read = Placement(campaigns: campaigns.sorted { $0.slug < $1.slug }, units: units)
-        if lifetime > 0 {
-            entries.withLockedValue { entries in
-                if entries.count > 10_000 { entries.removeAll() }
-                entries[key] = (read, now)
-            }
-        }
-        return read
+        return Placement(campaigns: campaigns.sorted { $0.slug < $1.slug }, units: units)
     }
 
     /// Forgets what it read of the app `appID`: its content changed.
     func forget(appID: UUID) {
         entries.withLockedValue { entries in entries = entries.filter { $0.key.appID != appID } }
-    }
-}
-
-extension ContentUnit {
-    /// The unit of a row that carries its `definition` beside another table's `id`.
-    init(row: some SQLRow, id: UUID) throws {
-        self.init(id: id, definition: try JSONDecoder().decode(ContentFile.Unit.self,
-                                                               from: Data(try row.decode(column: "definition", as: String.self).utf8)))
     }
 }

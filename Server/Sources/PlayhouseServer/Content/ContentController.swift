@@ -1,5 +1,4 @@
 import Foundation
-import JWTKit
 import PlayhouseAPI
 import Vapor
 
@@ -30,19 +29,20 @@ struct ContentController: RouteCollection {
     }
 
     func content(_ request: Request) async throws -> Response {
-        let asker = try request.asker()
-        guard let content = try await request.placements.content(try request.parameters.require("placement"), for: asker,
-                                                                 languages: Localizer.preferences(request.headers.first(name: .acceptLanguage)))
-        else { return Response(status: .noContent, headers: ["Cache-Control": "no-store"]) }
-        let response = try await content.encodeResponse(for: request)
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        return response
+        try await Self.forThisCaller(try await request.placements.content(
+            try request.parameters.require("placement"), for: try request.asker(),
+            languages: Localizer.preferences(request.headers.first(name: .acceptLanguage))), request)
     }
 
     func notification(_ request: Request) async throws -> Response {
-        guard let badge = try await request.placements.notification(try request.parameters.require("placement"), for: try request.asker())
-        else { return Response(status: .noContent, headers: ["Cache-Control": "no-store"]) }
-        let response = try await badge.encodeResponse(for: request)
+        try await Self.forThisCaller(try await request.placements.notification(try request.parameters.require("placement"),
+                                                                               for: try request.asker()), request)
+    }
+
+    /// An answer made for this caller at this moment, which nothing on the way may keep: `204`
+    /// when there is none.
+    private static func forThisCaller(_ answer: (some Content)?, _ request: Request) async throws -> Response {
+        let response = try await answer?.encodeResponse(for: request) ?? Response(status: .noContent)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
     }
@@ -63,7 +63,7 @@ struct ContentController: RouteCollection {
     /// For the developer: why each campaign of `placement` is or is not shown to `player_id` (or
     /// `installation_id`) at `at` (now when left out).
     func explain(_ request: Request) async throws -> PlacementExplanation {
-        let app = try request.appPrincipal()
+        let app = try request.principal.requireAppToken()
         struct Query: Decodable {
             var placement: String
             var player_id: UUID?
@@ -77,7 +77,7 @@ struct ContentController: RouteCollection {
 
     /// For the developer: the statistics of the last `days` days (7 when left out, at most 90).
     func stats(_ request: Request) async throws -> [ContentStatsRow] {
-        let app = try request.appPrincipal()
+        let app = try request.principal.requireAppToken()
         let days = try request.query.get(Int?.self, at: "days") ?? 7
         guard (1...90).contains(days) else {
             throw PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: [.init(name: "days", code: "out_of_range")])
@@ -124,10 +124,7 @@ struct RewardKeysController: RouteCollection {
     }
 
     func keys(_ request: Request) async throws -> Response {
-        let keys = try await SigningKeys(store: request.store, now: request.now, purpose: .rewardReceipts).published()
-        let body = try JSONSerialization.data(withJSONObject: ["keys": keys.compactMap(\.jwk)], options: [.sortedKeys])
-        return Response(status: .ok, headers: ["Content-Type": "application/jwk-set+json", "Cache-Control": "public, max-age=300"],
-                        body: .init(data: body))
+        try Response.jwkSet(try await SigningKeys(store: request.store, now: request.now, purpose: .rewardReceipts).published())
     }
 }
 
@@ -140,23 +137,7 @@ extension Request {
                                       installationID: queryValue("installation_id"))
     }
 
-    /// The app, for calls only the developer makes (an app token, not a player's).
-    func appPrincipal() throws -> AppRecord {
-        let principal = try principal
-        guard principal.playerID == nil, principal.clientUserID == nil else { throw PlayhouseProblem(.forbidden, .appTokenRequired) }
-        return principal.app
-    }
-
-    var placements: PlacementService {
-        PlacementService(store: store, now: now, cache: playhouse.campaignCache, impressionKey: playhouse.impressionKey,
-                         stats: playhouse.contentStats, publicURL: playhouse.configuration.resolvedPublicURL)
-    }
-
-    var rewards: RewardService {
-        RewardService(store: store, now: now, issuer: playhouse.configuration.resolvedPublicURL, stats: playhouse.contentStats)
-    }
-
-    var contentEvents: ContentEventService {
-        ContentEventService(store: store, now: now, impressionKey: playhouse.impressionKey, stats: playhouse.contentStats, rewards: rewards)
-    }
+    var placements: PlacementService { PlacementService(store: store, now: now, state: playhouse) }
+    var rewards: RewardService { RewardService(store: store, now: now, state: playhouse) }
+    var contentEvents: ContentEventService { ContentEventService(store: store, now: now, state: playhouse) }
 }

@@ -173,8 +173,8 @@ public struct ContentFile: Codable, Sendable {
             try container.encode(placements, forKey: .placements)
             try container.encode(priority, forKey: .priority)
             try container.encode(weight, forKey: .weight)
-            try container.encodeIfPresent(startsAt.map(ContentFile.timestamp), forKey: .startsAt)
-            try container.encodeIfPresent(endsAt.map(ContentFile.timestamp), forKey: .endsAt)
+            try container.encodeIfPresent(startsAt.map(RFC3339.format), forKey: .startsAt)
+            try container.encodeIfPresent(endsAt.map(RFC3339.format), forKey: .endsAt)
             try container.encode(caps, forKey: .caps)
             try container.encode(targeting, forKey: .targeting)
         }
@@ -265,5 +265,4 @@ public struct ContentFile: Codable, Sendable {
         return formatter.date(from: text)
     }
 
-    static func timestamp(_ date: Date) -> String { RFC3339.format(date) }
 }

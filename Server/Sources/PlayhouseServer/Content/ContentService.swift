@@ -56,9 +56,9 @@ public struct ContentService: Sendable {
             for unit in toStore {
                 let definition = String(decoding: try JSONEncoder().encode(unit), as: UTF8.self)
                 try await sql.raw("""
-                    INSERT INTO content_units (id, app_id, slug, kind, definition, created_at, updated_at)
-                    VALUES (\(bind: UUID()), \(bind: appID), \(bind: unit.id), \(bind: unit.kind.rawValue), \(bind: definition), \(bind: now), \(bind: now))
-                    ON CONFLICT (app_id, slug) DO UPDATE SET kind = excluded.kind, definition = excluded.definition, updated_at = excluded.updated_at
+                    INSERT INTO content_units (id, app_id, slug, definition, created_at, updated_at)
+                    VALUES (\(bind: UUID()), \(bind: appID), \(bind: unit.id), \(bind: definition), \(bind: now), \(bind: now))
+                    ON CONFLICT (app_id, slug) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at
                     """).run()
                 if storedUnits.contains(unit.id) { imported.changed.append("unit " + unit.id) } else { imported.added.append("unit " + unit.id) }
             }

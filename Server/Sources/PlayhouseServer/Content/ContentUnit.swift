@@ -16,9 +16,15 @@ struct ContentUnit: Sendable {
         self.definition = definition
     }
 
+    /// The unit of a row with its `id` and `definition`.
     init(row: some SQLRow) throws {
-        id = try row.decode(column: "id", as: UUID.self)
-        definition = try JSONDecoder().decode(ContentFile.Unit.self, from: Data(try row.decode(column: "definition", as: String.self).utf8))
+        try self.init(row: row, id: try row.decode(column: "id", as: UUID.self))
+    }
+
+    /// The unit of a row that carries its `definition` beside another table's `id`.
+    init(row: some SQLRow, id: UUID) throws {
+        self.init(id: id, definition: try JSONDecoder().decode(ContentFile.Unit.self,
+                                                               from: Data(try row.decode(column: "definition", as: String.self).utf8)))
     }
 
     /// The unit's texts in the first of `languages` it has, else in its default language.
@@ -51,7 +57,6 @@ struct CreateContent: AsyncMigration {
             .id()
             .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
             .field("slug", .string, .required)
-            .field("kind", .string, .required)
             .field("definition", .string, .required)
             .field("created_at", .datetime, .required)
             .field("updated_at", .datetime, .required)

@@ -126,8 +126,8 @@ enum PlacementDecision {
     /// the reason's words only when it wants them, and stops when `broken` answers true.
     private static func check(_ campaign: Campaign, _ audience: Audience, now: Date, day: String,
                               broken: (@autoclosure () -> String) -> Bool) {
-        if let start = campaign.startsAt, now < start, broken("not_started (starts \(ContentFile.timestamp(start)))") { return }
-        if let end = campaign.endsAt, now >= end, broken("ended (ended \(ContentFile.timestamp(end)))") { return }
+        if let start = campaign.startsAt, now < start, broken("not_started (starts \(RFC3339.format(start)))") { return }
+        if let end = campaign.endsAt, now >= end, broken("ended (ended \(RFC3339.format(end)))") { return }
         let rules = campaign.targeting
         if let platforms = rules.platforms, !platforms.contains(where: { $0.caseInsensitiveEquals(audience.platform) }),
            broken("platform (\(audience.platform ?? "unknown") not in \(platforms.joined(separator: ", ")))") { return }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -14,6 +13,15 @@ struct PlacementService: Sendable {
     let impressionKey: ImpressionKey
     let stats: ContentStats
     let publicURL: String
+
+    init(store: Store, now: Date, state: PlayhouseState) {
+        self.store = store
+        self.now = now
+        cache = state.campaignCache
+        impressionKey = state.impressionKey
+        stats = state.contentStats
+        publicURL = state.configuration.resolvedPublicURL
+    }
 
     /// Who asks: a player (and their play session), and the installation they ask from.
     struct Asker: Sendable {
@@ -59,7 +67,7 @@ struct PlacementService: Sendable {
     /// Why each campaign of `placement` is or is not shown to `asker` at `at`.
     func explain(_ placement: String, for asker: Asker, at: Date) async throws -> PlacementExplanation {
         try Self.check(placement: placement)
-        let campaigns = try await CampaignCache(lifetime: 0).placement(placement, appID: asker.appID, store: store, now: at)
+        let campaigns = try await CampaignCache.read(placement, appID: asker.appID, store: store)
         var audience = try await audience(asker)
         if asker.sessionID == nil, let latest = audience.latestSessionKey { audience.sessionKey = latest }
         let (chosen, verdicts) = PlacementDecision.explain(campaigns.campaigns, placement: placement, for: audience, at: at)
@@ -167,7 +175,7 @@ struct PlacementService: Sendable {
         return PlacementContent(impressionID: impressionID, placement: placement, unit: unit.slug, ern: ERN.make("content", unit.slug),
                                 kind: definition.kind, language: language, title: texts.title, body: texts.body,
                                 actionLabel: texts.actionLabel, action: definition.action, reward: unit.grant,
-                                images: definition.images.mapValues { Assets.url($0, publicURL: publicURL) }, html: definition.html,
+                                images: definition.images.mapValues { publicURL + Assets.path($0) }, html: definition.html,
                                 pageURL: publicURL + "/content/" + impressionID,
                                 pageExpiresAt: issuedAt.addingTimeInterval(Impression.pageLifetime))
     }

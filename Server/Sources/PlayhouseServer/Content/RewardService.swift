@@ -15,6 +15,13 @@ struct RewardService: Sendable {
     let issuer: String
     let stats: ContentStats
 
+    init(store: Store, now: Date, state: PlayhouseState) {
+        self.store = store
+        self.now = now
+        issuer = state.configuration.resolvedPublicURL
+        stats = state.contentStats
+    }
+
     /// The signed facts of a receipt (a JWS payload).
     struct Claims: JWTPayload, Equatable {
         var iss: IssuerClaim
@@ -30,18 +37,15 @@ struct RewardService: Sendable {
     }
 
     /// The receipt for `impression`, shown to `playerID`, of the reward unit `unit`: made the first
-    /// time, the same one every time after.
+    /// time, the same one every time after (``ContentEventService/takeReward(_:impressionID:unit:)``
+    /// looks for it first and checks the campaign's caps).
     func issue(for impression: Impression, impressionID: String, unit: ContentUnit, playerID: UUID) async throws -> RewardReceipt {
         guard let grant = unit.grant else { throw PlayhouseProblem(.unprocessableEntity, .notAReward) }
-        if let existing = try await find(impression: impressionID) { return existing }
         let id = UUID(), issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let claims = Claims(iss: IssuerClaim(value: issuer), jti: IDClaim(value: id.uuidString.lowercased()),
                             sub: SubjectClaim(value: playerID.uuidString.lowercased()), iat: IssuedAtClaim(value: issuedAt),
                             unit: unit.slug, items: grant.items, amount: grant.amount?.amount, currency: grant.amount?.currency)
-        let key = try await SigningKeys(store: store, now: now, purpose: .rewardReceipts).current()
-        let keys = JWTKeyCollection()
-        await key.add(to: keys)
-        let token = try await keys.sign(claims, kid: JWKIdentifier(string: key.kid))
+        let token = try await SigningKeys(store: store, now: now, purpose: .rewardReceipts).sign(claims)
         let grantJSON = String(decoding: try JSONEncoder().encode(grant), as: UTF8.self)
         try await store.write { sql in
             try await sql.raw("""

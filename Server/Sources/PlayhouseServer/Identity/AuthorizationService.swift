@@ -179,6 +179,16 @@ struct AuthorizationService: Sendable {
         return try await consentOrFinish(pending)
     }
 
+    /// Signs every player out of `browser` (OpenID Connect's RP-initiated logout), and answers where
+    /// to go next: `postLogoutRedirectURI` (with `state`) when it is one of `clientID`'s redirect
+    /// URIs, nil when the page should say the browser is signed out.
+    func signOut(browser: String, clientID: String?, postLogoutRedirectURI: String?, state: String?) async throws -> String? {
+        try await BrowserSignIns(store: store, now: now).end(browser: browser)
+        guard let clientID, let target = postLogoutRedirectURI, let app = try await AppService(store: store).find(clientID),
+              app.clientID == clientID, app.redirectURIs.contains(target) else { return nil }
+        return state.map { Self.redirect(target, ["state": $0]) } ?? target
+    }
+
     /// The player allowed the request's scopes: remembered, then granted.
     func allow(_ pending: Pending) async throws -> Outcome {
         guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }

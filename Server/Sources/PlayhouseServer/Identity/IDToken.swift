@@ -76,10 +76,7 @@ struct IDTokenIssuer: Sendable {
         guard let player = try await players.find(playerID, appID: app.id) else { throw PlayhouseProblem.invalidGrant("code_invalid") }
         let claims = IDToken(issuer: issuer, player: player.userInfo(withProfile: TokenService.scopes(scope).contains("profile")),
                              clientID: app.clientID, now: keys.now, authTime: authTime, nonce: nonce)
-        let key = try await keys.current()
-        let collection = JWTKeyCollection()
-        await key.add(to: collection)
-        return try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
+        return try await keys.sign(claims)
     }
 }
 

@@ -151,10 +151,7 @@ struct OAuthController: RouteCollection {
     /// The keys that sign id_tokens, as a JWK Set: the current one and those replaced lately, so
     /// that a token signed before a rotation still verifies.
     func jwks(_ request: Request) async throws -> Response {
-        let keys = try await SigningKeys(store: request.store, now: request.now).published()
-        let body = try JSONSerialization.data(withJSONObject: ["keys": keys.compactMap(\.jwk)], options: [.sortedKeys])
-        return Response(status: .ok, headers: ["Content-Type": "application/jwk-set+json", "Cache-Control": "public, max-age=300"],
-                        body: .init(data: body))
+        try Response.jwkSet(try await SigningKeys(store: request.store, now: request.now).published())
     }
 
     /// The scopes to grant: those requested (each one the app's), or all of the app's.

@@ -25,6 +25,13 @@ struct Principal: Sendable {
         return playerID
     }
 
+    /// The app, for calls only the developer makes: an app token, not a player's (nor an
+    /// unbacked token for the game's own user).
+    func requireAppToken() throws -> AppRecord {
+        guard playerID == nil, clientUserID == nil else { throw PlayhouseProblem(.forbidden, .appTokenRequired) }
+        return app
+    }
+
     func require(scope: String) throws {
         guard scopes.contains(scope) else {
             throw PlayhouseProblem(.forbidden, .insufficientScope, parameters: ["scope": scope],

@@ -76,6 +76,14 @@ public struct SigningKeys: Sendable {
         return try await add()
     }
 
+    /// `payload` as a compact JWS signed with the current key, its `kid` in the header.
+    func sign(_ payload: some JWTPayload) async throws -> String {
+        let key = try await current()
+        let collection = JWTKeyCollection()
+        await key.add(to: collection)
+        return try await collection.sign(payload, kid: JWKIdentifier(string: key.kid))
+    }
+
     /// The keys a verifier may meet: the signer, and those replaced less than ``overlap`` ago.
     public func published() async throws -> [Key] {
         let since = now.addingTimeInterval(-Self.overlap), algorithm = purpose.rawValue

@@ -26,7 +26,7 @@ struct Assets: Sendable {
 
     /// The asset's name: its SHA-256, hex.
     static func name(of bytes: Data) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        SecretToken.hex(SHA256.hash(data: bytes))
     }
 
     /// Stores `bytes` (once, whoever stores them again) and answers its name.
@@ -35,8 +35,8 @@ struct Assets: Sendable {
         let name = Self.name(of: bytes), now = self.now
         try await store.write { sql in
             try await sql.raw("""
-                INSERT INTO assets (sha256, content_type, bytes, size, created_at)
-                VALUES (\(bind: name), \(bind: contentType), \(bind: bytes), \(bind: bytes.count), \(bind: now))
+                INSERT INTO assets (sha256, content_type, bytes, created_at)
+                VALUES (\(bind: name), \(bind: contentType), \(bind: bytes), \(bind: now))
                 ON CONFLICT (sha256) DO NOTHING
                 """).run()
         }
@@ -51,8 +51,8 @@ struct Assets: Sendable {
         }.map { (try $0.decode(column: "bytes", as: Data.self), try $0.decode(column: "content_type", as: String.self)) }
     }
 
-    /// The absolute URL of the asset `name`.
-    static func url(_ name: String, publicURL: String) -> String { publicURL + "/assets/" + name }
+    /// The path the asset `name` is served at (``AssetsController``).
+    static func path(_ name: String) -> String { "/assets/" + name }
 }
 
 /// `GET /assets/{sha256}`: an asset, with its name as its `ETag` and a year's `Cache-Control`
@@ -84,7 +84,6 @@ struct CreateAssets: AsyncMigration {
             .field("sha256", .string, .identifier(auto: false))
             .field("content_type", .string, .required)
             .field("bytes", .data, .required)
-            .field("size", .int, .required)
             .field("created_at", .datetime, .required)
             .create()
     }

@@ -128,20 +128,13 @@ struct AuthorizePageController: RouteCollection {
     /// redirect URIs (with `state`), or shows that the player is signed out.
     func logout(_ request: Request) async throws -> Response {
         let parameters = try? (request.method == .POST ? OAuthForm(request) : OAuthForm(encoded: request.url.query ?? ""))
-        if let browser = request.cookies[Self.browserCookie]?.string, browser.utf8.count <= 100 {
-            try await BrowserSignIns(store: request.store, now: request.now).end(browser: browser)
+        // A browser without the cookie has a new id, under which nobody is signed in.
+        if let location = try await service(request).signOut(browser: browserID(request).id, clientID: try? parameters?.value("client_id"),
+                                                             postLogoutRedirectURI: try? parameters?.value("post_logout_redirect_uri"),
+                                                             state: try? parameters?.value("state")) {
+            return Self.redirect(to: location, status: .seeOther)
         }
-        if let clientID = try? parameters?.value("client_id"), let target = try? parameters?.value("post_logout_redirect_uri"),
-           let app = try await AppService(store: request.store).find(clientID), app.clientID == clientID, app.redirectURIs.contains(target) {
-            let state = try? parameters?.value("state")
-            let location = state.map { AuthorizationService.redirect(target, ["state": $0]) } ?? target
-            return Response(status: .seeOther, headers: ["Location": location, "Cache-Control": "no-store"])
-        }
-        let language = request.localizer.language
-        let texts = PageText.texts(language, [:])
-        let context = PageContext(lang: language, title: texts["signed_out_title"] ?? "", t: texts, error: nil,
-                                  message: texts["signed_out"])
-        return try await render(request, "page-message", context, status: .ok)
+        return try await HostedPages.message(request, "signed_out", status: .ok, title: "signed_out_title")
     }
 
     // MARK: - Helpers
@@ -159,6 +152,11 @@ struct AuthorizePageController: RouteCollection {
         case .finished(let outcome):
             return try await finish(request, outcome)
         }
+    }
+
+    /// A redirect back to the app: its URL may carry a code, which nothing on the way may keep.
+    private static func redirect(to location: String, status: HTTPStatus) -> Response {
+        Response(status: status, headers: ["Location": location, "Cache-Control": "no-store"])
     }
 
     /// The browser's id from its cookie, or a new one (which the response must then set).
@@ -180,8 +178,7 @@ struct AuthorizePageController: RouteCollection {
     private func finish(_ request: Request, _ outcome: AuthorizationService.Outcome) async throws -> Response {
         switch outcome {
         case .redirect(let location):
-            // A code in a URL: nothing on the way may keep it.
-            return Response(status: .seeOther, headers: ["Location": location, "Cache-Control": "no-store"])
+            return Self.redirect(to: location, status: .seeOther)
         case .device(let approved):
             let language = request.localizer.language
             let texts = PageText.texts(language, [:])
@@ -229,7 +226,9 @@ struct AuthorizePageController: RouteCollection {
     /// The player typed their credentials: the browser remembers them, and the request goes on.
     func signedIn(_ request: Request, _ player: Player, _ pending: AuthorizationService.Pending, handle: String) async throws -> Response {
         var pending = pending
-        guard let browser = request.cookies[Self.browserCookie]?.string else { throw AuthorizationService.Failure.shown(message: "authorize.forged", status: 403) }
+        guard let browser = request.cookies[Self.browserCookie]?.string else {
+            throw AuthorizationService.Failure.shown(message: "authorize.forged", status: 403)
+        }
         let response = try await show(request, try await service(request).signedIn(&pending, playerID: player.id, browser: browser), pending,
                                       handle: handle)
         setBrowserCookie(response, browser, request)
@@ -239,7 +238,7 @@ struct AuthorizePageController: RouteCollection {
     private func answer(_ request: Request, _ failure: AuthorizationService.Failure, redirectStatus: HTTPStatus) async throws -> Response {
         switch failure {
         case .redirected(let location):
-            return Response(status: redirectStatus, headers: ["Location": location, "Cache-Control": "no-store"])
+            return Self.redirect(to: location, status: redirectStatus)
         case .shown(let message, let status):
             let language = request.localizer.language
             let texts = PageText.texts(language, [:])

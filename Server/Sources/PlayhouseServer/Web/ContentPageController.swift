@@ -66,7 +66,7 @@ struct ContentPageController: RouteCollection {
         let (language, texts) = unit.texts(for: languages)
         let pageTexts = PageText.texts(Localizer(acceptLanguage: request.headers.first(name: .acceptLanguage)).language, [:])
         var context = Context(lang: language, title: texts.title ?? "", t: pageTexts, kind: unit.definition.kind.rawValue, impression: id,
-                              image: unit.definition.images.sorted { $0.key < $1.key }.first.map { "/assets/" + $0.value },
+                              image: unit.definition.images.sorted { $0.key < $1.key }.first.map { Assets.path($0.value) },
                               body: texts.body, html: unit.definition.html, actionLabel: texts.actionLabel)
         if let receipt {
             context.unlocked = true
