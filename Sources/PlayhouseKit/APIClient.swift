@@ -82,10 +82,7 @@ struct APIClient: Sendable {
     /// The bytes of a public document at `path` (no token).
     func publicDocument(_ path: String) async throws(PlayhouseError) -> Data {
         let request = HTTPRequest(method: "GET", url: configuration.baseURL.appendingPathComponent(path), headers: ["Accept": "application/json"])
-        let response: HTTPResponse
-        do { response = try await publicPipeline.send(request) } catch { throw PlayhouseError(transportError: error) }
-        guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
-        return response.body
+        return try await answer(request, through: publicPipeline).body
     }
 
     /// `GET` a JSON resource with the app's token.
@@ -96,13 +93,7 @@ struct APIClient: Sendable {
     }
 
     func send<Response: Decodable>(_ request: HTTPRequest, through pipeline: Pipeline) async throws(PlayhouseError) -> Response {
-        let response: HTTPResponse
-        do {
-            response = try await pipeline.send(request)
-        } catch {
-            throw PlayhouseError(transportError: error)
-        }
-        guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
+        let response = try await answer(request, through: pipeline)
         // `204 No Content` is nil to a caller that asked for an optional.
         if response.status == 204, let absent = Response.self as? any NoContent.Type, let nothing = absent.noContent as? Response { return nothing }
         do {
@@ -111,6 +102,21 @@ struct APIClient: Sendable {
             throw PlayhouseError(code: .badResponse, status: response.status,
                                  message: "The server's answer could not be read: \(error)")
         }
+    }
+}
+
+extension APIClient {
+    /// The server's answer to `request`, provided it is a success (2xx); a failure or a transport
+    /// error is thrown as a ``PlayhouseError``.
+    private func answer(_ request: HTTPRequest, through pipeline: Pipeline) async throws(PlayhouseError) -> HTTPResponse {
+        let response: HTTPResponse
+        do {
+            response = try await pipeline.send(request)
+        } catch {
+            throw PlayhouseError(transportError: error)
+        }
+        guard (200..<300).contains(response.status) else { throw PlayhouseError(response: response) }
+        return response
     }
 }
 

@@ -21,6 +21,12 @@ import VaporTesting
             let welcome = try #require(listed.units.first { $0.id == "welcome-bonus" })
             #expect(welcome.images["hero"] == Assets.name(of: ContentFixture.png))
             #expect(welcome.reward?.amount == "5")
+            _ = try await app.currencies.add(appID: appID, code: "CHIPS", kind: .virtual, minorUnits: 2)
+            let chips = ContentFile(units: [.init(id: "chips", kind: .reward, texts: ["en": .init(title: "Chips")],
+                                                  reward: .init(amount: "2.5", currency: "CHIPS"))])
+            _ = try await fixture.service.importFile(chips, images: [:], appID: appID)
+            #expect(try await fixture.service.list(appID: appID).units.first { $0.id == "chips" }?.reward?.amount == "2.50")
+            #expect(try await fixture.service.remove(appID: appID, slug: "chips"))
 
             // The same file again changes what is there and adds nothing.
             let again = try await fixture.service.importFile(ContentFixture.file, images: ["images/hero.png": ContentFixture.png], appID: appID)
