@@ -241,6 +241,36 @@ public struct RewardReceipt: Codable, Sendable, Equatable {
     }
 }
 
+/// What a receipt's `token` signs (its JWS payload): the receipt's id (`jti`), its player (`sub`),
+/// the server (`iss`), when (`iat`, seconds since 1970), the unit and what it grants.
+public struct RewardReceiptClaims: Codable, Sendable, Equatable {
+    public var iss: String
+    public var jti: String
+    public var sub: String
+    public var iat: Int
+    public var unit: String
+    public var items: [RewardItem]
+    public var amount: String?
+    public var currency: String?
+
+    public init(iss: String, jti: String, sub: String, iat: Int, unit: String, items: [RewardItem], amount: String?, currency: String?) {
+        self.iss = iss
+        self.jti = jti
+        self.sub = sub
+        self.iat = iat
+        self.unit = unit
+        self.items = items
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// Whether these claims say what `receipt` says: its token is about it.
+    public func matches(_ receipt: RewardReceipt) -> Bool {
+        jti == receipt.id && sub == receipt.playerID && unit == receipt.unit && items == receipt.grant.items
+            && amount == receipt.grant.amount?.amount && currency == receipt.grant.amount?.currency
+    }
+}
+
 /// A placement's notification (`GET /v1/placements/{placement}/notification`): PlayHaven's badge.
 public struct PlacementNotification: Codable, Sendable, Equatable {
     /// `badge`; an SDK draws a type it has a renderer for.

@@ -32,7 +32,7 @@ import Testing
 
         func receipt(id: String, claimed: Bool = false, amount: String = "5") throws -> String {
             let header = Self.b64(Data(#"{"alg":"EdDSA","kid":"k1","typ":"JWT"}"#.utf8))
-            let payload = Self.b64(Data(#"{"jti":"\#(id)","sub":"p-1","iat":1796000000,"unit":"welcome-bonus","items":[{"name":"gems","quantity":50}],"amount":"\#(amount)","currency":"KRD"}"#.utf8))
+            let payload = Self.b64(Data(#"{"iss":"https://play.test","jti":"\#(id)","sub":"p-1","iat":1796000000,"unit":"welcome-bonus","items":[{"name":"gems","quantity":50}],"amount":"\#(amount)","currency":"KRD"}"#.utf8))
             let signature = Self.b64(try key.signature(for: Data("\(header).\(payload)".utf8)))
             return """
                 {"id":"\(id)","ern":"ern:receipt:\(id)","player_id":"p-1","unit":"welcome-bonus",

@@ -187,17 +187,17 @@ import VaporTesting
             let keysResponse = try await app.send(.GET, "/.well-known/reward-keys")
             #expect(keysResponse.headers.first(name: .contentType) == "application/jwk-set+json")
             let keys = try await JWTKeyCollection().add(jwksJSON: keysResponse.body.string)
-            let claims = try await keys.verify(receipt.token, as: RewardService.Claims.self)
-            #expect(claims.jti.value == receipt.id)
-            #expect(claims.sub.value == receipt.playerID)
-            #expect(claims.iss.value == "https://play.example.com")
+            let claims = try await keys.verify(receipt.token, as: RewardReceiptClaims.self)
+            #expect(claims.jti == receipt.id)
+            #expect(claims.sub == receipt.playerID)
+            #expect(claims.iss == "https://play.example.com")
             #expect(claims.items == [RewardItem(name: "gems", quantity: 50)] && claims.amount == "5" && claims.currency == "KRD")
             // A receipt changed by anyone else does not verify.
             let parts = receipt.token.split(separator: ".").map(String.init)
             var payload = try JSONSerialization.jsonObject(with: try #require(Data(base64URLEncoded: parts[1]))) as! [String: Any]
             payload["amount"] = "5000"
             let forged = parts[0] + "." + (try JSONSerialization.data(withJSONObject: payload)).base64URLEncodedString() + "." + parts[2]
-            await #expect(throws: (any Error).self) { _ = try await keys.verify(forged, as: RewardService.Claims.self) }
+            await #expect(throws: (any Error).self) { _ = try await keys.verify(forged, as: RewardReceiptClaims.self) }
 
             // An app that crashed finds its unclaimed receipts.
             let unclaimed = try await app.send(.GET, "/v1/rewards?status=unclaimed", headers: bearer(ann)).decode(Page<RewardReceipt>.self)

@@ -31,7 +31,7 @@ public actor RewardVerifier {
         guard parts.count == 3, let headerData = Data(base64URL: parts[0]), let payloadData = Data(base64URL: parts[1]),
               let signature = Data(base64URL: parts[2]),
               let header = try? JSONDecoder().decode(Header.self, from: headerData), header.alg == "EdDSA",
-              let claims = try? JSONDecoder().decode(Claims.self, from: payloadData) else { throw Self.invalid("The receipt is not a signed receipt.") }
+              let claims = try? JSONDecoder().decode(RewardReceiptClaims.self, from: payloadData) else { throw Self.invalid("The receipt is not a signed receipt.") }
         var key = keys[header.kid ?? ""]
         if key == nil {
             do { keys = try Self.parse(try await fetchKeys()) } catch {
@@ -42,8 +42,7 @@ public actor RewardVerifier {
         guard let key, key.isValidSignature(signature, for: Data("\(parts[0]).\(parts[1])".utf8)) else {
             throw Self.invalid("The receipt's signature does not verify.")
         }
-        guard claims.jti == receipt.id, claims.sub == receipt.playerID, claims.unit == receipt.unit, claims.items == receipt.grant.items,
-              claims.amount == receipt.grant.amount?.amount, claims.currency == receipt.grant.amount?.currency else {
+        guard claims.matches(receipt) else {
             throw Self.invalid("The receipt says something its signature does not.")
         }
     }
@@ -53,15 +52,6 @@ public actor RewardVerifier {
     private struct Header: Decodable {
         var alg: String
         var kid: String?
-    }
-
-    private struct Claims: Decodable {
-        var jti: String
-        var sub: String
-        var unit: String
-        var items: [RewardItem]
-        var amount: String?
-        var currency: String?
     }
 
     private struct KeySet: Decodable {

@@ -22,29 +22,15 @@ struct RewardService: Sendable {
         stats = state.contentStats
     }
 
-    /// The signed facts of a receipt (a JWS payload).
-    struct Claims: JWTPayload, Equatable {
-        var iss: IssuerClaim
-        var jti: IDClaim
-        var sub: SubjectClaim
-        var iat: IssuedAtClaim
-        var unit: String
-        var items: [RewardItem]
-        var amount: String?
-        var currency: String?
-
-        func verify(using algorithm: some JWTAlgorithm) async throws {}
-    }
-
     /// The receipt for `impression`, shown to `playerID`, of the reward unit `unit`: made the first
     /// time, the same one every time after (``ContentEventService/takeReward(_:impressionID:unit:)``
     /// looks for it first and checks the campaign's caps).
     func issue(for impression: Impression, impressionID: String, unit: ContentUnit, playerID: UUID) async throws -> RewardReceipt {
         guard let grant = unit.grant else { throw PlayhouseProblem(.unprocessableEntity, .notAReward) }
         let id = UUID(), issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        let claims = Claims(iss: IssuerClaim(value: issuer), jti: IDClaim(value: id.uuidString.lowercased()),
-                            sub: SubjectClaim(value: playerID.uuidString.lowercased()), iat: IssuedAtClaim(value: issuedAt),
-                            unit: unit.slug, items: grant.items, amount: grant.amount?.amount, currency: grant.amount?.currency)
+        let claims = RewardReceiptClaims(iss: issuer, jti: id.uuidString.lowercased(), sub: playerID.uuidString.lowercased(),
+                                         iat: Int(issuedAt.timeIntervalSince1970), unit: unit.slug, items: grant.items,
+                                         amount: grant.amount?.amount, currency: grant.amount?.currency)
         let token = try await SigningKeys(store: store, now: now, purpose: .rewardReceipts).sign(claims)
         let grantJSON = String(decoding: try JSONEncoder().encode(grant), as: UTF8.self)
         try await store.write { sql in
@@ -136,4 +122,10 @@ struct RewardService: Sendable {
                              transactionID: try row.decode(column: "transaction_id", as: UUID?.self)?.uuidString.lowercased(),
                              token: try row.decode(column: "token", as: String.self))
     }
+}
+
+/// A receipt's claims are what the server signs: nothing in them expires (a receipt is good until
+/// it is claimed, which the server records).
+extension RewardReceiptClaims: JWTPayload {
+    public func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
