@@ -30,9 +30,7 @@ struct ContentEventService: Sendable {
             if try await countDisplay(impression, impressionID: impressionID) != nil { stats.count(key, .init(displays: 1)) }
             return ContentEventRecorded(event: event)
         case .clicked:
-            stats.count(key, .init(clicks: 1))
-            guard let unit, unit.definition.kind == .reward else { return ContentEventRecorded(event: event) }
-            return ContentEventRecorded(event: event, receipt: try await takeReward(impression, impressionID: impressionID, unit: unit))
+            return ContentEventRecorded(event: event, receipt: try await click(impression, impressionID: impressionID, unit: unit))
         case .dismissed:
             stats.count(key, .init(dismissals: 1))
             return ContentEventRecorded(event: event)
@@ -42,11 +40,20 @@ struct ContentEventService: Sendable {
         }
     }
 
+    /// The player took the call to action of the showing `impression` (its unit `unit`, nil when it
+    /// was removed since): counted, and for a reward unit, its receipt.
+    func click(_ impression: Impression, impressionID: String, unit: ContentUnit?) async throws -> RewardReceipt? {
+        stats.count(ContentStats.Key(appID: impression.appID, day: PlacementDecision.day(now), placement: impression.placement,
+                                     unit: unit?.slug ?? ""), .init(clicks: 1))
+        guard let unit, unit.definition.kind == .reward else { return nil }
+        return try await takeReward(impression, impressionID: impressionID, unit: unit)
+    }
+
     /// The receipt of a reward unit's showing, for its player: the one issued before, or a new one.
     /// Taking a reward counts as its display (when the app has not said it was displayed), and a
     /// new receipt is only issued within the campaign's caps: asking for many showings and taking
     /// each gets no more rewards than showing them would have.
-    func takeReward(_ impression: Impression, impressionID: String, unit: ContentUnit) async throws -> RewardReceipt {
+    private func takeReward(_ impression: Impression, impressionID: String, unit: ContentUnit) async throws -> RewardReceipt {
         guard let playerID = impression.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
         if let issued = try await rewards.find(impression: impressionID) { return issued }
         let counted = try await countDisplay(impression, impressionID: impressionID)
@@ -88,9 +95,14 @@ struct ContentEventService: Sendable {
                       sessionCount: try row.decode(column: "session_count", as: Int.self), total: try row.decode(column: "total_count", as: Int.self))
     }
 
+    /// The impression `id` names, if this server made it less than ``Impression/lifetime`` ago.
+    func impression(_ id: String) async throws -> Impression? {
+        Impression(id: id, key: try await impressionKey.get(store, now: now), now: now)
+    }
+
     /// The impression `id` names, provided it is `asker`'s.
-    func impression(_ id: String, asker: PlacementService.Asker) async throws -> Impression {
-        guard let impression = Impression(id: id, key: try await impressionKey.get(store, now: now), now: now),
+    private func impression(_ id: String, asker: PlacementService.Asker) async throws -> Impression {
+        guard let impression = try await impression(id),
               impression.appID == asker.appID, impression.subject == (try? PlacementService.subject(asker)) else {
             throw PlayhouseProblem(.unprocessableEntity, .unknownImpression)
         }

@@ -37,10 +37,7 @@ struct ContentPageController: RouteCollection {
     /// The call to action: a reward's receipt, or where the offer leads.
     func take(_ request: Request) async throws -> Response {
         let (impression, id, unit) = try await shown(request)
-        let key = ContentStats.Key(appID: impression.appID, day: PlacementDecision.day(request.now), placement: impression.placement, unit: unit.slug)
-        request.playhouse.contentStats.count(key, .init(clicks: 1))
-        if unit.definition.kind == .reward {
-            let receipt = try await request.contentEvents.takeReward(impression, impressionID: id, unit: unit)
+        if let receipt = try await request.contentEvents.click(impression, impressionID: id, unit: unit) {
             return try await render(request, impression: impression, id: id, unit: unit, receipt: receipt)
         }
         guard let action = unit.definition.action else { return try await render(request, impression: impression, id: id, unit: unit) }
@@ -50,11 +47,10 @@ struct ContentPageController: RouteCollection {
 
     /// The impression the path names and its unit, while its page works.
     private func shown(_ request: Request) async throws -> (Impression, String, ContentUnit) {
-        let id = try request.parameters.require("impression")
-        let key = try await request.playhouse.impressionKey.get(request.store, now: request.now)
-        guard let impression = Impression(id: id, key: key, now: request.now),
+        let id = try request.parameters.require("impression"), events = request.contentEvents
+        guard let impression = try await events.impression(id),
               request.now.timeIntervalSince1970 - Double(impression.issuedAt) <= Impression.pageLifetime,
-              let unit = try await request.contentEvents.unit(impression.unitID) else {
+              let unit = try await events.unit(impression.unitID) else {
             throw PlayhouseProblem(.notFound, .notFound)
         }
         return (impression, id, unit)
