@@ -47,6 +47,35 @@ import Vapor
         }
     }
 
+    /// The money tables keep no foreign keys on PostgreSQL (``DropMoneyForeignKeys``): deleting an
+    /// app still deletes what its players did, and only that.
+    @Test(arguments: Engine.available)
+    func deletingAnAppDeletesItsPlayersMoney(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let deleted = try await WalletFixture.make(app), kept = try await WalletFixture.make(app)
+            try await deleted.importGames([TestGames.neverWins])
+            let ann = try await deleted.player("ann@example.com"), bob = try await kept.player("bob@example.com")
+            #expect(try await deleted.deposit(ann, "10.00", key: "ann-1").status == .created)
+            #expect(try await deleted.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"1.00"}"#, key: "ann-2").status == .created)
+            #expect(try await kept.deposit(bob, "5.00", key: "bob-1").status == .created)
+            let tables = ["ledger_entries", "ledger_transactions", "payments", "bets", "idempotency_keys", "session_bet_totals",
+                          "player_loss_hours", "ledger_accounts", "players"]
+            var before: [String: Int] = [:]
+            for table in tables { before[table] = try await app.count(table) }
+            #expect(before.values.allSatisfy { $0 > 0 }, "every table has rows: \(before)")
+
+            #expect(try await app.apps.delete(deleted.credentials.app.id.uuidString))
+            // Bob's app keeps its one deposit: two entries of one transaction, a payment, a key.
+            let after: [String: Int] = [
+                "ledger_entries": 2, "ledger_transactions": 1, "payments": 1, "bets": 0, "idempotency_keys": 1, "session_bet_totals": 0,
+                "player_loss_hours": 0, "ledger_accounts": 2, "players": 1,
+            ]
+            for table in tables { #expect(try await app.count(table) == after[table], "\(table)") }
+            #expect(try await kept.euros(bob).available == "5.00")
+            try await kept.expectLedgerSound()
+        }
+    }
+
     @Test func invalidAppsAreRefusedWithFieldErrors() async throws {
         try await withPlayhouse(.sqlite) { app in
             await #expect(throws: PlayhouseProblem.self) {

@@ -43,5 +43,6 @@ enum Migrations {
         app.migrations.add(RememberBrowserSignIns())
         app.migrations.add(CreateAssets())
         app.migrations.add(CreateContent())
+        app.migrations.add(DropMoneyForeignKeys())
     }
 }

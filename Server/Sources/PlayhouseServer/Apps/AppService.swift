@@ -100,10 +100,12 @@ public struct AppService: Sendable {
         return AppCredentials(app: app, clientSecret: secret)
     }
 
-    /// Deletes an app and, with it, every token it was issued. Returns false when there was no such app.
+    /// Deletes an app and, with it, every token it was issued, its players and all they did.
+    /// Returns false when there was no such app.
     public func delete(_ reference: String) async throws -> Bool {
         guard let app = try await find(reference) else { return false }
         try await store.transaction { sql in
+            try await DropMoneyForeignKeys.deleteRows(ofApp: app.id, on: sql)
             try await sql.raw("DELETE FROM oauth_tokens WHERE app_id = \(bind: app.id)").run()
             try await sql.raw("DELETE FROM apps WHERE id = \(bind: app.id)").run()
         }
