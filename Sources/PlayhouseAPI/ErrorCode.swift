@@ -137,6 +137,10 @@ extension ErrorCode {
     /// A sub-request refers to a value its dependency's answer does not have.
     public static let unresolvedReference: ErrorCode = "unresolved_reference"
 
+    // Catalogs
+    /// A catalog file cannot be imported; `detail` names every problem. Nothing was stored.
+    public static let invalidCatalog: ErrorCode = "invalid_catalog"
+
     // Content
     /// A content file cannot be imported; `detail` names every problem. Nothing was stored.
     public static let invalidContent: ErrorCode = "invalid_content"

@@ -1,6 +1,6 @@
 -- One user job, sent over and over by wrk, as the environment describes it:
 --   WRK_METHOD        GET (the default) or POST
---   WRK_PATH          the path
+--   WRK_PATH          the path; "{line}" in it becomes the next line of $WRK_LINES
 --   WRK_BODY          the body; "{line}" in it becomes the next line of $WRK_LINES, "{unique}" a value
 --                     no other request of the run has
 --   WRK_CONTENT_TYPE  the body's type (application/json by default)
@@ -39,13 +39,13 @@ request = function()
   if #tokens > 0 then headers["Authorization"] = "Bearer " .. tokens[(sent % #tokens) + 1] end
   if authorization then headers["Authorization"] = authorization end
   if idempotent then headers["Idempotency-Key"] = string.format("bench-%s-%d", run, sent) end
+  local line = #lines > 0 and lines[((sent - 1) % #lines) + 1] or nil
+  local target = line and path:gsub("{line}", function() return line end) or path
   local text = nil
   if body then
     headers["Content-Type"] = content_type
     text = body:gsub("{unique}", function() return string.format("%s-%d", run, sent) end)
-    if #lines > 0 then
-      text = text:gsub("{line}", function() return lines[((sent - 1) % #lines) + 1] end)
-    end
+    if line then text = text:gsub("{line}", function() return line end) end
   end
-  return wrk.format(method, path, headers, text)
+  return wrk.format(method, target, headers, text)
 end

@@ -25,7 +25,9 @@ enum DatabaseSetup {
                 guard schema.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil else {
                     throw ConfigurationError("PLAYHOUSE_DATABASE_SCHEMA must be a lowercase SQL identifier")
                 }
-                postgres.searchPath = [schema]
+                // Then `public`, where the extensions the server uses live (`cube`): an extension is
+                // the database's, in one schema, whichever schema the server's tables are in.
+                postgres.searchPath = [schema, "public"]
             }
             // The migrations' connections; the store has pools of its own.
             app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: .seconds(10)), as: .psql)

@@ -44,5 +44,6 @@ enum Migrations {
         app.migrations.add(CreateAssets())
         app.migrations.add(CreateContent())
         app.migrations.add(DropMoneyForeignKeys())
+        app.migrations.add(CreateCatalogPlaces())
     }
 }

@@ -884,7 +884,7 @@ enum OpenAPIDocument {
 """#
 
     /// Each feature's part of the document: its tags, paths and schemas.
-    static let features = [wallet, games, batch, sessions, content]
+    static let features = [wallet, games, batch, sessions, content, catalog]
 
     /// The whole document, the features' parts merged into the template.
     static let merged: String = {

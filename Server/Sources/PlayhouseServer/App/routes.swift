@@ -26,4 +26,5 @@ func routes(_ app: Application) throws {
     try v1.register(collection: LimitsController())
     try v1.register(collection: PageSessionController())
     try v1.register(collection: ContentController())
+    try v1.register(collection: CatalogController())
 }

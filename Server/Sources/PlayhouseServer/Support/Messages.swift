@@ -12,7 +12,7 @@ enum Messages {
 
     /// code or message key → language → text
     static let table = core.merging(wallet) { first, _ in first }.merging(games) { first, _ in first }.merging(batch) { first, _ in first }.merging(sessions) { first, _ in first }
-        .merging(content) { first, _ in first }
+        .merging(content) { first, _ in first }.merging(catalog) { first, _ in first }
 
     private static let core: [String: [String: Text]] = [
         "invalid_request": [

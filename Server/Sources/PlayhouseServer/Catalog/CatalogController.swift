@@ -1,0 +1,116 @@
+import Crypto
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// Dealers and stores (eTilbudsavis' API v2, with its parameter names), for any token of the app.
+/// Every answer carries an `ETag` and `Cache-Control: max-age` of its type's cache lifetime;
+/// `If-None-Match` with the answer's `ETag` gets `304`.
+struct CatalogController: RouteCollection {
+    /// How long an app may keep each type's answers, in seconds (eTilbudsavis' lifetimes).
+    static let lifetimes = ["dealers": 900, "stores": 3600]
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("dealers", use: dealers)
+        routes.get("dealers", ":dealer", use: dealer)
+        routes.get("stores", use: stores)
+        routes.get("stores", ":store", use: store)
+    }
+
+    func dealers(_ request: Request) async throws -> Response {
+        let query = try Self.query(request, orderKeys: ["name", "created"], idsParameter: "dealer_ids")
+        let (dealers, more) = try await request.catalog.dealers(appID: try request.principal.app.id, query)
+        return try Self.cached(Self.page(dealers, query, more), lifetime: "dealers", request)
+    }
+
+    func dealer(_ request: Request) async throws -> Response {
+        let id = try request.parameters.require("dealer")
+        guard let dealer = try await request.catalog.dealer(appID: try request.principal.app.id, id: id) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        return try Self.cached(dealer, lifetime: "dealers", request)
+    }
+
+    func stores(_ request: Request) async throws -> Response {
+        let query = try Self.query(request, orderKeys: ["distance", "created", "city"], idsParameter: "dealer_ids")
+        let (stores, more) = try await request.catalog.stores(appID: try request.principal.app.id, query)
+        return try Self.cached(Self.page(stores, query, more), lifetime: "stores", request)
+    }
+
+    func store(_ request: Request) async throws -> Response {
+        let id = try request.parameters.require("store")
+        let near = try Self.near(request)
+        guard let store = try await request.catalog.store(appID: try request.principal.app.id, id: id, near: near?.point) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        return try Self.cached(store, lifetime: "stores", request)
+    }
+
+    /// A list's query: location, ids, order (by distance when there is a location and no order is
+    /// asked for), and the page (`offset`, or the `cursor` a page gave out, and `limit`, 1 to 100).
+    static func query(_ request: Request, orderKeys: Set<String>, idsParameter: String) throws -> CatalogService.Query {
+        var query = CatalogService.Query(near: try near(request))
+        if let ids = request.queryValue(idsParameter), !ids.isEmpty {
+            query.dealerIDs = ids.split(separator: ",").map(String.init)
+            guard query.dealerIDs.count <= 100, query.dealerIDs.allSatisfy(CatalogCheck.isID) else {
+                throw PlayhouseProblem.invalidRequest("invalid_ids", ["parameter": idsParameter])
+            }
+        }
+        if let orderBy = request.queryValue("order_by"), !orderBy.isEmpty {
+            for term in orderBy.split(separator: ",", omittingEmptySubsequences: false) {
+                let descending = term.hasPrefix("-"), key = String(descending ? term.dropFirst() : term)
+                guard orderKeys.contains(key), key != "distance" || query.near != nil, !query.order.contains(where: { $0.key == key }) else {
+                    throw PlayhouseProblem.invalidRequest("invalid_order_by", ["allowed": orderKeys.sorted().joined(separator: ", ")])
+                }
+                query.order.append(.init(key: key, descending: descending))
+            }
+        }
+        if query.order.isEmpty, query.near != nil { query.order = [.init(key: "distance", descending: false)] }
+        let page = try PageRequest(limit: try request.queryValue("limit").map(Self.integer), cursor: request.queryValue("cursor"))
+        query.limit = page.limit
+        if let cursor = page.cursor { query.offset = Int(clamping: cursor) }
+        if let offset = request.queryValue("offset") {
+            guard let value = Int(offset), (0...100_000).contains(value) else { throw PlayhouseProblem.invalidRequest("invalid_offset") }
+            query.offset = value
+        }
+        guard query.offset <= 100_000 else { throw PlayhouseProblem.invalidRequest("invalid_cursor") }
+        return query
+    }
+
+    private static func integer(_ text: String) throws -> Int {
+        guard let value = Int(text) else { throw PlayhouseProblem.invalidRequest("invalid_limit") }
+        return value
+    }
+
+    /// `r_lat`, `r_lng` and `r_radius`, all three or none.
+    static func near(_ request: Request) throws -> CatalogService.Near? {
+        let values = ["r_lat", "r_lng", "r_radius"].map { request.queryValue($0) }
+        if values.allSatisfy({ $0 == nil }) { return nil }
+        guard let latitude = values[0].flatMap(Double.init), let longitude = values[1].flatMap(Double.init),
+              let radius = values[2].flatMap(Double.init), GeoPoint(latitude: latitude, longitude: longitude).isValid,
+              radius >= 1, radius <= GeoPoint.maxRadius else { throw PlayhouseProblem.invalidRequest("invalid_location") }
+        return .init(point: GeoPoint(latitude: latitude, longitude: longitude), radius: radius)
+    }
+
+    /// A page of `items`; its cursor is where the next page starts.
+    private static func page<Item>(_ items: [Item], _ query: CatalogService.Query, _ more: Bool) -> Page<Item> {
+        Page(data: items, nextCursor: more ? String(query.offset + items.count) : nil)
+    }
+
+    /// `value` as JSON with its `ETag` (a digest of its bytes) and the type's lifetime; `304` when
+    /// the caller has it already.
+    static func cached(_ value: some Encodable, lifetime type: String, _ request: Request) throws -> Response {
+        let body = try PlayhouseJSON.makeEncoder().encode(value)
+        let etag = "\"" + SecretToken.hex(SHA256.hash(data: body)).prefix(32) + "\""
+        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "max-age=\(lifetimes[type] ?? 900)"]
+        let known = request.headers[.ifNoneMatch].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") }
+        if known.contains(etag) || known.contains("*") { return Response(status: .notModified, headers: headers) }
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(data: body))
+    }
+}
+
+extension Request {
+    var catalog: CatalogService { CatalogService(store: store, now: now) }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+extension CatalogService {
+    /// What an import did to one kind of object.
+    public struct Counts: Sendable, Equatable, Codable {
+        public var added = 0
+        public var changed = 0
+        public var unchanged = 0
+        public var removed = 0
+    }
+
+    /// What an import did.
+    public struct Imported: Sendable, Equatable, Codable {
+        public var dealers = Counts()
+        public var stores = Counts()
+    }
+
+    /// Imports `file`, whose logos are the files `logos` holds (by the path the file names), in one
+    /// transaction. Refuses the whole file, naming every problem, when anything in it is wrong.
+    /// Importing the same file again changes nothing.
+    public func importFile(_ file: CatalogFile, logos: [String: Data], appID: UUID) async throws -> Imported {
+        let storedDealers = try await storedDealers(appID: appID)
+        let problems = CatalogCheck(file, logos: logos, storedDealers: Set(storedDealers.keys)).problems
+        guard problems.isEmpty else {
+            throw PlayhouseProblem(.unprocessableEntity, .invalidCatalog, parameters: ["problems": problems.joined(separator: "; ")])
+        }
+        // Dealers as they will be stored: a logo is its asset's name.
+        var dealers = file.dealers
+        let assets = Assets(store: store, now: now)
+        for index in dealers?.indices ?? 0..<0 {
+            guard let path = dealers?[index].logo, let bytes = logos[path], let type = Assets.imageType(of: bytes) else { continue }
+            dealers?[index].logo = try await assets.put(bytes, contentType: type)
+        }
+        let stores = file.stores?.map { store in
+            var store = store
+            store.openingHours = store.openingHours ?? []
+            return store
+        }
+        let now = self.now, toStore = dealers
+        return try await store.transaction { sql in
+            var imported = Imported()
+            if let toStore {
+                imported.dealers = try await Self.importDealers(toStore, stored: storedDealers, appID: appID, now: now, on: sql)
+            }
+            if let stores {
+                imported.stores = try await Self.importStores(stores, appID: appID, now: now, on: sql)
+            }
+            return imported
+        }
+    }
+
+    /// The app's dealers as stored, by id, in the file's terms (a logo is its asset's name).
+    private func storedDealers(appID: UUID) async throws -> [String: CatalogFile.Dealer] {
+        let rows = try await store.read { sql in
+            try await sql.raw("SELECT external_id, name, website, logo, brand_color FROM catalog_dealers WHERE app_id = \(bind: appID)").all()
+        }
+        var dealers: [String: CatalogFile.Dealer] = [:]
+        for row in rows {
+            let dealer = CatalogFile.Dealer(id: try row.decode(column: "external_id", as: String.self), name: try row.decode(column: "name", as: String.self),
+                                            website: try row.decode(column: "website", as: String?.self),
+                                            logo: try row.decode(column: "logo", as: String?.self),
+                                            brandColor: try row.decode(column: "brand_color", as: String?.self))
+            dealers[dealer.id] = dealer
+        }
+        return dealers
+    }
+
+    private static func importDealers(_ dealers: [CatalogFile.Dealer], stored: [String: CatalogFile.Dealer], appID: UUID, now: Date,
+                                      on sql: any SQLDatabase) async throws -> Counts {
+        var counts = Counts()
+        for dealer in dealers {
+            if stored[dealer.id] == dealer { counts.unchanged += 1; continue }
+            if stored[dealer.id] == nil { counts.added += 1 } else { counts.changed += 1 }
+            try await sql.raw("""
+                INSERT INTO catalog_dealers (id, app_id, external_id, name, website, logo, brand_color, created_at, updated_at)
+                VALUES (\(bind: UUID()), \(bind: appID), \(bind: dealer.id), \(bind: dealer.name), \(bind: dealer.website), \(bind: dealer.logo),
+                        \(bind: dealer.brandColor), \(bind: now), \(bind: now))
+                ON CONFLICT (app_id, external_id) DO UPDATE SET name = excluded.name, website = excluded.website, logo = excluded.logo,
+                    brand_color = excluded.brand_color, updated_at = excluded.updated_at
+                """).run()
+        }
+        // A removed dealer's stores go with it.
+        let listed = Set(dealers.map(\.id))
+        for id in stored.keys.sorted() where !listed.contains(id) {
+            try await sql.raw("DELETE FROM catalog_dealers WHERE app_id = \(bind: appID) AND external_id = \(bind: id)").run()
+            counts.removed += 1
+        }
+        return counts
+    }
+
+    private static func importStores(_ stores: [CatalogFile.Store], appID: UUID, now: Date, on sql: any SQLDatabase) async throws -> Counts {
+        // Read inside the transaction: after the dealers' import, which may have removed some.
+        let rows = try await sql.raw("""
+            SELECT s.external_id, d.external_id AS dealer, s.street, s.city, s.zip_code, s.country, s.latitude, s.longitude, s.opening_hours, s.contact
+            FROM catalog_stores s JOIN catalog_dealers d ON d.id = s.dealer_id WHERE s.app_id = \(bind: appID)
+            """).all()
+        var stored: [String: CatalogFile.Store] = [:]
+        for row in rows {
+            let hours = OpeningHoursColumn.hours(try row.decode(column: "opening_hours", as: String.self))
+            let store = CatalogFile.Store(
+                id: try row.decode(column: "external_id", as: String.self), dealer: try row.decode(column: "dealer", as: String.self),
+                street: try row.decode(column: "street", as: String.self), city: try row.decode(column: "city", as: String.self),
+                zipCode: try row.decode(column: "zip_code", as: String.self), country: try row.decode(column: "country", as: String.self),
+                latitude: try row.decode(column: "latitude", as: Double.self), longitude: try row.decode(column: "longitude", as: Double.self),
+                openingHours: hours, contact: try row.decode(column: "contact", as: String?.self))
+            stored[store.id] = store
+        }
+        var counts = Counts()
+        for store in stores {
+            if stored[store.id] == store { counts.unchanged += 1; continue }
+            if stored[store.id] == nil { counts.added += 1 } else { counts.changed += 1 }
+            let vector = GeoPoint(latitude: store.latitude, longitude: store.longitude).unitVector
+            let hours = OpeningHoursColumn.text(store.openingHours ?? [])
+            // A new store takes the next place in the geo index; a changed one keeps its own.
+            try await sql.raw("""
+                INSERT INTO catalog_stores (id, app_id, dealer_id, external_id, place, street, city, zip_code, country, latitude, longitude,
+                                            x, y, z, opening_hours, contact, created_at, updated_at)
+                SELECT \(bind: UUID()), \(bind: appID), d.id, \(bind: store.id), (SELECT COALESCE(MAX(place), 0) + 1 FROM catalog_stores),
+                       \(bind: store.street), \(bind: store.city), \(bind: store.zipCode), \(bind: store.country), \(bind: store.latitude),
+                       \(bind: store.longitude), \(bind: vector.x), \(bind: vector.y), \(bind: vector.z), \(bind: hours), \(bind: store.contact),
+                       \(bind: now), \(bind: now)
+                FROM catalog_dealers d WHERE d.app_id = \(bind: appID) AND d.external_id = \(bind: store.dealer)
+                ON CONFLICT (app_id, external_id) DO UPDATE SET dealer_id = excluded.dealer_id, street = excluded.street, city = excluded.city,
+                    zip_code = excluded.zip_code, country = excluded.country, latitude = excluded.latitude, longitude = excluded.longitude,
+                    x = excluded.x, y = excluded.y, z = excluded.z, opening_hours = excluded.opening_hours, contact = excluded.contact,
+                    updated_at = excluded.updated_at
+                """).run()
+        }
+        let listed = Set(stores.map(\.id))
+        for id in stored.keys.sorted() where !listed.contains(id) {
+            try await sql.raw("DELETE FROM catalog_stores WHERE app_id = \(bind: appID) AND external_id = \(bind: id)").run()
+            counts.removed += 1
+        }
+        return counts
+    }
+}

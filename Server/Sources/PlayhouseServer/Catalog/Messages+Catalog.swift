@@ -1,0 +1,30 @@
+extension Messages {
+    /// The catalog feature's problems.
+    static let catalog: [String: [String: Text]] = [
+        "invalid_catalog": [
+            "en": Text(title: "Invalid catalog", detail: "The catalog file cannot be imported: {problems}."),
+            "da": Text(title: "Ugyldigt katalog", detail: "Katalogfilen kan ikke importeres: {problems}."),
+            "de": Text(title: "Ungültiger Katalog", detail: "Die Katalogdatei kann nicht importiert werden: {problems}."),
+        ],
+        "invalid_location": [
+            "en": Text(title: "", detail: "r_lat (−90 to 90), r_lng (−180 to 180) and r_radius (metres, 1 to 20015114) go together."),
+            "da": Text(title: "", detail: "r_lat (−90 til 90), r_lng (−180 til 180) og r_radius (meter, 1 til 20015114) hører sammen."),
+            "de": Text(title: "", detail: "r_lat (−90 bis 90), r_lng (−180 bis 180) und r_radius (Meter, 1 bis 20015114) gehören zusammen."),
+        ],
+        "invalid_order_by": [
+            "en": Text(title: "", detail: "order_by is a comma list of {allowed}, each with - for descending, distance only with a location."),
+            "da": Text(title: "", detail: "order_by er en kommaliste af {allowed}, hver med - for faldende, distance kun med en position."),
+            "de": Text(title: "", detail: "order_by ist eine Kommaliste aus {allowed}, jeweils mit - für absteigend, distance nur mit einem Standort."),
+        ],
+        "invalid_offset": [
+            "en": Text(title: "", detail: "offset must be a number from 0 to 100000."),
+            "da": Text(title: "", detail: "offset skal være et tal fra 0 til 100000."),
+            "de": Text(title: "", detail: "offset muss eine Zahl von 0 bis 100000 sein."),
+        ],
+        "invalid_ids": [
+            "en": Text(title: "", detail: "{parameter} is a comma list of at most 100 ids."),
+            "da": Text(title: "", detail: "{parameter} er en kommaliste af højst 100 id'er."),
+            "de": Text(title: "", detail: "{parameter} ist eine Kommaliste aus höchstens 100 IDs."),
+        ],
+    ]
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A dealer: a chain whose stores sell offers and publish catalogs (`GET /v1/dealers/{id}`).
+public struct Dealer: Codable, Sendable, Equatable {
+    public var id: String
+    /// `ern:dealer:<id>`.
+    public var ern: String
+    public var name: String
+    public var website: String?
+    /// The logo's path on the server (`/assets/<sha256>`).
+    public var logo: String?
+    /// The dealer's brand colour, `#RRGGBB`.
+    public var brandColor: String?
+
+    public init(id: String, name: String, website: String? = nil, logo: String? = nil, brandColor: String? = nil) {
+        self.id = id
+        self.ern = ERN.make("dealer", id)
+        self.name = name
+        self.website = website
+        self.logo = logo
+        self.brandColor = brandColor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, ern, name, website, logo
+        case brandColor = "brand_color"
+    }
+}
+
+/// One of a dealer's stores (`GET /v1/stores/{id}`). Named for what it is, a dealer's store, beside the
+/// many other things an app calls a store.
+public struct DealerStore: Codable, Sendable, Equatable {
+    public var id: String
+    /// `ern:store:<id>`.
+    public var ern: String
+    public var dealerID: String
+    public var street: String
+    public var city: String
+    public var zipCode: String
+    /// ISO 3166-1 alpha-2: `DK`.
+    public var country: String
+    public var latitude: Double
+    public var longitude: Double
+    /// When it is open, a line per day and opening.
+    public var openingHours: [OpeningHours]
+    /// A phone number or an address to write to.
+    public var contact: String?
+    /// Metres from the caller's location (`r_lat`, `r_lng`), along the Earth's surface; only when
+    /// the call named one.
+    public var distance: Double?
+
+    public init(id: String, dealerID: String, street: String, city: String, zipCode: String, country: String, latitude: Double,
+                longitude: Double, openingHours: [OpeningHours] = [], contact: String? = nil, distance: Double? = nil) {
+        self.id = id
+        self.ern = ERN.make("store", id)
+        self.dealerID = dealerID
+        self.street = street
+        self.city = city
+        self.zipCode = zipCode
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+        self.openingHours = openingHours
+        self.contact = contact
+        self.distance = distance
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, ern, street, city, country, latitude, longitude, contact, distance
+        case dealerID = "dealer_id"
+        case zipCode = "zip_code"
+        case openingHours = "opening_hours"
+    }
+}
+
+/// A store's opening on one day of the week, in the store's local time.
+public struct OpeningHours: Codable, Sendable, Equatable, Hashable {
+    /// `monday` … `sunday`.
+    public var dayOfWeek: String
+    /// `HH:MM`, 24-hour.
+    public var opens: String
+    /// `HH:MM`; `24:00` for midnight.
+    public var closes: String
+
+    public init(dayOfWeek: String, opens: String, closes: String) {
+        self.dayOfWeek = dayOfWeek
+        self.opens = opens
+        self.closes = closes
+    }
+
+    public static let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    enum CodingKeys: String, CodingKey {
+        case opens, closes
+        case dayOfWeek = "day_of_week"
+    }
+}

@@ -1,0 +1,64 @@
+"""Dealers and stores against the real binary: the example catalog imported with the CLI (twice,
+the second time changing nothing), stores near a point over plain HTTP against this test's own
+great-circle reading of the same file, and revalidation with the ETag."""
+
+import json
+import math
+
+import pytest
+import requests
+
+from conftest import ROOT
+
+EXAMPLE = ROOT / "Server/Examples/catalog/catalog.json"
+EARTH_RADIUS = 6371008.8
+
+
+def metres(a, b):
+    """Haversine: the distance along the surface of a sphere of the Earth's mean radius."""
+    phi1, phi2 = math.radians(a[0]), math.radians(b[0])
+    h = math.sin((phi2 - phi1) / 2) ** 2 + math.cos(phi1) * math.cos(phi2) * math.sin(math.radians(b[1] - a[1]) / 2) ** 2
+    return 2 * EARTH_RADIUS * math.asin(min(1, math.sqrt(h)))
+
+
+@pytest.fixture(scope="module")
+def catalog_app(playhouse):
+    app = playhouse.create_app("Catalog App")
+    first = playhouse.cli("catalog", "import", app["client_id"], str(EXAMPLE)).stdout
+    assert "Dealers: 5 added, 0 changed, 0 unchanged, 0 removed" in first
+    assert "Stores: 2000 added, 0 changed, 0 unchanged, 0 removed" in first
+    again = playhouse.cli("catalog", "import", app["client_id"], str(EXAMPLE)).stdout
+    assert "Stores: 0 added, 0 changed, 2000 unchanged, 0 removed" in again
+    token = requests.post(playhouse.base_url + "/oauth/token", data={"grant_type": "client_credentials"},
+                          auth=(app["client_id"], app["client_secret"]), timeout=10).json()["access_token"]
+    return {"Authorization": "Bearer " + token}
+
+
+@pytest.mark.parametrize("point,radius", [((55.6761, 12.5683), 3000), ((56.1629, 10.2039), 15000), ((55.0, 11.0), 60000)])
+def test_stores_near_a_point_are_the_nearest_within_the_radius(playhouse, catalog_app, point, radius):
+    stores = json.loads(EXAMPLE.read_text())["stores"]
+    expected = sorted((metres(point, (s["latitude"], s["longitude"])), s["id"]) for s in stores)
+    expected = [(d, i) for d, i in expected if d <= radius][:50]
+    answer = requests.get(playhouse.base_url + "/v1/stores", headers=catalog_app, timeout=10,
+                          params={"r_lat": point[0], "r_lng": point[1], "r_radius": radius, "limit": 50})
+    assert answer.status_code == 200, answer.text
+    got = answer.json()["data"]
+    assert [s["id"] for s in got] == [i for _, i in expected]
+    assert all(abs(s["distance"] - d) < 0.01 for s, (d, _) in zip(got, expected))
+    assert all(s["ern"] == "ern:store:" + s["id"] for s in got)
+
+
+def test_an_unchanged_answer_is_a_304(playhouse, catalog_app):
+    url = playhouse.base_url + "/v1/dealers/netto"
+    first = requests.get(url, headers=catalog_app, timeout=10)
+    assert first.status_code == 200 and first.json()["name"] == "Netto"
+    assert first.headers["Cache-Control"] == "max-age=900"
+    again = requests.get(url, headers={**catalog_app, "If-None-Match": first.headers["ETag"]}, timeout=10)
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_a_bad_location_is_a_problem(playhouse, catalog_app):
+    answer = requests.get(playhouse.base_url + "/v1/stores?r_lat=55.6&r_lng=12.5", headers=catalog_app, timeout=10)
+    assert answer.status_code == 400
+    assert answer.headers["Content-Type"].startswith("application/problem+json")
+    assert "r_radius" in answer.json()["detail"]
