@@ -93,19 +93,14 @@ extension CatalogService {
     private static func importStores(_ stores: [CatalogFile.Store], appID: UUID, now: Date, on sql: any SQLDatabase) async throws -> Counts {
         // Read inside the transaction: after the dealers' import, which may have removed some.
         let rows = try await sql.raw("""
-            SELECT s.external_id, d.external_id AS dealer, s.street, s.city, s.zip_code, s.country, s.latitude, s.longitude, s.opening_hours, s.contact
-            FROM catalog_stores s JOIN catalog_dealers d ON d.id = s.dealer_id WHERE s.app_id = \(bind: appID)
+            SELECT \(storeColumns) FROM catalog_stores s JOIN catalog_dealers d ON d.id = s.dealer_id WHERE s.app_id = \(bind: appID)
             """).all()
         var stored: [String: CatalogFile.Store] = [:]
         for row in rows {
-            let hours = OpeningHoursColumn.hours(try row.decode(column: "opening_hours", as: String.self))
-            let store = CatalogFile.Store(
-                id: try row.decode(column: "external_id", as: String.self), dealer: try row.decode(column: "dealer", as: String.self),
-                street: try row.decode(column: "street", as: String.self), city: try row.decode(column: "city", as: String.self),
-                zipCode: try row.decode(column: "zip_code", as: String.self), country: try row.decode(column: "country", as: String.self),
-                latitude: try row.decode(column: "latitude", as: Double.self), longitude: try row.decode(column: "longitude", as: Double.self),
-                openingHours: hours, contact: try row.decode(column: "contact", as: String?.self))
-            stored[store.id] = store
+            let store = try decodeStore(row, withDistance: false)
+            stored[store.id] = CatalogFile.Store(id: store.id, dealer: store.dealerID, street: store.street, city: store.city,
+                                                 zipCode: store.zipCode, country: store.country, latitude: store.latitude,
+                                                 longitude: store.longitude, openingHours: store.openingHours, contact: store.contact)
         }
         var counts = Counts()
         for store in stores {

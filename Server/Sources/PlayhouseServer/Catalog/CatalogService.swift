@@ -29,8 +29,8 @@ public struct CatalogService: Sendable {
         var limit: Int = 25
     }
 
-    /// The store columns, of the tables aliased `s` (stores) and `d` (dealers).
-    private static let storeColumns: SQLQueryString = """
+    /// The store columns, of the tables aliased `s` (stores) and `d` (dealers), as ``decodeStore(_:withDistance:)`` reads them.
+    static let storeColumns: SQLQueryString = """
         s.external_id, d.external_id AS dealer, s.street, s.city, s.zip_code, s.country, s.latitude, s.longitude, s.opening_hours, s.contact
         """
     private static let dealerColumns: SQLQueryString = "d.external_id, d.name, d.website, d.logo, d.brand_color"
@@ -122,7 +122,7 @@ public struct CatalogService: Sendable {
         return "\(unsafeRaw: terms.joined(separator: ", "))"
     }
 
-    private static func decodeStore(_ row: any SQLRow, withDistance: Bool) throws -> DealerStore {
+    static func decodeStore(_ row: any SQLRow, withDistance: Bool) throws -> DealerStore {
         let hours = OpeningHoursColumn.hours(try row.decode(column: "opening_hours", as: String.self))
         return DealerStore(id: try row.decode(column: "external_id", as: String.self), dealerID: try row.decode(column: "dealer", as: String.self),
                            street: try row.decode(column: "street", as: String.self), city: try row.decode(column: "city", as: String.self),
