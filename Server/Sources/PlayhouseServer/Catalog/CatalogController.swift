@@ -7,8 +7,8 @@ import Vapor
 /// Every answer carries an `ETag` and `Cache-Control: max-age` of its type's cache lifetime;
 /// `If-None-Match` with the answer's `ETag` gets `304`.
 struct CatalogController: RouteCollection {
-    /// How long an app may keep each type's answers, in seconds (eTilbudsavis' lifetimes).
-    static let lifetimes = ["dealers": 900, "stores": 3600]
+    /// How long an app may keep a dealer and a store, in seconds (eTilbudsavis' lifetimes).
+    static let dealerLifetime = 900, storeLifetime = 3600
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get("dealers", use: dealers)
@@ -18,9 +18,9 @@ struct CatalogController: RouteCollection {
     }
 
     func dealers(_ request: Request) async throws -> Response {
-        let query = try Self.query(request, orderKeys: ["name", "created"], idsParameter: "dealer_ids")
+        let query = try Self.query(request, orderKeys: ["name", "created"])
         let (dealers, more) = try await request.catalog.dealers(appID: try request.principal.app.id, query)
-        return try Self.cached(Self.page(dealers, query, more), lifetime: "dealers", request)
+        return try Self.cached(Self.page(dealers, query, more), lifetime: Self.dealerLifetime, request)
     }
 
     func dealer(_ request: Request) async throws -> Response {
@@ -28,13 +28,13 @@ struct CatalogController: RouteCollection {
         guard let dealer = try await request.catalog.dealer(appID: try request.principal.app.id, id: id) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Self.cached(dealer, lifetime: "dealers", request)
+        return try Self.cached(dealer, lifetime: Self.dealerLifetime, request)
     }
 
     func stores(_ request: Request) async throws -> Response {
-        let query = try Self.query(request, orderKeys: ["distance", "created", "city"], idsParameter: "dealer_ids")
+        let query = try Self.query(request, orderKeys: ["distance", "created", "city"])
         let (stores, more) = try await request.catalog.stores(appID: try request.principal.app.id, query)
-        return try Self.cached(Self.page(stores, query, more), lifetime: "stores", request)
+        return try Self.cached(Self.page(stores, query, more), lifetime: Self.storeLifetime, request)
     }
 
     func store(_ request: Request) async throws -> Response {
@@ -43,17 +43,17 @@ struct CatalogController: RouteCollection {
         guard let store = try await request.catalog.store(appID: try request.principal.app.id, id: id, near: near?.point) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Self.cached(store, lifetime: "stores", request)
+        return try Self.cached(store, lifetime: Self.storeLifetime, request)
     }
 
-    /// A list's query: location, ids, order (by distance when there is a location and no order is
-    /// asked for), and the page (`offset`, or the `cursor` a page gave out, and `limit`, 1 to 100).
-    static func query(_ request: Request, orderKeys: Set<String>, idsParameter: String) throws -> CatalogService.Query {
+    /// A list's query: location, dealers, order (by distance when there is a location and no order
+    /// is asked for), and the page (`offset`, or the `cursor` a page gave out, and `limit`, 1 to 100).
+    static func query(_ request: Request, orderKeys: Set<String>) throws -> CatalogService.Query {
         var query = CatalogService.Query(near: try near(request))
-        if let ids = request.queryValue(idsParameter), !ids.isEmpty {
+        if let ids = request.queryValue("dealer_ids"), !ids.isEmpty {
             query.dealerIDs = ids.split(separator: ",").map(String.init)
             guard query.dealerIDs.count <= 100, query.dealerIDs.allSatisfy(CatalogCheck.isID) else {
-                throw PlayhouseProblem.invalidRequest("invalid_ids", ["parameter": idsParameter])
+                throw PlayhouseProblem.invalidRequest("invalid_ids", ["parameter": "dealer_ids"])
             }
         }
         if let orderBy = request.queryValue("order_by"), !orderBy.isEmpty {
@@ -97,15 +97,13 @@ struct CatalogController: RouteCollection {
         Page(data: items, nextCursor: more ? String(query.offset + items.count) : nil)
     }
 
-    /// `value` as JSON with its `ETag` (a digest of its bytes) and the type's lifetime; `304` when
+    /// `value` as JSON with its `ETag` (a digest of its bytes) and `lifetime` (seconds); `304` when
     /// the caller has it already.
-    static func cached(_ value: some Encodable, lifetime type: String, _ request: Request) throws -> Response {
+    static func cached(_ value: some Encodable, lifetime: Int, _ request: Request) throws -> Response {
         let body = try PlayhouseJSON.makeEncoder().encode(value)
         let etag = "\"" + SecretToken.hex(SHA256.hash(data: body)).prefix(32) + "\""
-        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "max-age=\(lifetimes[type] ?? 900)"]
-        let known = request.headers[.ifNoneMatch].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") }
-        if known.contains(etag) || known.contains("*") { return Response(status: .notModified, headers: headers) }
+        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "max-age=\(lifetime)"]
+        if request.alreadyHas(etag: etag) { return Response(status: .notModified, headers: headers) }
         headers.contentType = .json
         return Response(status: .ok, headers: headers, body: .init(data: body))
     }

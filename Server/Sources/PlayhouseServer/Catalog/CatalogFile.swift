@@ -114,7 +114,7 @@ struct CatalogCheck {
             text(store.city, "city", at: at, required: true)
             text(store.zipCode, "zip_code", at: at, required: true)
             if let contact = store.contact { text(contact, "contact", at: at, required: false) }
-            if store.country.count != 2 || !store.country.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            if !ASCIIShape.matches(store.country, length: 2...2, first: ASCIIShape.isUppercase, rest: ASCIIShape.isUppercase) {
                 problems.append("\(at): a country is two capital letters (ISO 3166-1 alpha-2)")
             }
             if !GeoPoint(latitude: store.latitude, longitude: store.longitude).isValid {
@@ -122,9 +122,8 @@ struct CatalogCheck {
             }
             for hours in store.openingHours ?? [] {
                 if !OpeningHours.days.contains(hours.dayOfWeek) { problems.append("\(at): \(hours.dayOfWeek) is not a day of the week") }
-                guard let opens = Self.minutes(hours.opens), let closes = Self.minutes(hours.closes), opens < closes else {
+                if !Self.isOpening(hours) {
                     problems.append("\(at): opening hours are HH:MM to a later HH:MM (up to 24:00)")
-                    continue
                 }
             }
         }
@@ -139,13 +138,21 @@ struct CatalogCheck {
 
     /// 1 to 64 ASCII letters, digits, `.`, `_` and `-`: safe in a path and an ERN.
     static func isID(_ id: String) -> Bool {
-        (1...64).contains(id.utf8.count) && id.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2E || byte == 0x5F || byte == 0x2D
-        }
+        ASCIIShape.matches(id, length: 1...64, first: isIDByte, rest: isIDByte)
+    }
+
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        ASCIIShape.isDigit(byte) || ASCIIShape.isUppercase(byte) || ASCIIShape.isLowercase(byte) || byte == 0x2E || byte == 0x5F || byte == 0x2D
     }
 
     static func isColor(_ color: String) -> Bool {
         color.utf8.count == 7 && color.hasPrefix("#") && color.dropFirst().allSatisfy(\.isHexDigit)
+    }
+
+    /// Whether `hours` opens at a time and closes at a later one.
+    static func isOpening(_ hours: OpeningHours) -> Bool {
+        guard let opens = minutes(hours.opens), let closes = minutes(hours.closes) else { return false }
+        return opens < closes
     }
 
     /// `HH:MM` as minutes since midnight, 00:00 to 24:00.

@@ -27,11 +27,16 @@ extension CatalogService {
             throw PlayhouseProblem(.unprocessableEntity, .invalidCatalog, parameters: ["problems": problems.joined(separator: "; ")])
         }
         // Dealers as they will be stored: a logo is its asset's name.
-        var dealers = file.dealers
         let assets = Assets(store: store, now: now)
-        for index in dealers?.indices ?? 0..<0 {
-            guard let path = dealers?[index].logo, let bytes = logos[path], let type = Assets.imageType(of: bytes) else { continue }
-            dealers?[index].logo = try await assets.put(bytes, contentType: type)
+        var dealers: [CatalogFile.Dealer]?
+        if let listed = file.dealers {
+            dealers = []
+            for var dealer in listed {
+                if let path = dealer.logo, let bytes = logos[path], let type = Assets.imageType(of: bytes) {
+                    dealer.logo = try await assets.put(bytes, contentType: type)
+                }
+                dealers?.append(dealer)
+            }
         }
         let stores = file.stores?.map { store in
             var store = store

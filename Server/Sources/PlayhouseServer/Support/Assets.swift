@@ -65,7 +65,7 @@ struct AssetsController: RouteCollection {
     func show(_ request: Request) async throws -> Response {
         let name = try request.parameters.require("sha256")
         let etag = "\"\(name)\""
-        if request.headers.first(name: .ifNoneMatch) == etag {
+        if request.alreadyHas(etag: etag) {
             return Response(status: .notModified, headers: ["ETag": etag, "Cache-Control": "public, max-age=31536000, immutable"])
         }
         guard let (bytes, type) = try await Assets(store: request.store, now: request.now).get(name) else {
