@@ -95,3 +95,56 @@ public struct OpeningHours: Codable, Sendable, Equatable, Hashable {
         case dayOfWeek = "day_of_week"
     }
 }
+
+/// An offer: something a dealer sells at a price for a while, at all its stores or some of them
+/// (`GET /v1/offers/{id}`).
+public struct Offer: Codable, Sendable, Equatable {
+    public var id: String
+    /// `ern:offer:<id>`.
+    public var ern: String
+    public var dealerID: String
+    public var heading: String
+    public var description: String?
+    public var price: Money
+    /// The price before the offer, when it had one.
+    public var prePrice: Money?
+    /// How much one buys at the price, in `unit`: `500` `g`.
+    public var quantity: Double?
+    public var unit: String?
+    /// The image's path on the server (`/assets/<sha256>`).
+    public var image: String?
+    public var validFrom: Date
+    public var validUntil: Date
+    /// Near a location (`r_lat`, `r_lng`, `r_radius`): the nearest of the stores that sell it, and
+    /// its distance in metres.
+    public var storeID: String?
+    public var distance: Double?
+
+    public init(id: String, dealerID: String, heading: String, description: String? = nil, price: Money, prePrice: Money? = nil,
+                quantity: Double? = nil, unit: String? = nil, image: String? = nil, validFrom: Date, validUntil: Date,
+                storeID: String? = nil, distance: Double? = nil) {
+        self.id = id
+        self.ern = ERN.make("offer", id)
+        self.dealerID = dealerID
+        self.heading = heading
+        self.description = description
+        self.price = price
+        self.prePrice = prePrice
+        self.quantity = quantity
+        self.unit = unit
+        self.image = image
+        self.validFrom = validFrom
+        self.validUntil = validUntil
+        self.storeID = storeID
+        self.distance = distance
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, ern, heading, description, price, quantity, unit, image, distance
+        case dealerID = "dealer_id"
+        case prePrice = "pre_price"
+        case validFrom = "valid_from"
+        case validUntil = "valid_until"
+        case storeID = "store_id"
+    }
+}

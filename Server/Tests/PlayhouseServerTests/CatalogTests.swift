@@ -57,7 +57,7 @@ import VaporTesting
             let credentials = try await app.createApp()
             var random = Random(state: 23)
             let file = Self.file(stores: 900, random: &random)
-            _ = try await app.catalog.importFile(file, logos: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
             let token = try await app.appToken(credentials)
             let stores = file.stores ?? []
             var compared = 0, nonEmpty = 0
@@ -95,21 +95,21 @@ import VaporTesting
             var file = Self.file(stores: 12, random: &random)
             let logo = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
             file.dealers?[0].logo = "logos/netto.png"
-            let first = try await app.catalog.importFile(file, logos: ["logos/netto.png": logo], appID: appID)
+            let first = try await app.catalog.importFile(file, files: ["logos/netto.png": logo], appID: appID)
             #expect(first.dealers == .init(added: 2) && first.stores == .init(added: 12))
-            let again = try await app.catalog.importFile(file, logos: ["logos/netto.png": logo], appID: appID)
+            let again = try await app.catalog.importFile(file, files: ["logos/netto.png": logo], appID: appID)
             #expect(again.dealers == .init(unchanged: 2) && again.stores == .init(unchanged: 12))
 
             // One store moves, one goes; a file of stores alone leaves the dealers as they are.
             var stores = try #require(file.stores)
             stores[1].latitude += 0.01
             stores.removeLast()
-            let changed = try await app.catalog.importFile(CatalogFile(stores: stores), logos: [:], appID: appID)
+            let changed = try await app.catalog.importFile(CatalogFile(stores: stores), files: [:], appID: appID)
             #expect(changed.dealers == .init() && changed.stores == .init(changed: 1, unchanged: 10, removed: 1))
 
             // A dealer that goes takes its stores with it.
             let token = try await app.appToken(credentials)
-            let dropped = try await app.catalog.importFile(CatalogFile(dealers: [try #require(file.dealers?[0])]), logos: ["logos/netto.png": logo],
+            let dropped = try await app.catalog.importFile(CatalogFile(dealers: [try #require(file.dealers?[0])]), files: ["logos/netto.png": logo],
                                                            appID: appID)
             #expect(dropped.dealers == .init(unchanged: 1, removed: 1))
             let listed = try await app.send(.GET, "/v1/stores?limit=100", headers: bearer(token)).decode(Page<DealerStore>.self)
@@ -133,7 +133,7 @@ import VaporTesting
             let duplicate = try #require(bad.stores?[4])
             bad.stores?.append(duplicate)
             do {
-                _ = try await app.catalog.importFile(bad, logos: [:], appID: appID)
+                _ = try await app.catalog.importFile(bad, files: [:], appID: appID)
                 Issue.record("a bad file was imported")
             } catch let problem as PlayhouseProblem {
                 #expect(problem.code == .invalidCatalog)
@@ -154,7 +154,7 @@ import VaporTesting
             let credentials = try await app.createApp()
             var random = Random(state: 7)
             let file = Self.file(stores: 60, random: &random)
-            _ = try await app.catalog.importFile(file, logos: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
             let token = try await app.appToken(credentials)
 
             // Pages by cursor add up to the whole list, in order.
@@ -184,7 +184,7 @@ import VaporTesting
             #expect(unchanged.status == .notModified && unchanged.body.readableBytes == 0)
             var moved = file
             moved.stores?[3].street = "New Street 1"
-            _ = try await app.catalog.importFile(moved, logos: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(moved, files: [:], appID: credentials.app.id)
             let changed = try await app.send(.GET, "/v1/stores/store-3?r_lat=55.6761&r_lng=12.5683&r_radius=5000", headers: revalidating)
             #expect(changed.status == .ok && changed.headers.first(name: .eTag) != etag)
             #expect(try await app.send(.GET, "/v1/dealers/netto", headers: bearer(token)).headers.first(name: .cacheControl) == "max-age=900")

@@ -45,5 +45,6 @@ enum Migrations {
         app.migrations.add(CreateContent())
         app.migrations.add(DropMoneyForeignKeys())
         app.migrations.add(CreateCatalogPlaces())
+        app.migrations.add(CreateCatalogOffers())
     }
 }

@@ -3,22 +3,25 @@ import Foundation
 import PlayhouseAPI
 import Vapor
 
-/// Dealers and stores (eTilbudsavis' API v2, with its parameter names), for any token of the app.
+/// Dealers, stores and offers (eTilbudsavis' API v2, with its parameter names), for any token of the app.
 /// Every answer carries an `ETag` and `Cache-Control: max-age` of its type's cache lifetime;
 /// `If-None-Match` with the answer's `ETag` gets `304`.
 struct CatalogController: RouteCollection {
     /// How long an app may keep a dealer and a store, in seconds (eTilbudsavis' lifetimes).
-    static let dealerLifetime = 900, storeLifetime = 3600
+    static let dealerLifetime = 900, storeLifetime = 3600, offerLifetime = 900
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get("dealers", use: dealers)
         routes.get("dealers", ":dealer", use: dealer)
         routes.get("stores", use: stores)
         routes.get("stores", ":store", use: store)
+        routes.get("offers", use: offers)
+        routes.get("offers", "search", use: search)
+        routes.get("offers", ":offer", use: offer)
     }
 
     func dealers(_ request: Request) async throws -> Response {
-        let query = try Self.query(request, orderKeys: ["name", "created"])
+        let query = try Self.query(request, orderKeys: ["name", "created"], ids: ["dealer_ids"])
         let (dealers, more) = try await request.catalog.dealers(appID: try request.principal.app.id, query)
         return try Self.cached(Self.page(dealers, query, more), lifetime: Self.dealerLifetime, request)
     }
@@ -32,7 +35,7 @@ struct CatalogController: RouteCollection {
     }
 
     func stores(_ request: Request) async throws -> Response {
-        let query = try Self.query(request, orderKeys: ["distance", "created", "city"])
+        let query = try Self.query(request, orderKeys: ["distance", "created", "city"], ids: ["dealer_ids", "store_ids"])
         let (stores, more) = try await request.catalog.stores(appID: try request.principal.app.id, query)
         return try Self.cached(Self.page(stores, query, more), lifetime: Self.storeLifetime, request)
     }
@@ -46,14 +49,58 @@ struct CatalogController: RouteCollection {
         return try Self.cached(store, lifetime: Self.storeLifetime, request)
     }
 
+    /// Offers that are still valid, unless `include_expired=true`; near a location, each with the
+    /// nearest store that sells it.
+    func offers(_ request: Request) async throws -> Response {
+        let query = try Self.offerQuery(request)
+        let (offers, more) = try await request.catalog.offers(appID: try request.principal.app.id, query)
+        return try Self.cached(Self.page(offers, query, more), lifetime: Self.offerLifetime, request)
+    }
+
+    /// Offers with a word starting with each word of `query`, with every filter of the list.
+    func search(_ request: Request) async throws -> Response {
+        var query = try Self.offerQuery(request)
+        let text = request.queryValue("query") ?? ""
+        query.words = Array(CatalogService.words(text).prefix(10))
+        guard !query.words.isEmpty, text.utf8.count <= 200 else { throw PlayhouseProblem.invalidRequest("invalid_search") }
+        let (offers, more) = try await request.catalog.offers(appID: try request.principal.app.id, query)
+        return try Self.cached(Self.page(offers, query, more), lifetime: Self.offerLifetime, request)
+    }
+
+    func offer(_ request: Request) async throws -> Response {
+        let id = try request.parameters.require("offer")
+        guard let offer = try await request.catalog.offer(appID: try request.principal.app.id, id: id, near: try Self.near(request)) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        return try Self.cached(offer, lifetime: Self.offerLifetime, request)
+    }
+
+    private static func offerQuery(_ request: Request) throws -> CatalogService.Query {
+        var query = try query(request, orderKeys: ["distance", "name", "price", "valid_date", "expiration_date", "created"],
+                              ids: ["dealer_ids", "store_ids", "offer_ids"])
+        switch request.queryValue("include_expired") {
+        case nil, "false": break
+        case "true": query.includeExpired = true
+        default: throw PlayhouseProblem.invalidRequest("invalid_boolean", ["parameter": "include_expired"])
+        }
+        return query
+    }
+
     /// A list's query: location, dealers, order (by distance when there is a location and no order
     /// is asked for), and the page (`offset`, or the `cursor` a page gave out, and `limit`, 1 to 100).
-    static func query(_ request: Request, orderKeys: Set<String>) throws -> CatalogService.Query {
+    static func query(_ request: Request, orderKeys: Set<String>, ids parameters: [String]) throws -> CatalogService.Query {
         var query = CatalogService.Query(near: try near(request))
-        if let ids = request.queryValue("dealer_ids"), !ids.isEmpty {
-            query.dealerIDs = ids.split(separator: ",").map(String.init)
-            guard query.dealerIDs.count <= 100, query.dealerIDs.allSatisfy(CatalogCheck.isID) else {
-                throw PlayhouseProblem.invalidRequest("invalid_ids", ["parameter": "dealer_ids"])
+        for parameter in parameters {
+            guard let text = request.queryValue(parameter), !text.isEmpty else { continue }
+            let ids = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard ids.count <= 100, ids.allSatisfy(CatalogCheck.isID) else {
+                throw PlayhouseProblem.invalidRequest("invalid_ids", ["parameter": parameter])
+            }
+            switch parameter {
+            case "dealer_ids": query.dealerIDs = ids
+            case "store_ids": query.storeIDs = ids
+            case "offer_ids": query.offerIDs = ids
+            default: break
             }
         }
         if let orderBy = request.queryValue("order_by"), !orderBy.isEmpty {

@@ -1,18 +1,20 @@
 import Foundation
 import PlayhouseAPI
 
-/// A catalog file, as `playhouse catalog import` reads it: the app's dealers and their stores,
-/// each with the id the operator's own data gives it. A file holds the whole set of each kind it
+/// A catalog file, as `playhouse catalog import` reads it: the app's dealers, their stores and
+/// their offers, each with the id the operator's own data gives it. A file holds the whole set of each kind it
 /// has: an import adds what is new, changes what differs, and removes the dealers (or stores)
 /// that the file, having dealers (or stores), no longer lists. A kind the file leaves out is
 /// left as it is.
 public struct CatalogFile: Codable, Sendable, Equatable {
     public var dealers: [Dealer]?
     public var stores: [Store]?
+    public var offers: [Offer]?
 
-    public init(dealers: [Dealer]? = nil, stores: [Store]? = nil) {
+    public init(dealers: [Dealer]? = nil, stores: [Store]? = nil, offers: [Offer]? = nil) {
         self.dealers = dealers
         self.stores = stores
+        self.offers = offers
     }
 
     public struct Dealer: Codable, Sendable, Equatable {
@@ -75,58 +77,151 @@ public struct CatalogFile: Codable, Sendable, Equatable {
     }
 }
 
+extension CatalogFile {
+    public struct Offer: Codable, Sendable, Equatable {
+        public var id: String
+        /// The id of its dealer, in this file or already imported.
+        public var dealer: String
+        public var heading: String
+        public var description: String?
+        /// A decimal string, `"12.95"`, in `currency`.
+        public var price: String
+        public var prePrice: String?
+        /// ISO 4217.
+        public var currency: String
+        public var quantity: Double?
+        public var unit: String?
+        /// An image file, relative to the catalog file.
+        public var image: String?
+        /// RFC 3339.
+        public var validFrom: String
+        public var validUntil: String
+        /// The ids of the stores that sell it; all of the dealer's stores when left out.
+        public var stores: [String]?
+
+        public init(id: String, dealer: String, heading: String, description: String? = nil, price: String, prePrice: String? = nil,
+                    currency: String, quantity: Double? = nil, unit: String? = nil, image: String? = nil, validFrom: String,
+                    validUntil: String, stores: [String]? = nil) {
+            self.id = id
+            self.dealer = dealer
+            self.heading = heading
+            self.description = description
+            self.price = price
+            self.prePrice = prePrice
+            self.currency = currency
+            self.quantity = quantity
+            self.unit = unit
+            self.image = image
+            self.validFrom = validFrom
+            self.validUntil = validUntil
+            self.stores = stores
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, dealer, heading, description, price, currency, quantity, unit, image, stores
+            case prePrice = "pre_price"
+            case validFrom = "valid_from"
+            case validUntil = "valid_until"
+        }
+    }
+}
+
 /// Everything wrong with a catalog file, each problem naming where it is, so that one import shows
 /// the operator all of them.
 struct CatalogCheck {
     private(set) var problems: [String] = []
 
-    /// `storedDealers`: the app's dealers already imported, which stores may name too; `logos`: the
-    /// bytes of each logo file the file names that could be read.
-    init(_ file: CatalogFile, logos: [String: Data], storedDealers: Set<String>) {
-        if file.dealers == nil && file.stores == nil { problems.append("the file has neither dealers nor stores") }
-        var seen = Set<String>()
-        for dealer in file.dealers ?? [] {
-            let at = "dealer \(dealer.id)"
-            if !Self.isID(dealer.id) { problems.append("\(at): an id is 1 to 64 letters, digits, ., _ and -") }
-            if !seen.insert(dealer.id).inserted { problems.append("\(at): appears twice") }
-            text(dealer.name, "name", at: at, required: true)
-            if let website = dealer.website, !(website.hasPrefix("https://") || website.hasPrefix("http://")) || website.utf8.count > 2000 {
-                problems.append("\(at): a website is an http(s) address of at most 2000 bytes")
-            }
-            if let color = dealer.brandColor, !Self.isColor(color) { problems.append("\(at): a brand colour is #RRGGBB") }
-            if let logo = dealer.logo {
-                if let bytes = logos[logo] {
-                    if Assets.imageType(of: bytes) == nil { problems.append("\(at): the logo \(logo) is not a PNG, JPEG, GIF or WebP") }
-                    if bytes.count > Assets.maxBytes { problems.append("\(at): the logo \(logo) is larger than 10 MB") }
-                } else {
-                    problems.append("\(at): cannot read the logo \(logo)")
-                }
-            }
-        }
+    /// `files`: the bytes of each file (logo, image) the catalog names that could be read;
+    /// `storedDealers`: the app's dealers already imported, and `storedStores` its stores (each
+    /// with its dealer), which the file's stores and offers may name too.
+    init(_ file: CatalogFile, files: [String: Data], storedDealers: Set<String>, storedStores: [String: String]) {
+        if file.dealers == nil && file.stores == nil && file.offers == nil { problems.append("the file has no dealers, stores or offers") }
+        for dealer in file.dealers ?? [] { check(dealer, files: files) }
         let dealers = file.dealers.map { Set($0.map(\.id)) } ?? storedDealers
-        var stores = Set<String>()
-        for store in file.stores ?? [] {
-            let at = "store \(store.id)"
-            if !Self.isID(store.id) { problems.append("\(at): an id is 1 to 64 letters, digits, ., _ and -") }
-            if !stores.insert(store.id).inserted { problems.append("\(at): appears twice") }
-            if !dealers.contains(store.dealer) { problems.append("\(at): no dealer \(store.dealer)") }
-            text(store.street, "street", at: at, required: true)
-            text(store.city, "city", at: at, required: true)
-            text(store.zipCode, "zip_code", at: at, required: true)
-            if let contact = store.contact { text(contact, "contact", at: at, required: false) }
-            if !ASCIIShape.matches(store.country, length: 2...2, first: ASCIIShape.isUppercase, rest: ASCIIShape.isUppercase) {
-                problems.append("\(at): a country is two capital letters (ISO 3166-1 alpha-2)")
-            }
-            if !GeoPoint(latitude: store.latitude, longitude: store.longitude).isValid {
-                problems.append("\(at): latitude is −90 to 90 and longitude −180 to 180")
-            }
-            for hours in store.openingHours ?? [] {
-                if !OpeningHours.days.contains(hours.dayOfWeek) { problems.append("\(at): \(hours.dayOfWeek) is not a day of the week") }
-                if !Self.isOpening(hours) {
-                    problems.append("\(at): opening hours are HH:MM to a later HH:MM (up to 24:00)")
-                }
+        for store in file.stores ?? [] { check(store, dealers: dealers) }
+        let stores = file.stores.map { Dictionary($0.map { ($0.id, $0.dealer) }, uniquingKeysWith: { first, _ in first }) } ?? storedStores
+        for offer in file.offers ?? [] { check(offer, dealers: dealers, stores: stores, files: files) }
+        for (kind, ids) in [("dealer", file.dealers?.map(\.id)), ("store", file.stores?.map(\.id)), ("offer", file.offers?.map(\.id))] {
+            var seen = Set<String>()
+            for id in ids ?? [] where !seen.insert(id).inserted { problems.append("\(kind) \(id): appears twice") }
+        }
+    }
+
+    private mutating func check(_ dealer: CatalogFile.Dealer, files: [String: Data]) {
+        let at = "dealer \(dealer.id)"
+        id(dealer.id, at: at)
+        text(dealer.name, "name", at: at, required: true)
+        if let website = dealer.website, !(website.hasPrefix("https://") || website.hasPrefix("http://")) || website.utf8.count > 2000 {
+            problems.append("\(at): a website is an http(s) address of at most 2000 bytes")
+        }
+        if let color = dealer.brandColor, !Self.isColor(color) { problems.append("\(at): a brand colour is #RRGGBB") }
+        if let logo = dealer.logo { imageFile(logo, "logo", files: files, at: at) }
+    }
+
+    private mutating func check(_ store: CatalogFile.Store, dealers: Set<String>) {
+        let at = "store \(store.id)"
+        id(store.id, at: at)
+        if !dealers.contains(store.dealer) { problems.append("\(at): no dealer \(store.dealer)") }
+        text(store.street, "street", at: at, required: true)
+        text(store.city, "city", at: at, required: true)
+        text(store.zipCode, "zip_code", at: at, required: true)
+        if let contact = store.contact { text(contact, "contact", at: at, required: false) }
+        if !ASCIIShape.matches(store.country, length: 2...2, first: ASCIIShape.isUppercase, rest: ASCIIShape.isUppercase) {
+            problems.append("\(at): a country is two capital letters (ISO 3166-1 alpha-2)")
+        }
+        if !GeoPoint(latitude: store.latitude, longitude: store.longitude).isValid {
+            problems.append("\(at): latitude is −90 to 90 and longitude −180 to 180")
+        }
+        for hours in store.openingHours ?? [] {
+            if !OpeningHours.days.contains(hours.dayOfWeek) { problems.append("\(at): \(hours.dayOfWeek) is not a day of the week") }
+            if !Self.isOpening(hours) {
+                problems.append("\(at): opening hours are HH:MM to a later HH:MM (up to 24:00)")
             }
         }
+    }
+
+    private mutating func check(_ offer: CatalogFile.Offer, dealers: Set<String>, stores: [String: String], files: [String: Data]) {
+        let at = "offer \(offer.id)"
+        id(offer.id, at: at)
+        if !dealers.contains(offer.dealer) { problems.append("\(at): no dealer \(offer.dealer)") }
+        text(offer.heading, "heading", at: at, required: true)
+        if let description = offer.description, description.utf8.count > 4000 || description.contains("\0") {
+            problems.append("\(at): a description is at most 4000 bytes")
+        }
+        if let digits = ISO4217.currencies[offer.currency]?.minorUnits {
+            for (name, amount) in [("price", offer.price), ("pre_price", offer.prePrice)] {
+                if let amount, case .failure = MinorUnits.parse(amount, digits: digits) {
+                    problems.append("\(at): \(name) is a positive amount with at most \(digits) decimals")
+                }
+            }
+        } else {
+            problems.append("\(at): \(offer.currency) is not an ISO 4217 currency this server knows")
+        }
+        if let quantity = offer.quantity, !(quantity.isFinite && quantity > 0) { problems.append("\(at): a quantity is a positive number") }
+        if let unit = offer.unit { text(unit, "unit", at: at, required: true) }
+        if let image = offer.image { imageFile(image, "image", files: files, at: at) }
+        switch (ContentFile.parseTimestamp(offer.validFrom), ContentFile.parseTimestamp(offer.validUntil)) {
+        case let (from?, until?) where from < until: break
+        case (_?, _?): problems.append("\(at): valid_until is after valid_from")
+        default: problems.append("\(at): valid_from and valid_until are RFC 3339 times")
+        }
+        if let listed = offer.stores {
+            if listed.isEmpty || listed.count > 10_000 { problems.append("\(at): stores, when given, lists 1 to 10000 stores") }
+            if Set(listed).count != listed.count { problems.append("\(at): a store is listed twice") }
+            for store in listed where stores[store] != offer.dealer {
+                problems.append(stores[store] == nil ? "\(at): no store \(store)" : "\(at): store \(store) is not \(offer.dealer)'s")
+            }
+        }
+    }
+
+    private mutating func id(_ id: String, at: String) {
+        if !Self.isID(id) { problems.append("\(at): an id is 1 to 64 letters, digits, ., _ and -") }
+    }
+
+    private mutating func imageFile(_ path: String, _ name: String, files: [String: Data], at: String) {
+        guard let bytes = files[path] else { return problems.append("\(at): cannot read the \(name) \(path)") }
+        if Assets.imageType(of: bytes) == nil { problems.append("\(at): the \(name) \(path) is not a PNG, JPEG, GIF or WebP") }
+        if bytes.count > Assets.maxBytes { problems.append("\(at): the \(name) \(path) is larger than 10 MB") }
     }
 
     private mutating func text(_ value: String, _ name: String, at: String, required: Bool) {

@@ -15,26 +15,31 @@ extension CatalogService {
     public struct Imported: Sendable, Equatable, Codable {
         public var dealers = Counts()
         public var stores = Counts()
+        public var offers = Counts()
     }
 
-    /// Imports `file`, whose logos are the files `logos` holds (by the path the file names), in one
-    /// transaction. Refuses the whole file, naming every problem, when anything in it is wrong.
-    /// Importing the same file again changes nothing.
-    public func importFile(_ file: CatalogFile, logos: [String: Data], appID: UUID) async throws -> Imported {
+    /// Imports `file`, whose logos and images are the files `files` holds (by the path the file
+    /// names), in one transaction. Refuses the whole file, naming every problem, when anything in it
+    /// is wrong. Importing the same file again changes nothing.
+    public func importFile(_ file: CatalogFile, files: [String: Data], appID: UUID) async throws -> Imported {
         let storedDealers = try await storedDealers(appID: appID)
-        let problems = CatalogCheck(file, logos: logos, storedDealers: Set(storedDealers.keys)).problems
+        let namesStores = file.stores == nil && file.offers?.contains { $0.stores != nil } == true
+        let storedStores = namesStores ? try await storedStoreDealers(appID: appID) : [:]
+        let problems = CatalogCheck(file, files: files, storedDealers: Set(storedDealers.keys), storedStores: storedStores).problems
         guard problems.isEmpty else {
             throw PlayhouseProblem(.unprocessableEntity, .invalidCatalog, parameters: ["problems": problems.joined(separator: "; ")])
         }
-        // Dealers as they will be stored: a logo is its asset's name.
+        // Dealers and offers as they will be stored: a logo or an image is its asset's name.
         let assets = Assets(store: store, now: now)
+        func asset(_ path: String?) async throws -> String? {
+            guard let path, let bytes = files[path], let type = Assets.imageType(of: bytes) else { return nil }
+            return try await assets.put(bytes, contentType: type)
+        }
         var dealers: [CatalogFile.Dealer]?
         if let listed = file.dealers {
             dealers = []
             for var dealer in listed {
-                if let path = dealer.logo, let bytes = logos[path], let type = Assets.imageType(of: bytes) {
-                    dealer.logo = try await assets.put(bytes, contentType: type)
-                }
+                dealer.logo = try await asset(dealer.logo)
                 dealers?.append(dealer)
             }
         }
@@ -43,8 +48,17 @@ extension CatalogService {
             store.openingHours = store.openingHours ?? []
             return store
         }
-        let now = self.now, toStore = dealers
-        return try await store.transaction { sql in
+        var offers: [CatalogFile.Offer]?
+        if let listed = file.offers {
+            offers = []
+            for offer in listed {
+                var stored = Self.canonical(offer)
+                stored.image = try await asset(offer.image)
+                offers?.append(stored)
+            }
+        }
+        let now = self.now, toStore = dealers, offersToStore = offers
+        return try await store.transaction { [self] sql in
             var imported = Imported()
             if let toStore {
                 imported.dealers = try await Self.importDealers(toStore, stored: storedDealers, appID: appID, now: now, on: sql)
@@ -52,8 +66,24 @@ extension CatalogService {
             if let stores {
                 imported.stores = try await Self.importStores(stores, appID: appID, now: now, on: sql)
             }
+            if let offersToStore {
+                imported.offers = try await importOffers(offersToStore, appID: appID, on: sql)
+            }
             return imported
         }
+    }
+
+    /// The app's stores' dealers, by store id.
+    private func storedStoreDealers(appID: UUID) async throws -> [String: String] {
+        let rows = try await store.read { sql in
+            try await sql.raw("""
+                SELECT s.external_id, d.external_id AS dealer FROM catalog_stores s JOIN catalog_dealers d ON d.id = s.dealer_id
+                WHERE s.app_id = \(bind: appID)
+                """).all()
+        }
+        var dealers: [String: String] = [:]
+        for row in rows { dealers[try row.decode(column: "external_id", as: String.self)] = try row.decode(column: "dealer", as: String.self) }
+        return dealers
     }
 
     /// The app's dealers as stored, by id, in the file's terms (a logo is its asset's name).

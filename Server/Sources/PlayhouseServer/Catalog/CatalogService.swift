@@ -24,6 +24,12 @@ public struct CatalogService: Sendable {
     struct Query: Sendable {
         var near: Near?
         var dealerIDs: [String] = []
+        var storeIDs: [String] = []
+        var offerIDs: [String] = []
+        /// Offers: expired ones too (`include_expired`).
+        var includeExpired = false
+        /// Offers: only those whose heading or description has a word starting with each of these.
+        var words: [String] = []
         var order: [Order] = []
         var offset: Int = 0
         var limit: Int = 25
@@ -49,33 +55,11 @@ public struct CatalogService: Sendable {
     /// The stores `query` asks for; with ``Query/near``, only those within its radius, each with its
     /// distance. One more than the limit is read, to know whether there are more.
     func stores(appID: UUID, _ query: Query) async throws -> (stores: [DealerStore], more: Bool) {
-        var conditions: [SQLQueryString] = ["s.app_id = \(bind: appID)"]
-        var from: SQLQueryString = "catalog_stores s"
-        var chord: SQLQueryString = ""
-        if let near = query.near {
-            let centre = near.point.unitVector, bound = GeoPoint.chordSquared(radius: near.radius), edge = bound.squareRoot()
-            let distance = GeoPoint.chordSquaredSQL("s", centre)
-            chord = ", \(distance) AS chord"
-            // The index finds the stores in the cube around the centre; the exact test follows.
-            if store.dialect == "postgresql" {
-                conditions.append("""
-                    cube(ARRAY[s.x, s.y, s.z]) <@ cube(ARRAY[\(bind: centre.x - edge), \(bind: centre.y - edge), \(bind: centre.z - edge)]::float8[],
-                                                       ARRAY[\(bind: centre.x + edge), \(bind: centre.y + edge), \(bind: centre.z + edge)]::float8[])
-                    """)
-            } else {
-                // CROSS JOIN makes SQLite start from the R*Tree; left to itself it reads all the
-                // app's stores and looks each up in the tree.
-                from = "catalog_store_places p CROSS JOIN catalog_stores s ON s.place = p.place"
-                conditions.append("""
-                    p.min_x <= \(bind: centre.x + edge) AND p.max_x >= \(bind: centre.x - edge) AND p.min_y <= \(bind: centre.y + edge) \
-                    AND p.max_y >= \(bind: centre.y - edge) AND p.min_z <= \(bind: centre.z + edge) AND p.max_z >= \(bind: centre.z - edge)
-                    """)
-            }
-            conditions.append("\(distance) <= \(bind: bound)")
-        }
+        var (from, conditions) = storeFilter(appID: appID, query)
+        let chord: SQLQueryString = query.near.map { ", \(GeoPoint.chordSquaredSQL("s", $0.point.unitVector)) AS chord" } ?? ""
         if !query.dealerIDs.isEmpty { conditions.append("d.external_id IN \(idList(query.dealerIDs))") }
         let order = Self.orderBy(query.order, columns: ["distance": "chord", "created": "s.created_at", "city": "s.city"], tieBreak: "s.external_id")
-        let rows = try await store.read { [from, chord, conditions] sql in
+        let rows = try await store.read { [from, conditions] sql in
             try await sql.raw("""
                 SELECT \(Self.storeColumns)\(chord) FROM \(from) JOIN catalog_dealers d ON d.id = s.dealer_id
                 WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT \(bind: query.limit + 1) OFFSET \(bind: query.offset)
@@ -83,6 +67,33 @@ public struct CatalogService: Sendable {
         }
         let stores = try rows.prefix(query.limit).map { try Self.decodeStore($0, withDistance: query.near != nil) }
         return (stores, rows.count > query.limit)
+    }
+
+    /// The tables (`s` the stores) and conditions that pick the app's stores `query` names
+    /// (``Query/storeIDs``) and, with ``Query/near``, only those within its radius.
+    func storeFilter(appID: UUID, _ query: Query) -> (from: SQLQueryString, conditions: [SQLQueryString]) {
+        var conditions: [SQLQueryString] = ["s.app_id = \(bind: appID)"]
+        var from: SQLQueryString = "catalog_stores s"
+        if !query.storeIDs.isEmpty { conditions.append("s.external_id IN \(idList(query.storeIDs))") }
+        guard let near = query.near else { return (from, conditions) }
+        let centre = near.point.unitVector, bound = GeoPoint.chordSquared(radius: near.radius), edge = bound.squareRoot()
+        // The index finds the stores in the cube around the centre; the exact test follows.
+        if store.dialect == "postgresql" {
+            conditions.append("""
+                cube(ARRAY[s.x, s.y, s.z]) <@ cube(ARRAY[\(bind: centre.x - edge), \(bind: centre.y - edge), \(bind: centre.z - edge)]::float8[],
+                                                   ARRAY[\(bind: centre.x + edge), \(bind: centre.y + edge), \(bind: centre.z + edge)]::float8[])
+                """)
+        } else {
+            // CROSS JOIN makes SQLite start from the R*Tree; left to itself it reads all the
+            // app's stores and looks each up in the tree.
+            from = "catalog_store_places p CROSS JOIN catalog_stores s ON s.place = p.place"
+            conditions.append("""
+                p.min_x <= \(bind: centre.x + edge) AND p.max_x >= \(bind: centre.x - edge) AND p.min_y <= \(bind: centre.y + edge) \
+                AND p.max_y >= \(bind: centre.y - edge) AND p.min_z <= \(bind: centre.z + edge) AND p.max_z >= \(bind: centre.z - edge)
+                """)
+        }
+        conditions.append("\(GeoPoint.chordSquaredSQL("s", centre)) <= \(bind: bound)")
+        return (from, conditions)
     }
 
     /// The dealer with id `id`.
@@ -109,7 +120,7 @@ public struct CatalogService: Sendable {
 
     /// `ids` as one bound JSON array that the SQL unpacks, so that every count of ids is the same
     /// statement.
-    private func idList(_ ids: [String]) -> SQLQueryString {
+    func idList(_ ids: [String]) -> SQLQueryString {
         let json = String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
         return store.dialect == "postgresql"
             ? "(SELECT json_array_elements_text(\(bind: json)::json))"
@@ -117,7 +128,7 @@ public struct CatalogService: Sendable {
     }
 
     /// `ORDER BY` for `order`, whose keys the controller checked against `columns`, then `tieBreak`.
-    private static func orderBy(_ order: [Order], columns: [String: String], tieBreak: String) -> SQLQueryString {
+    static func orderBy(_ order: [Order], columns: [String: String], tieBreak: String) -> SQLQueryString {
         let terms = order.compactMap { term in columns[term.key].map { $0 + (term.descending ? " DESC" : " ASC") } } + [tieBreak + " ASC"]
         return "\(unsafeRaw: terms.joined(separator: ", "))"
     }

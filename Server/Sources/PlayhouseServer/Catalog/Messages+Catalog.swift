@@ -26,5 +26,15 @@ extension Messages {
             "da": Text(title: "", detail: "{parameter} er en kommaliste af højst 100 id'er."),
             "de": Text(title: "", detail: "{parameter} ist eine Kommaliste aus höchstens 100 IDs."),
         ],
+        "invalid_search": [
+            "en": Text(title: "", detail: "query is the text to search for: at most 200 bytes, with at least one letter or digit."),
+            "da": Text(title: "", detail: "query er teksten, der søges efter: højst 200 bytes, med mindst ét bogstav eller tal."),
+            "de": Text(title: "", detail: "query ist der gesuchte Text: höchstens 200 Bytes, mit mindestens einem Buchstaben oder einer Ziffer."),
+        ],
+        "invalid_boolean": [
+            "en": Text(title: "", detail: "{parameter} is true or false."),
+            "da": Text(title: "", detail: "{parameter} er true eller false."),
+            "de": Text(title: "", detail: "{parameter} ist true oder false."),
+        ],
     ]
 }

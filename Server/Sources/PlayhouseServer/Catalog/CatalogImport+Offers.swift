@@ -1,0 +1,99 @@
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+extension CatalogService {
+    /// `offer` (checked) in the one spelling the database gives back: amounts with their currency's
+    /// decimals, times in whole seconds, stores sorted; so that an unchanged offer compares equal.
+    static func canonical(_ offer: CatalogFile.Offer) -> CatalogFile.Offer {
+        var offer = offer
+        let digits = ISO4217.currencies[offer.currency]?.minorUnits ?? 2
+        let amount = { (text: String) in (try? MinorUnits.parse(text, digits: digits).get()).map { MinorUnits.format($0, digits: digits) } ?? text }
+        offer.price = amount(offer.price)
+        offer.prePrice = offer.prePrice.map(amount)
+        offer.validFrom = ContentFile.parseTimestamp(offer.validFrom).map(RFC3339.format) ?? offer.validFrom
+        offer.validUntil = ContentFile.parseTimestamp(offer.validUntil).map(RFC3339.format) ?? offer.validUntil
+        offer.stores = offer.stores?.sorted()
+        return offer
+    }
+
+    /// Adds, changes and removes the app's offers to match `offers` (canonical, images as asset
+    /// names), inside the import's transaction.
+    func importOffers(_ offers: [CatalogFile.Offer], appID: UUID, on sql: any SQLDatabase) async throws -> Counts {
+        let stored = try await storedOffers(appID: appID, on: sql)
+        var counts = Counts()
+        for offer in offers {
+            if stored[offer.id] == offer { counts.unchanged += 1; continue }
+            if stored[offer.id] == nil { counts.added += 1 } else { counts.changed += 1 }
+            let digits = ISO4217.currencies[offer.currency]?.minorUnits ?? 2
+            let minor = { (text: String) in try MinorUnits.parse(text, digits: digits).get() }
+            let words = Self.words(offer.heading + " " + (offer.description ?? "")).joined(separator: " ")
+            let validFrom = ContentFile.parseTimestamp(offer.validFrom), validUntil = ContentFile.parseTimestamp(offer.validUntil)
+            // A new offer takes the next number in the search index; a changed one keeps its own.
+            try await sql.raw("""
+                INSERT INTO catalog_offers (id, app_id, dealer_id, external_id, number, heading, description, words, price, pre_price, currency,
+                                            quantity, unit, image, valid_from, valid_until, all_stores, created_at, updated_at)
+                SELECT \(bind: UUID()), \(bind: appID), d.id, \(bind: offer.id), (SELECT COALESCE(MAX(number), 0) + 1 FROM catalog_offers),
+                       \(bind: offer.heading), \(bind: offer.description), \(bind: words), \(bind: try minor(offer.price)), \(bind: try offer.prePrice.map(minor)),
+                       \(bind: offer.currency), \(bind: offer.quantity), \(bind: offer.unit), \(bind: offer.image), \(bind: validFrom),
+                       \(bind: validUntil), \(bind: offer.stores == nil), \(bind: now), \(bind: now)
+                FROM catalog_dealers d WHERE d.app_id = \(bind: appID) AND d.external_id = \(bind: offer.dealer)
+                ON CONFLICT (app_id, external_id) DO UPDATE SET dealer_id = excluded.dealer_id, heading = excluded.heading,
+                    description = excluded.description, words = excluded.words, price = excluded.price, pre_price = excluded.pre_price, currency = excluded.currency,
+                    quantity = excluded.quantity, unit = excluded.unit, image = excluded.image, valid_from = excluded.valid_from,
+                    valid_until = excluded.valid_until, all_stores = excluded.all_stores, updated_at = excluded.updated_at
+                """).run()
+            if stored[offer.id]?.stores != offer.stores {
+                try await sql.raw("""
+                    DELETE FROM catalog_offer_stores
+                    WHERE offer_id = (SELECT id FROM catalog_offers WHERE app_id = \(bind: appID) AND external_id = \(bind: offer.id))
+                    """).run()
+                if let stores = offer.stores {
+                    try await sql.raw("""
+                        INSERT INTO catalog_offer_stores (store_id, offer_id)
+                        SELECT s.id, o.id FROM catalog_offers o JOIN catalog_stores s ON s.app_id = o.app_id
+                        WHERE o.app_id = \(bind: appID) AND o.external_id = \(bind: offer.id) AND s.external_id IN \(idList(stores))
+                        """).run()
+                }
+            }
+        }
+        let listed = Set(offers.map(\.id))
+        for id in stored.keys.sorted() where !listed.contains(id) {
+            try await sql.raw("DELETE FROM catalog_offers WHERE app_id = \(bind: appID) AND external_id = \(bind: id)").run()
+            counts.removed += 1
+        }
+        return counts
+    }
+
+    /// The app's offers as stored, by id, canonical (images as asset names).
+    private func storedOffers(appID: UUID, on sql: any SQLDatabase) async throws -> [String: CatalogFile.Offer] {
+        let rows = try await sql.raw("""
+            SELECT o.external_id, d.external_id AS dealer, o.heading, o.description, o.price, o.pre_price, o.currency, o.quantity, o.unit,
+                   o.image, o.valid_from, o.valid_until, o.all_stores
+            FROM catalog_offers o JOIN catalog_dealers d ON d.id = o.dealer_id WHERE o.app_id = \(bind: appID)
+            """).all()
+        var listed: [String: [String]] = [:]
+        for row in try await sql.raw("""
+            SELECT o.external_id AS offer, s.external_id AS store FROM catalog_offer_stores os JOIN catalog_offers o ON o.id = os.offer_id
+            JOIN catalog_stores s ON s.id = os.store_id WHERE o.app_id = \(bind: appID)
+            """).all() {
+            listed[try row.decode(column: "offer", as: String.self), default: []].append(try row.decode(column: "store", as: String.self))
+        }
+        var offers: [String: CatalogFile.Offer] = [:]
+        for row in rows {
+            let id = try row.decode(column: "external_id", as: String.self), currency = try row.decode(column: "currency", as: String.self)
+            let digits = ISO4217.currencies[currency]?.minorUnits ?? 2
+            offers[id] = CatalogFile.Offer(
+                id: id, dealer: try row.decode(column: "dealer", as: String.self), heading: try row.decode(column: "heading", as: String.self),
+                description: try row.decode(column: "description", as: String?.self),
+                price: MinorUnits.format(try row.decode(column: "price", as: Int64.self), digits: digits),
+                prePrice: try row.decode(column: "pre_price", as: Int64?.self).map { MinorUnits.format($0, digits: digits) },
+                currency: currency, quantity: try row.decode(column: "quantity", as: Double?.self),
+                unit: try row.decode(column: "unit", as: String?.self), image: try row.decode(column: "image", as: String?.self),
+                validFrom: RFC3339.format(try row.decode(column: "valid_from", as: Date.self)),
+                validUntil: RFC3339.format(try row.decode(column: "valid_until", as: Date.self)),
+                stores: try row.decode(column: "all_stores", as: Bool.self) ? nil : (listed[id] ?? []).sorted())
+        }
+        return offers
+    }
+}
