@@ -1,6 +1,6 @@
-"""Dealers and stores against the real binary: the example catalog imported with the CLI (twice,
-the second time changing nothing), stores near a point over plain HTTP against this test's own
-great-circle reading of the same file, and revalidation with the ETag."""
+"""Dealers, stores and offers against the real binary: the example catalog imported with the CLI
+(twice, the second time changing nothing), stores and offers near a point over plain HTTP against
+this test's own great-circle reading of the same file, search, and revalidation with the ETag."""
 
 import json
 import math
@@ -27,8 +27,10 @@ def catalog_app(playhouse):
     first = playhouse.cli("catalog", "import", app["client_id"], str(EXAMPLE)).stdout
     assert "Dealers: 5 added, 0 changed, 0 unchanged, 0 removed" in first
     assert "Stores: 2000 added, 0 changed, 0 unchanged, 0 removed" in first
+    assert "Offers: 300 added, 0 changed, 0 unchanged, 0 removed" in first
     again = playhouse.cli("catalog", "import", app["client_id"], str(EXAMPLE)).stdout
     assert "Stores: 0 added, 0 changed, 2000 unchanged, 0 removed" in again
+    assert "Offers: 0 added, 0 changed, 300 unchanged, 0 removed" in again
     token = requests.post(playhouse.base_url + "/oauth/token", data={"grant_type": "client_credentials"},
                           auth=(app["client_id"], app["client_secret"]), timeout=10).json()["access_token"]
     return {"Authorization": "Bearer " + token}
@@ -46,6 +48,38 @@ def test_stores_near_a_point_are_the_nearest_within_the_radius(playhouse, catalo
     assert [s["id"] for s in got] == [i for _, i in expected]
     assert all(abs(s["distance"] - d) < 0.01 for s, (d, _) in zip(got, expected))
     assert all(s["ern"] == "ern:store:" + s["id"] for s in got)
+
+
+def offers_near(point, radius, text=None):
+    """This test's reading of the nearest-store rule: every valid offer with a store that sells it
+    within the radius, at the nearest such store, nearest first, then by id."""
+    catalog = json.loads(EXAMPLE.read_text())
+    stores = {s["id"]: s for s in catalog["stores"]}
+    found = []
+    for offer in catalog["offers"]:
+        if offer["valid_until"] < "2026-11-25" or (text and text not in (offer["heading"] + " " + offer["description"]).lower()):
+            continue
+        selling = offer.get("stores") or [s["id"] for s in catalog["stores"] if s["dealer"] == offer["dealer"]]
+        inside = sorted((metres(point, (stores[i]["latitude"], stores[i]["longitude"])), i) for i in selling)
+        inside = [(d, i) for d, i in inside if d <= radius]
+        if inside:
+            found.append((inside[0][0], offer["id"], inside[0][1]))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("point,radius,text", [((55.6761, 12.5683), 3000, None), ((56.1629, 10.2039), 8000, None),
+                                               ((55.4038, 10.4024), 20000, "kaffe")])
+def test_offers_near_a_point_are_placed_at_their_nearest_store(playhouse, catalog_app, point, radius, text):
+    expected = offers_near(point, radius, text)[:60]
+    assert expected
+    path = "/v1/offers/search" if text else "/v1/offers"
+    answer = requests.get(playhouse.base_url + path, headers=catalog_app, timeout=10,
+                          params={"r_lat": point[0], "r_lng": point[1], "r_radius": radius, "limit": 60, "query": text or ""})
+    assert answer.status_code == 200, answer.text
+    got = answer.json()["data"]
+    assert [(o["id"], o["store_id"]) for o in got] == [(i, s) for _, i, s in expected]
+    assert all(abs(o["distance"] - d) < 0.01 for o, (d, _, _) in zip(got, expected))
+    assert all(o["ern"] == "ern:offer:" + o["id"] and o["price"]["currency"] == "DKK" for o in got)
 
 
 def test_an_unchanged_answer_is_a_304(playhouse, catalog_app):

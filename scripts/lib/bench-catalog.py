@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""What scripts/bench-catalog needs besides wrk: stores loaded straight into the server's database
-(as many as asked, spread evenly so that a 5 km circle holds about the same number of stores
-whatever the total), the points the queries ask about, and the baselines: the server's own
-query run straight on the database.
+"""What scripts/bench-catalog needs besides wrk: dealers, stores and offers loaded straight into the
+server's database, the points the queries ask about, and the baselines: the server's own queries
+run straight on the database.
+
+The stores are spread evenly (a 5 km circle holds about 15 whatever the total) over an area cut
+into bands of about 40,000 stores; each band has its own 8 dealers, and each dealer 1,000 offers
+(one in four sold at one to three of its stores, the others at all of them). So a 1,000,000-store
+set has 200 dealers and 200,000 offers, and what a point sees stays the same as the set grows.
 
     bench-catalog.py load-sqlite DATABASE COUNT
-    bench-catalog.py load-postgres-csv APP_ID DEALER_ID COUNT > stores.csv   (for psql's \\copy)
+    bench-catalog.py load-postgres-csv APP_ID COUNT DIRECTORY    dealers.csv, stores.csv, offers.csv, offer_stores.csv
     bench-catalog.py points COUNT TOTAL OUT          lines of r_lat=…&r_lng=… inside the stores' area
-    bench-catalog.py sqlite-baseline DATABASE POINTS RADIUS LIMIT SECONDS PROCESSES   → "rps p50_ms p99_ms"
-    bench-catalog.py pgbench-scripts DIRECTORY POINTS RADIUS LIMIT APP_ID             one script per point
+    bench-catalog.py sqlite-baseline KIND DATABASE POINTS RADIUS LIMIT SECONDS PROCESSES   → "rps p50_ms p99_ms"
+    bench-catalog.py pgbench-scripts KIND DIRECTORY POINTS RADIUS LIMIT APP_ID             one script per point
+KIND is stores or offers.
 """
 
 import math
@@ -22,6 +27,12 @@ import uuid
 EARTH_RADIUS = 6371008.8
 CENTRE = (54.0, 10.0)
 STORES_PER_KM2 = 0.2
+BAND_STORES = 40000
+DEALERS_PER_BAND = 8
+OFFERS_PER_DEALER = 1000
+WORDS = ["bananer", "æbler", "kaffe", "mælk", "rugbrød", "ost", "smør", "chokolade", "kylling", "oksekød", "laks", "pasta",
+         "tomater", "kartofler", "juice", "øl", "yoghurt", "æg", "økologisk", "dansk", "frisk", "frost", "stor", "lille"]
+DAY = 86400
 
 
 def area(total):
@@ -41,32 +52,97 @@ def vector(latitude, longitude):
     return math.cos(phi) * math.cos(lam), math.cos(phi) * math.sin(lam), math.sin(phi)
 
 
+def bands(total):
+    return max(1, round(total / BAND_STORES))
+
+
+def dealers(total):
+    return [f"bench-d{band:03d}-{k}" for band in range(bands(total)) for k in range(DEALERS_PER_BAND)]
+
+
 def stores(count):
+    """(place, id, dealer, latitude, longitude, x, y, z) for each store."""
     rng = random.Random(25)
+    half_lat, _ = area(count)
     for index in range(count):
         latitude, longitude = place(rng, count)
-        x, y, z = vector(latitude, longitude)
-        yield index + 1, f"bench-{index:07d}", latitude, longitude, x, y, z
+        band = min(bands(count) - 1, int((latitude - CENTRE[0] + half_lat) / (2 * half_lat) * bands(count)))
+        yield (index + 1, f"bench-{index:07d}", f"bench-d{band:03d}-{index % DEALERS_PER_BAND}", latitude, longitude,
+               *vector(latitude, longitude))
+
+
+def offers(total, stores_of):
+    """(number, id, dealer, heading, price, listed store keys or None) for each offer; `stores_of`
+    maps a dealer to its stores' keys."""
+    rng = random.Random(26)
+    number = 0
+    for dealer in dealers(total):
+        own = stores_of.get(dealer, [])
+        for k in range(OFFERS_PER_DEALER):
+            number += 1
+            listed = rng.sample(own, min(len(own), rng.randint(1, 3))) if k % 4 == 3 and own else None
+            yield number, f"{dealer}-o{k:04d}", dealer, f"{rng.choice(WORDS)} {rng.choice(WORDS)}", rng.randrange(500, 15000), listed
 
 
 def load_sqlite(database, count):
+    count = int(count)
     db = sqlite3.connect(database, timeout=60)
-    app_id, dealer_id, created = db.execute("SELECT app_id, id, created_at FROM catalog_dealers LIMIT 1").fetchone()
-    new_id = (lambda: uuid.uuid4().bytes) if isinstance(dealer_id, bytes) else (lambda: str(uuid.uuid4()))
+    app_id, sample_id = db.execute("SELECT app_id, id FROM catalog_dealers LIMIT 1").fetchone()
+    new_id = (lambda: uuid.uuid4().bytes) if isinstance(sample_id, bytes) else (lambda: str(uuid.uuid4()))
+    now = time.time()
     db.execute("BEGIN IMMEDIATE")
+    dealer_ids = {external: new_id() for external in dealers(count)}
+    db.executemany("INSERT INTO catalog_dealers (id, app_id, external_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                   ((key, app_id, external, external, now, now) for external, key in dealer_ids.items()))
+    stores_of = {}
+
+    def rows():
+        for number, external, dealer, lat, lng, x, y, z in stores(count):
+            key = new_id()
+            stores_of.setdefault(dealer, []).append(key)
+            yield key, app_id, dealer_ids[dealer], external, number, lat, lng, x, y, z, now, now
     db.executemany(
         "INSERT INTO catalog_stores (id, app_id, dealer_id, external_id, place, street, city, zip_code, country, latitude, longitude, "
         "x, y, z, opening_hours, contact, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'Benchgade 1', 'Bench', '1000', 'DK', ?, ?, ?, ?, ?, '', NULL, ?, ?)",
-        ((new_id(), app_id, dealer_id, external, number, lat, lng, x, y, z, created, created)
-         for number, external, lat, lng, x, y, z in stores(int(count))))
+        rows())
+    listed = []
+
+    def offer_rows():
+        for number, external, dealer, heading, price, sold_at in offers(count, stores_of):
+            key = new_id()
+            listed.extend((store, key) for store in sold_at or [])
+            yield (key, app_id, dealer_ids[dealer], external, number, heading, heading, price, now - DAY, now + 30 * DAY,
+                   0 if sold_at else 1, now, now)
+    db.executemany(
+        "INSERT INTO catalog_offers (id, app_id, dealer_id, external_id, number, heading, words, price, currency, valid_from, valid_until, "
+        "all_stores, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'DKK', ?, ?, ?, ?, ?)", offer_rows())
+    db.executemany("INSERT INTO catalog_offer_stores (store_id, offer_id) VALUES (?, ?)", listed)
     db.execute("COMMIT")
+    db.execute("ANALYZE")
     db.close()
 
 
-def load_postgres_csv(app_id, dealer_id, count):
-    out = sys.stdout
-    for number, external, lat, lng, x, y, z in stores(int(count)):
-        out.write(f"{uuid.uuid4()},{app_id},{dealer_id},{external},{number},Benchgade 1,Bench,1000,DK,{lat!r},{lng!r},{x!r},{y!r},{z!r},\"\",now,now\n")
+def load_postgres_csv(app_id, count, directory):
+    count = int(count)
+    dealer_ids = {external: str(uuid.uuid4()) for external in dealers(count)}
+    with open(f"{directory}/dealers.csv", "w") as out:
+        for external, key in dealer_ids.items():
+            out.write(f"{key},{app_id},{external},{external},now,now\n")
+    stores_of = {}
+    with open(f"{directory}/stores.csv", "w") as out:
+        for number, external, dealer, lat, lng, x, y, z in stores(count):
+            key = str(uuid.uuid4())
+            stores_of.setdefault(dealer, []).append(key)
+            out.write(f"{key},{app_id},{dealer_ids[dealer]},{external},{number},Benchgade 1,Bench,1000,DK,{lat!r},{lng!r},{x!r},{y!r},{z!r},\"\",now,now\n")
+    valid_from = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - DAY))
+    valid_until = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 30 * DAY))
+    with open(f"{directory}/offers.csv", "w") as out, open(f"{directory}/offer_stores.csv", "w") as links:
+        for number, external, dealer, heading, price, sold_at in offers(count, stores_of):
+            key = str(uuid.uuid4())
+            for store in sold_at or []:
+                links.write(f"{store},{key}\n")
+            out.write(f"{key},{app_id},{dealer_ids[dealer]},{external},{number},{heading},{heading},{price},DKK,{valid_from},{valid_until},"
+                      f"{'false' if sold_at else 'true'},now,now\n")
 
 
 def points(count, total, path):
@@ -102,21 +178,43 @@ COLUMNS = ("s.external_id, d.external_id AS dealer, s.street, s.city, s.zip_code
            "s.opening_hours, s.contact")
 
 
-def sqlite_query(point, radius, limit, app_id):
-    """The server's SQLite query and its binds (CatalogService.stores)."""
+OFFER_COLUMNS = ("o.external_id, d.external_id AS dealer, o.heading, o.description, o.price, o.pre_price, o.currency, o.quantity, "
+                 "o.unit, o.image, o.valid_from, o.valid_until")
+
+
+def offers_sql(near, app_id, now, limit, true):
+    """The server's offers query around the stores' query `near` (CatalogService.offers)."""
+    return ("WITH near AS (SELECT s.id, s.dealer_id, s.external_id, " + near + "), "
+            "nearest AS (SELECT dealer_id, external_id, chord, ROW_NUMBER() OVER (PARTITION BY dealer_id ORDER BY chord, external_id) AS nth "
+            "FROM near), "
+            "reach AS (SELECT o.id AS offer, n.external_id AS store, n.chord FROM nearest n JOIN catalog_offers o ON o.dealer_id = n.dealer_id "
+            f"AND o.all_stores = {true} WHERE n.nth = 1 UNION ALL SELECT os.offer_id, n.external_id, n.chord FROM near n "
+            "JOIN catalog_offer_stores os ON os.store_id = n.id), "
+            "best AS (SELECT offer, store, chord, ROW_NUMBER() OVER (PARTITION BY offer ORDER BY chord, store) AS nth FROM reach) "
+            f"SELECT {OFFER_COLUMNS}, b.store, b.chord FROM best b JOIN catalog_offers o ON o.id = b.offer "
+            f"JOIN catalog_dealers d ON d.id = o.dealer_id WHERE b.nth = 1 AND o.app_id = {app_id} AND o.valid_until > {now} "
+            f"ORDER BY chord ASC, o.external_id ASC LIMIT {limit} OFFSET 0")
+
+
+def sqlite_query(kind, point, radius, limit, app_id):
+    """The server's SQLite query and its binds (CatalogService.stores or .offers)."""
     c, bound, edge = bounds(point, radius)
     chord = [c[0], c[0], c[1], c[1], c[2], c[2]]
     box = [c[0] + edge, c[0] - edge, c[1] + edge, c[1] - edge, c[2] + edge, c[2] - edge]
-    sql = (f"SELECT {COLUMNS}, {chord_sql(c, False)} AS chord FROM catalog_store_places p CROSS JOIN catalog_stores s ON s.place = p.place "
-           "JOIN catalog_dealers d ON d.id = s.dealer_id WHERE s.app_id = ? AND p.min_x <= ? AND p.max_x >= ? AND p.min_y <= ? "
-           f"AND p.max_y >= ? AND p.min_z <= ? AND p.max_z >= ? AND {chord_sql(c, False)} <= ? ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?")
+    near = (f"{chord_sql(c, False)} AS chord FROM catalog_store_places p CROSS JOIN catalog_stores s ON s.place = p.place "
+            "WHERE s.app_id = ? AND p.min_x <= ? AND p.max_x >= ? AND p.min_y <= ? "
+            f"AND p.max_y >= ? AND p.min_z <= ? AND p.max_z >= ? AND {chord_sql(c, False)} <= ?")
+    if kind == "offers":
+        return offers_sql(near, "?", "?", "?", "?"), [*chord, app_id, *box, *chord, bound, 1, app_id, time.time(), limit + 1]
+    sql = (f"SELECT {COLUMNS}, {near.replace(' WHERE ', ' JOIN catalog_dealers d ON d.id = s.dealer_id WHERE ', 1)} "
+           "ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?")
     return sql, [*chord, app_id, *box, *chord, bound, limit + 1, 0]
 
 
-def sqlite_worker(database, points_path, radius, limit, seconds, queue):
+def sqlite_worker(kind, database, points_path, radius, limit, seconds, queue):
     db = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     app_id = db.execute("SELECT app_id FROM catalog_dealers LIMIT 1").fetchone()[0]
-    queries = [sqlite_query(point, radius, limit, app_id) for point in read_points(points_path)]
+    queries = [sqlite_query(kind, point, radius, limit, app_id) for point in read_points(points_path)]
     latencies, stop_at, n = [], time.monotonic() + seconds, 0
     while time.monotonic() < stop_at:
         sql, binds = queries[n % len(queries)]
@@ -127,9 +225,9 @@ def sqlite_worker(database, points_path, radius, limit, seconds, queue):
     queue.put(latencies)
 
 
-def sqlite_baseline(database, points_path, radius, limit, seconds, processes):
+def sqlite_baseline(kind, database, points_path, radius, limit, seconds, processes):
     queue = multiprocessing.Queue()
-    workers = [multiprocessing.Process(target=sqlite_worker, args=(database, points_path, float(radius), int(limit), float(seconds), queue))
+    workers = [multiprocessing.Process(target=sqlite_worker, args=(kind, database, points_path, float(radius), int(limit), float(seconds), queue))
                for _ in range(int(processes))]
     for worker in workers:
         worker.start()
@@ -139,16 +237,22 @@ def sqlite_baseline(database, points_path, radius, limit, seconds, processes):
     print(f"{len(latencies) / float(seconds):.1f} {latencies[len(latencies) // 2] * 1000:.3f} {latencies[int(len(latencies) * 0.99)] * 1000:.3f}")
 
 
-def pgbench_scripts(directory, points_path, radius, limit, app_id):
+def pgbench_scripts(kind, directory, points_path, radius, limit, app_id):
     radius, limit = float(radius), int(limit)
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     for number, point in enumerate(read_points(points_path)[:64]):
         c, bound, edge = bounds(point, radius)
         low = ", ".join(repr(v - edge) for v in c)
         high = ", ".join(repr(v + edge) for v in c)
+        near = (f"{chord_sql(c, True)} AS chord FROM catalog_stores s "
+                f"WHERE s.app_id = '{app_id}' AND cube(ARRAY[s.x, s.y, s.z]) <@ cube(ARRAY[{low}]::float8[], ARRAY[{high}]::float8[]) "
+                f"AND {chord_sql(c, True)} <= {bound!r}")
         with open(f"{directory}/query-{number}.sql", "w") as out:
-            out.write(f"SELECT {COLUMNS}, {chord_sql(c, True)} AS chord FROM catalog_stores s JOIN catalog_dealers d ON d.id = s.dealer_id "
-                      f"WHERE s.app_id = '{app_id}' AND cube(ARRAY[s.x, s.y, s.z]) <@ cube(ARRAY[{low}]::float8[], ARRAY[{high}]::float8[]) "
-                      f"AND {chord_sql(c, True)} <= {bound!r} ORDER BY chord ASC, s.external_id ASC LIMIT {limit + 1} OFFSET 0;\n")
+            if kind == "offers":
+                out.write(offers_sql(near, f"'{app_id}'", f"'{now}'", limit + 1, "true") + ";\n")
+            else:
+                out.write(f"SELECT {COLUMNS}, {near.replace(' WHERE ', ' JOIN catalog_dealers d ON d.id = s.dealer_id WHERE ', 1)} "
+                          f"ORDER BY chord ASC, s.external_id ASC LIMIT {limit + 1} OFFSET 0;\n")
 
 
 if __name__ == "__main__":

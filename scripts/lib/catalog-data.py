@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Writes a catalog file for `playhouse catalog import`: dealers, and stores scattered around the
-cities of Denmark (and, for large sets, of Europe), the same file for the same arguments.
+"""Writes a catalog file for `playhouse catalog import`: dealers, stores scattered around the
+cities of Denmark (and, for large sets, of Europe), and the dealers' offers, the same file for the
+same arguments.
 
-    scripts/lib/catalog-data.py OUT.json [--stores N] [--seed S]
+    scripts/lib/catalog-data.py OUT.json [--stores N] [--offers N] [--seed S]
 
-Without --stores it writes the example data set in Server/Examples/catalog/ (2,000 stores); the
-benchmark asks for a million."""
+Without arguments it writes the example data set in Server/Examples/catalog/ (2,000 stores, 300
+offers: most sold at all of their dealer's stores, one in four at a few of them, one in ten
+expired)."""
 
 import argparse
 import json
@@ -31,6 +33,17 @@ EUROPE = [
     ("Wien", "AT", 48.2082, 16.3738, 0.12),
 ]
 WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+PRODUCTS = [
+    ("Bananer", "Økologiske bananer fra Ecuador", 1000, "g"), ("Æbler", "Danske Ingrid Marie æbler", 1000, "g"),
+    ("Kaffe", "Formalet kaffe, mellemristet", 400, "g"), ("Mælk", "Letmælk fra Arla", 1, "l"),
+    ("Rugbrød", "Groft rugbrød med kerner", 1000, "g"), ("Ost", "Skiveost 45+, mild", 500, "g"),
+    ("Smør", "Lurpak smør, saltet", 250, "g"), ("Chokolade", "Mørk chokolade 70 %", 100, "g"),
+    ("Kyllingebryst", "Danske kyllingebryst uden skind", 900, "g"), ("Hakket oksekød", "Hakket oksekød 8-12 %", 500, "g"),
+    ("Laks", "Norske laksefileter", 250, "g"), ("Pasta", "Italiensk pasta, fusilli", 500, "g"),
+    ("Tomater", "Cherrytomater i bakke", 250, "g"), ("Kartofler", "Nye danske kartofler", 2000, "g"),
+    ("Appelsinjuice", "Presset appelsinjuice med frugtkød", 1, "l"), ("Øl", "Pilsner, 6 flasker", 6, "stk"),
+    ("Yoghurt", "Græsk yoghurt 10 %", 1000, "g"), ("Æg", "Frilandsæg, 10 stk", 10, "stk"),
+]
 STREETS = ["Algade", "Nørregade", "Vestergade", "Østergade", "Søndergade", "Jernbanegade", "Torvet", "Strandvejen", "Parkvej", "Skolevej"]
 
 
@@ -38,10 +51,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--stores", type=int, default=2000)
+    parser.add_argument("--offers", type=int, default=300)
     parser.add_argument("--seed", type=int, default=25)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     cities = CITIES + (EUROPE if args.stores > 10000 else [])
+    store_ids = {d: [] for d, _, _, _ in DEALERS}
     with open(args.out, "w", encoding="utf-8") as out:
         out.write('{"dealers": [\n')
         out.write(",\n".join(json.dumps({"id": d, "name": n, "website": w, "brand_color": c}, ensure_ascii=False)
@@ -58,7 +73,25 @@ def main():
                 "latitude": round(latitude + rng.gauss(0, spread), 6), "longitude": round(longitude + rng.gauss(0, spread * 1.7), 6),
                 "opening_hours": [{"day_of_week": day, "opens": opens, "closes": closes} for day in WEEK],
             }
+            store_ids[dealer].append(store["id"])
             out.write(("," if index else "") + json.dumps(store, ensure_ascii=False, separators=(",", ":")) + "\n")
+        out.write('], "offers": [\n')
+        for index in range(args.offers):
+            dealer = DEALERS[index % len(DEALERS)][0]
+            heading, description, quantity, unit = PRODUCTS[rng.randrange(len(PRODUCTS))]
+            price = rng.randrange(500, 15000, 25)
+            offer = {
+                "id": f"{dealer}-offer-{index:06d}", "dealer": dealer, "heading": heading, "description": description,
+                "price": f"{price // 100}.{price % 100:02d}", "currency": "DKK", "quantity": quantity, "unit": unit,
+                # The example stays valid for years; one offer in ten has ended.
+                "valid_from": "2026-11-23T00:00:00Z",
+                "valid_until": "2026-11-24T00:00:00Z" if index % 10 == 9 else "2036-11-23T00:00:00Z",
+            }
+            if index % 3 == 0:
+                offer["pre_price"] = f"{price * 5 // 400}.{price * 5 // 4 % 100:02d}"
+            if index % 4 == 3 and store_ids[dealer]:
+                offer["stores"] = sorted(set(rng.choice(store_ids[dealer]) for _ in range(rng.randint(1, 5))))
+            out.write(("," if index else "") + json.dumps(offer, ensure_ascii=False, separators=(",", ":")) + "\n")
         out.write("]}\n")
 
 

@@ -6,10 +6,11 @@ import SQLKit
 /// search reads the offer's `words`: its heading and description as ``CatalogService/words(_:)``
 /// splits and lower-cases them, so that neither the engine nor the database's locale decides what a
 /// word is. SQLite keeps them in an FTS5 table, in step with the offers by triggers and keyed by
-/// each offer's `number`; PostgreSQL in a GIN index over ``searchVectorSQL``.
+/// each offer's `number`; PostgreSQL in a GIN index over ``searchVector(_:)``.
 struct CreateCatalogOffers: AsyncMigration {
-    /// The words as PostgreSQL's index and queries both spell them (they must match for the index to serve).
-    static let searchVectorSQL = "to_tsvector('simple', o.words)"
+    /// The words of `column` as PostgreSQL's index and queries both spell them (they must match
+    /// for the index to serve).
+    static func searchVector(_ column: String) -> String { "to_tsvector('simple', \(column))" }
 
     func prepare(on database: any Database) async throws {
         try await database.schema("catalog_offers")
@@ -41,11 +42,12 @@ struct CreateCatalogOffers: AsyncMigration {
             .unique(on: "store_id", "offer_id")
             .create()
         let sql = try database.sql()
-        try await sql.create(index: "catalog_offers_dealer").on("catalog_offers").column("dealer_id").run()
+        // A dealer's offers sold at all its stores, in id order: what a page of offers near a point reads.
+        try await sql.create(index: "catalog_offers_dealer").on("catalog_offers").column("dealer_id").column("all_stores").column("external_id").run()
         try await sql.create(index: "catalog_offer_stores_offer").on("catalog_offer_stores").column("offer_id").run()
         if sql.dialect.name == "postgresql" {
             try await sql.raw("""
-                CREATE INDEX catalog_offers_words ON catalog_offers USING gin ((\(unsafeRaw: Self.searchVectorSQL.replacingOccurrences(of: "o.", with: ""))))
+                CREATE INDEX catalog_offers_words ON catalog_offers USING gin ((\(unsafeRaw: Self.searchVector("words"))))
                 """).run()
         } else {
             try await sql.raw("""

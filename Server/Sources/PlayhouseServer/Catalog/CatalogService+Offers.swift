@@ -29,11 +29,8 @@ extension CatalogService {
     }
 
     private func offersSQL(appID: UUID, _ query: Query) -> SQLQueryString {
-        var conditions: [SQLQueryString] = ["o.app_id = \(bind: appID)"]
-        if !query.offerIDs.isEmpty { conditions.append("o.external_id IN \(idList(query.offerIDs))") }
-        if !query.includeExpired { conditions.append("o.valid_until > \(bind: now)") }
+        var conditions: [SQLQueryString] = ["o.app_id = \(bind: appID)"] + offerConditions(query, alias: "o")
         if !query.dealerIDs.isEmpty { conditions.append("d.external_id IN \(idList(query.dealerIDs))") }
-        if !query.words.isEmpty { conditions.append(wordsCondition(query.words)) }
         let order = Self.orderBy(query.order, columns: Self.offerOrder, tieBreak: "o.external_id")
         let page: SQLQueryString = "ORDER BY \(order) LIMIT \(bind: query.limit + 1) OFFSET \(bind: query.offset)"
         let (from, stores) = storeFilter(appID: appID, query)
@@ -51,6 +48,18 @@ extension CatalogService {
                 WHERE \(conditions.joined(separator: " AND ")) \(page)
                 """
         }
+        // The offers a dealer sells at all its stores are all as near as its nearest store. Ordered
+        // by distance alone (then by id), a page needs no more of them than the page's end: the
+        // dealer's first that many by id, found with an index instead of reading all of them.
+        var allStores: [SQLQueryString] = ["o.dealer_id = n.dealer_id", "o.all_stores = \(bind: true)"] + offerConditions(query, alias: "o")
+        if query.order.allSatisfy({ $0.key == "distance" }) {
+            let cutoff = (["x.dealer_id = n.dealer_id", "x.all_stores = \(bind: true)"] + offerConditions(query, alias: "x"))
+                .joined(separator: " AND ")
+            allStores.append("""
+                o.external_id <= COALESCE((SELECT x.external_id FROM catalog_offers x WHERE \(cutoff)
+                                           ORDER BY x.external_id LIMIT 1 OFFSET \(bind: query.offset + query.limit)), o.external_id)
+                """)
+        }
         // The stores in the radius; each dealer's nearest, for the offers sold at all its stores;
         // every store for the offers that list theirs; then each offer's nearest.
         return """
@@ -61,7 +70,7 @@ extension CatalogService {
                 SELECT dealer_id, external_id, chord, ROW_NUMBER() OVER (PARTITION BY dealer_id ORDER BY chord, external_id) AS nth FROM near
             ), reach AS (
                 SELECT o.id AS offer, n.external_id AS store, n.chord FROM nearest n
-                JOIN catalog_offers o ON o.dealer_id = n.dealer_id AND o.all_stores = \(bind: true) WHERE n.nth = 1
+                JOIN catalog_offers o ON \(allStores.joined(separator: " AND ")) WHERE n.nth = 1
                 UNION ALL
                 SELECT os.offer_id, n.external_id, n.chord FROM near n JOIN catalog_offer_stores os ON os.store_id = n.id
             ), best AS (
@@ -73,15 +82,24 @@ extension CatalogService {
             """
     }
 
+    /// What `query` asks of an offer itself (the table aliased `alias`): its ids, validity, words.
+    private func offerConditions(_ query: Query, alias: String) -> [SQLQueryString] {
+        var conditions: [SQLQueryString] = []
+        if !query.offerIDs.isEmpty { conditions.append("\(unsafeRaw: alias).external_id IN \(idList(query.offerIDs))") }
+        if !query.includeExpired { conditions.append("\(unsafeRaw: alias).valid_until > \(bind: now)") }
+        if !query.words.isEmpty { conditions.append(wordsCondition(query.words, alias: alias)) }
+        return conditions
+    }
+
     /// Offers with a word in their heading or description starting with each of `words` (letters
     /// and digits only, as ``searchWords(_:)`` gives them, so they need no escaping).
-    private func wordsCondition(_ words: [String]) -> SQLQueryString {
+    private func wordsCondition(_ words: [String], alias: String) -> SQLQueryString {
         if store.dialect == "postgresql" {
             let query = words.map { $0 + ":*" }.joined(separator: " & ")
-            return "\(unsafeRaw: CreateCatalogOffers.searchVectorSQL) @@ to_tsquery('simple', \(bind: query))"
+            return "\(unsafeRaw: CreateCatalogOffers.searchVector(alias + ".words")) @@ to_tsquery('simple', \(bind: query))"
         }
         let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
-        return "o.number IN (SELECT rowid FROM catalog_offer_words WHERE catalog_offer_words MATCH \(bind: match))"
+        return "\(unsafeRaw: alias).number IN (SELECT rowid FROM catalog_offer_words WHERE catalog_offer_words MATCH \(bind: match))"
     }
 
     /// The words of `text`: its runs of letters and digits, lower-cased. An offer is found by the

@@ -2,7 +2,7 @@ extension OpenAPIDocument {
     /// The catalog feature's operations and schemas.
     static let catalog = #"""
 {
-  "tags": [{ "name": "catalog", "description": "Dealers and their stores near the player, with eTilbudsavis' parameters (any token of the app). Answers carry an ETag and Cache-Control max-age (dealers 900 s, stores 3600 s); If-None-Match gets 304." }],
+  "tags": [{ "name": "catalog", "description": "Dealers, their stores and their offers near the player, with eTilbudsavis' parameters (any token of the app). Answers carry an ETag and Cache-Control max-age (dealers and offers 900 s, stores 3600 s); If-None-Match gets 304." }],
   "paths": {
     "/v1/dealers": {
       "get": {
@@ -45,7 +45,7 @@ extension OpenAPIDocument {
         "security": [{ "bearerAuth": [] }],
         "parameters": [
           { "$ref": "#/components/parameters/Latitude" }, { "$ref": "#/components/parameters/Longitude" }, { "$ref": "#/components/parameters/Radius" },
-          { "$ref": "#/components/parameters/DealerIDs" },
+          { "$ref": "#/components/parameters/DealerIDs" }, { "$ref": "#/components/parameters/StoreIDs" },
           { "name": "order_by", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^(-?(distance|created|city)(,-?(distance|created|city)){0,2})?$" }, "description": "A comma list of distance (with a location), created and city, each with - for descending, each once." },
           { "$ref": "#/components/parameters/CatalogOffset" }, { "$ref": "#/components/parameters/CatalogLimit" }, { "$ref": "#/components/parameters/CatalogCursor" }
         ],
@@ -77,6 +77,70 @@ extension OpenAPIDocument {
           "default": { "$ref": "#/components/responses/Problem" }
         }
       }
+    },
+    "/v1/offers": {
+      "get": {
+        "tags": ["catalog"], "operationId": "listOffers",
+        "summary": "The app's valid offers; near a location, those sold at a store within r_radius metres, nearest first unless asked otherwise, each with the nearest such store and its distance.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [
+          { "$ref": "#/components/parameters/Latitude" }, { "$ref": "#/components/parameters/Longitude" }, { "$ref": "#/components/parameters/Radius" },
+          { "$ref": "#/components/parameters/DealerIDs" }, { "$ref": "#/components/parameters/StoreIDs" }, { "$ref": "#/components/parameters/OfferIDs" },
+          { "name": "include_expired", "in": "query", "required": false, "schema": { "type": "string", "enum": ["true", "false"] }, "description": "Expired offers too." },
+          { "$ref": "#/components/parameters/OfferOrder" },
+          { "$ref": "#/components/parameters/CatalogOffset" }, { "$ref": "#/components/parameters/CatalogLimit" }, { "$ref": "#/components/parameters/CatalogCursor" }
+        ],
+        "responses": {
+          "200": { "description": "A page of offers.", "headers": { "ETag": { "schema": { "type": "string" } } },
+                   "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OfferPage" } } } },
+          "304": { "description": "Unchanged since the ETag sent." },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/offers/search": {
+      "get": {
+        "tags": ["catalog"], "operationId": "searchOffers",
+        "summary": "The offers with a word starting with each word of query in their heading or description, with every filter of the list.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [
+          { "name": "query", "in": "query", "required": true, "schema": { "type": "string", "maxLength": 200 }, "description": "Words to search for; at least one letter or digit." },
+          { "$ref": "#/components/parameters/Latitude" }, { "$ref": "#/components/parameters/Longitude" }, { "$ref": "#/components/parameters/Radius" },
+          { "$ref": "#/components/parameters/DealerIDs" }, { "$ref": "#/components/parameters/StoreIDs" }, { "$ref": "#/components/parameters/OfferIDs" },
+          { "name": "include_expired", "in": "query", "required": false, "schema": { "type": "string", "enum": ["true", "false"] }, "description": "Expired offers too." },
+          { "$ref": "#/components/parameters/OfferOrder" },
+          { "$ref": "#/components/parameters/CatalogOffset" }, { "$ref": "#/components/parameters/CatalogLimit" }, { "$ref": "#/components/parameters/CatalogCursor" }
+        ],
+        "responses": {
+          "200": { "description": "A page of offers.", "headers": { "ETag": { "schema": { "type": "string" } } },
+                   "content": { "application/json": { "schema": { "$ref": "#/components/schemas/OfferPage" } } } },
+          "304": { "description": "Unchanged since the ETag sent." },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/offers/{offer}": {
+      "get": {
+        "tags": ["catalog"], "operationId": "getOffer", "summary": "One offer, expired or not; with a location, the nearest store within the radius that sells it.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [
+          { "name": "offer", "in": "path", "required": true, "schema": { "type": "string" } },
+          { "$ref": "#/components/parameters/Latitude" }, { "$ref": "#/components/parameters/Longitude" }, { "$ref": "#/components/parameters/Radius" }
+        ],
+        "responses": {
+          "200": { "description": "The offer.", "headers": { "ETag": { "schema": { "type": "string" } } },
+                   "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Offer" } } } },
+          "304": { "description": "Unchanged since the ETag sent." },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "404": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
     }
   },
   "parameters": {
@@ -84,6 +148,9 @@ extension OpenAPIDocument {
     "Longitude": { "name": "r_lng", "in": "query", "required": false, "schema": { "type": "number", "minimum": -180, "maximum": 180 }, "description": "The caller's longitude." },
     "Radius": { "name": "r_radius", "in": "query", "required": false, "schema": { "type": "number", "minimum": 1, "maximum": 20015114 }, "description": "How far to look, in metres along the Earth's surface." },
     "DealerIDs": { "name": "dealer_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 dealer ids." },
+    "StoreIDs": { "name": "store_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 store ids." },
+    "OfferIDs": { "name": "offer_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 offer ids." },
+    "OfferOrder": { "name": "order_by", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^(-?(distance|name|price|valid_date|expiration_date|created)(,-?(distance|name|price|valid_date|expiration_date|created)){0,5})?$" }, "description": "A comma list of distance (with a location), name, price, valid_date, expiration_date and created, each with - for descending, each once." },
     "CatalogOffset": { "name": "offset", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 0, "maximum": 100000, "default": 0 } },
     "CatalogLimit": { "name": "limit", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 25 } },
     "CatalogCursor": { "name": "cursor", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([1-9][0-9]{0,5})?$" }, "description": "The next_cursor of the previous page." }
@@ -108,6 +175,23 @@ extension OpenAPIDocument {
         "contact": { "type": "string" },
         "distance": { "type": "number", "description": "Metres from the location the call named, along the Earth's surface." }
       }
+    },
+    "Offer": {
+      "type": "object", "required": ["id", "ern", "dealer_id", "heading", "price", "valid_from", "valid_until"],
+      "properties": {
+        "id": { "type": "string" }, "ern": { "type": "string" }, "dealer_id": { "type": "string" },
+        "heading": { "type": "string" }, "description": { "type": "string" },
+        "price": { "$ref": "#/components/schemas/Money" }, "pre_price": { "$ref": "#/components/schemas/Money" },
+        "quantity": { "type": "number" }, "unit": { "type": "string" },
+        "image": { "type": "string", "description": "The image's path on this server, /assets/{sha256}." },
+        "valid_from": { "type": "string", "format": "date-time" }, "valid_until": { "type": "string", "format": "date-time" },
+        "store_id": { "type": "string", "description": "With a location: the nearest store that sells it." },
+        "distance": { "type": "number", "description": "With a location: metres to that store, along the Earth's surface." }
+      }
+    },
+    "OfferPage": {
+      "type": "object", "required": ["data"],
+      "properties": { "data": { "type": "array", "items": { "$ref": "#/components/schemas/Offer" } }, "next_cursor": { "type": "string" } }
     },
     "DealerPage": {
       "type": "object", "required": ["data"],
