@@ -183,17 +183,22 @@ OFFER_COLUMNS = ("o.external_id, d.external_id AS dealer, o.heading, o.descripti
 
 
 def offers_sql(near, app_id, now, limit, true):
-    """The server's offers query around the stores' query `near` (CatalogService.offers)."""
+    """The server's offers query, ordered by distance, around the stores' query `near`
+    (CatalogService.offers), its values written in."""
+    own = f"x.dealer_id = n.dealer_id AND x.all_stores = {true}"
     return ("WITH near AS (SELECT s.id, s.dealer_id, s.external_id, " + near + "), "
-            "nearest AS (SELECT dealer_id, external_id, chord, ROW_NUMBER() OVER (PARTITION BY dealer_id ORDER BY chord, external_id) AS nth "
+            "ranked AS (SELECT dealer_id, external_id, chord, ROW_NUMBER() OVER (PARTITION BY dealer_id ORDER BY chord, external_id) AS nth "
             "FROM near), "
+            "nearest AS (SELECT n.dealer_id, n.external_id, n.chord, COALESCE((SELECT x.external_id FROM catalog_offers x "
+            f"WHERE {own} AND x.valid_until > {now} ORDER BY x.external_id LIMIT 1 OFFSET {limit}), "
+            f"(SELECT MAX(x.external_id) FROM catalog_offers x WHERE {own})) AS cutoff FROM ranked n WHERE n.nth = 1), "
             "reach AS (SELECT o.id AS offer, n.external_id AS store, n.chord FROM nearest n JOIN catalog_offers o ON o.dealer_id = n.dealer_id "
-            f"AND o.all_stores = {true} WHERE n.nth = 1 UNION ALL SELECT os.offer_id, n.external_id, n.chord FROM near n "
-            "JOIN catalog_offer_stores os ON os.store_id = n.id), "
+            f"AND o.all_stores = {true} AND o.valid_until > {now} AND o.external_id <= n.cutoff "
+            "UNION ALL SELECT os.offer_id, n.external_id, n.chord FROM near n JOIN catalog_offer_stores os ON os.store_id = n.id), "
             "best AS (SELECT offer, store, chord, ROW_NUMBER() OVER (PARTITION BY offer ORDER BY chord, store) AS nth FROM reach) "
             f"SELECT {OFFER_COLUMNS}, b.store, b.chord FROM best b JOIN catalog_offers o ON o.id = b.offer "
             f"JOIN catalog_dealers d ON d.id = o.dealer_id WHERE b.nth = 1 AND o.app_id = {app_id} AND o.valid_until > {now} "
-            f"ORDER BY chord ASC, o.external_id ASC LIMIT {limit} OFFSET 0")
+            f"ORDER BY chord ASC, o.external_id ASC LIMIT {limit + 1} OFFSET 0")
 
 
 def sqlite_query(kind, point, radius, limit, app_id):
@@ -205,7 +210,8 @@ def sqlite_query(kind, point, radius, limit, app_id):
             "WHERE s.app_id = ? AND p.min_x <= ? AND p.max_x >= ? AND p.min_y <= ? "
             f"AND p.max_y >= ? AND p.min_z <= ? AND p.max_z >= ? AND {chord_sql(c, False)} <= ?")
     if kind == "offers":
-        return offers_sql(near, "?", "?", "?", "?"), [*chord, app_id, *box, *chord, bound, 1, app_id, time.time(), limit + 1]
+        app = f"X'{app_id.hex()}'" if isinstance(app_id, bytes) else f"'{app_id}'"
+        return offers_sql(near, app, repr(time.time()), limit, 1), [*chord, app_id, *box, *chord, bound]
     sql = (f"SELECT {COLUMNS}, {near.replace(' WHERE ', ' JOIN catalog_dealers d ON d.id = s.dealer_id WHERE ', 1)} "
            "ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?")
     return sql, [*chord, app_id, *box, *chord, bound, limit + 1, 0]
@@ -249,7 +255,7 @@ def pgbench_scripts(kind, directory, points_path, radius, limit, app_id):
                 f"AND {chord_sql(c, True)} <= {bound!r}")
         with open(f"{directory}/query-{number}.sql", "w") as out:
             if kind == "offers":
-                out.write(offers_sql(near, f"'{app_id}'", f"'{now}'", limit + 1, "true") + ";\n")
+                out.write(offers_sql(near, f"'{app_id}'", f"'{now}'", limit, "true") + ";\n")
             else:
                 out.write(f"SELECT {COLUMNS}, {near.replace(' WHERE ', ' JOIN catalog_dealers d ON d.id = s.dealer_id WHERE ', 1)} "
                           f"ORDER BY chord ASC, s.external_id ASC LIMIT {limit + 1} OFFSET 0;\n")

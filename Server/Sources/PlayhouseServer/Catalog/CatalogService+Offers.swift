@@ -50,15 +50,18 @@ extension CatalogService {
         }
         // The offers a dealer sells at all its stores are all as near as its nearest store. Ordered
         // by distance alone (then by id), a page needs no more of them than the page's end: the
-        // dealer's first that many by id, found with an index instead of reading all of them.
+        // dealer's first that many by id, up to a cut-off id found once per dealer with an index.
         var allStores: [SQLQueryString] = ["o.dealer_id = n.dealer_id", "o.all_stores = \(bind: true)"] + offerConditions(query, alias: "o")
+        var cutoff: SQLQueryString = ""
         if query.order.allSatisfy({ $0.key == "distance" }) {
-            let cutoff = (["x.dealer_id = n.dealer_id", "x.all_stores = \(bind: true)"] + offerConditions(query, alias: "x"))
-                .joined(separator: " AND ")
-            allStores.append("""
-                o.external_id <= COALESCE((SELECT x.external_id FROM catalog_offers x WHERE \(cutoff)
-                                           ORDER BY x.external_id LIMIT 1 OFFSET \(bind: query.offset + query.limit)), o.external_id)
-                """)
+            let own: SQLQueryString = "x.dealer_id = n.dealer_id AND x.all_stores = \(bind: true)"
+            let kept = ([own] + offerConditions(query, alias: "x")).joined(separator: " AND ")
+            cutoff = """
+                , COALESCE((SELECT x.external_id FROM catalog_offers x WHERE \(kept) ORDER BY x.external_id
+                            LIMIT 1 OFFSET \(bind: query.offset + query.limit)),
+                           (SELECT MAX(x.external_id) FROM catalog_offers x WHERE \(own))) AS cutoff
+                """
+            allStores.append("o.external_id <= n.cutoff")
         }
         // The stores in the radius; each dealer's nearest, for the offers sold at all its stores;
         // every store for the offers that list theirs; then each offer's nearest.
@@ -66,11 +69,12 @@ extension CatalogService {
             WITH near AS (
                 SELECT s.id, s.dealer_id, s.external_id, \(GeoPoint.chordSquaredSQL("s", near.point.unitVector)) AS chord
                 FROM \(from) WHERE \(stores.joined(separator: " AND "))
-            ), nearest AS (
+            ), ranked AS (
                 SELECT dealer_id, external_id, chord, ROW_NUMBER() OVER (PARTITION BY dealer_id ORDER BY chord, external_id) AS nth FROM near
+            ), nearest AS (
+                SELECT n.dealer_id, n.external_id, n.chord\(cutoff) FROM ranked n WHERE n.nth = 1
             ), reach AS (
-                SELECT o.id AS offer, n.external_id AS store, n.chord FROM nearest n
-                JOIN catalog_offers o ON \(allStores.joined(separator: " AND ")) WHERE n.nth = 1
+                SELECT o.id AS offer, n.external_id AS store, n.chord FROM nearest n JOIN catalog_offers o ON \(allStores.joined(separator: " AND "))
                 UNION ALL
                 SELECT os.offer_id, n.external_id, n.chord FROM near n JOIN catalog_offer_stores os ON os.store_id = n.id
             ), best AS (
