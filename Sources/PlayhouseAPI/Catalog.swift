@@ -115,6 +115,9 @@ public struct Offer: Codable, Sendable, Equatable {
     public var image: String?
     public var validFrom: Date
     public var validUntil: Date
+    /// The catalog it is in, and its page there (from 1).
+    public var catalogID: String?
+    public var catalogPage: Int?
     /// Near a location (`r_lat`, `r_lng`, `r_radius`): the nearest of the stores that sell it, and
     /// its distance in metres.
     public var storeID: String?
@@ -122,7 +125,7 @@ public struct Offer: Codable, Sendable, Equatable {
 
     public init(id: String, dealerID: String, heading: String, description: String? = nil, price: Money, prePrice: Money? = nil,
                 quantity: Double? = nil, unit: String? = nil, image: String? = nil, validFrom: Date, validUntil: Date,
-                storeID: String? = nil, distance: Double? = nil) {
+                catalogID: String? = nil, catalogPage: Int? = nil, storeID: String? = nil, distance: Double? = nil) {
         self.id = id
         self.ern = ERN.make("offer", id)
         self.dealerID = dealerID
@@ -135,6 +138,8 @@ public struct Offer: Codable, Sendable, Equatable {
         self.image = image
         self.validFrom = validFrom
         self.validUntil = validUntil
+        self.catalogID = catalogID
+        self.catalogPage = catalogPage
         self.storeID = storeID
         self.distance = distance
     }
@@ -145,6 +150,94 @@ public struct Offer: Codable, Sendable, Equatable {
         case prePrice = "pre_price"
         case validFrom = "valid_from"
         case validUntil = "valid_until"
+        case catalogID = "catalog_id"
+        case catalogPage = "catalog_page"
         case storeID = "store_id"
+    }
+}
+
+/// A dealer's catalog: pages of offers, valid for a while at some of its stores (`GET /v1/catalogs/{id}`).
+public struct Catalog: Codable, Sendable, Equatable {
+    public var id: String
+    /// `ern:catalog:<id>`.
+    public var ern: String
+    public var dealerID: String
+    public var label: String
+    public var validFrom: Date
+    public var validUntil: Date
+    public var pageCount: Int
+    /// Its first page's thumbnail, the catalog's cover (`/assets/<sha256>`).
+    public var cover: String?
+    /// Near a location: the nearest of the stores where it is valid, and its distance in metres.
+    public var storeID: String?
+    public var distance: Double?
+
+    public init(id: String, dealerID: String, label: String, validFrom: Date, validUntil: Date, pageCount: Int, cover: String? = nil,
+                storeID: String? = nil, distance: Double? = nil) {
+        self.id = id
+        self.ern = ERN.make("catalog", id)
+        self.dealerID = dealerID
+        self.label = label
+        self.validFrom = validFrom
+        self.validUntil = validUntil
+        self.pageCount = pageCount
+        self.cover = cover
+        self.storeID = storeID
+        self.distance = distance
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, ern, label, cover, distance
+        case dealerID = "dealer_id"
+        case validFrom = "valid_from"
+        case validUntil = "valid_until"
+        case pageCount = "page_count"
+        case storeID = "store_id"
+    }
+}
+
+/// One page of a catalog, its image in three sizes (`GET /v1/catalogs/{id}/pages`).
+public struct CatalogPage: Codable, Sendable, Equatable {
+    /// From 1.
+    public var number: Int
+    /// Paths on the server (`/assets/<sha256>`): the image to read, a larger one to zoom into, a thumbnail.
+    public var view: String
+    public var zoom: String
+    public var thumb: String
+
+    public init(number: Int, view: String, zoom: String, thumb: String) {
+        self.number = number
+        self.view = view
+        self.zoom = zoom
+        self.thumb = thumb
+    }
+}
+
+/// An offer's rectangle on a catalog page, which the viewer highlights and lets the player tap
+/// (`GET /v1/catalogs/{id}/hotspots`). The rectangle is in fractions of the page from its top left.
+public struct CatalogHotspot: Codable, Sendable, Equatable {
+    public var page: Int
+    public var offerID: String
+    public var heading: String
+    public var price: Money
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(page: Int, offerID: String, heading: String, price: Money, x: Double, y: Double, width: Double, height: Double) {
+        self.page = page
+        self.offerID = offerID
+        self.heading = heading
+        self.price = price
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case page, heading, price, x, y, width, height
+        case offerID = "offer_id"
     }
 }

@@ -27,9 +27,11 @@ def catalog_app(playhouse):
     first = playhouse.cli("catalog", "import", app["client_id"], str(EXAMPLE)).stdout
     assert "Dealers: 5 added, 0 changed, 0 unchanged, 0 removed" in first
     assert "Stores: 2000 added, 0 changed, 0 unchanged, 0 removed" in first
+    assert "Catalogs: 5 added, 0 changed, 0 unchanged, 0 removed" in first
     assert "Offers: 300 added, 0 changed, 0 unchanged, 0 removed" in first
     again = playhouse.cli("catalog", "import", app["client_id"], str(EXAMPLE)).stdout
     assert "Stores: 0 added, 0 changed, 2000 unchanged, 0 removed" in again
+    assert "Catalogs: 0 added, 0 changed, 5 unchanged, 0 removed" in again
     assert "Offers: 0 added, 0 changed, 300 unchanged, 0 removed" in again
     token = requests.post(playhouse.base_url + "/oauth/token", data={"grant_type": "client_credentials"},
                           auth=(app["client_id"], app["client_secret"]), timeout=10).json()["access_token"]
@@ -80,6 +82,45 @@ def test_offers_near_a_point_are_placed_at_their_nearest_store(playhouse, catalo
     assert [(o["id"], o["store_id"]) for o in got] == [(i, s) for _, i, s in expected]
     assert all(abs(o["distance"] - d) < 0.01 for o, (d, _, _) in zip(got, expected))
     assert all(o["ern"] == "ern:offer:" + o["id"] and o["price"]["currency"] == "DKK" for o in got)
+
+
+def test_a_catalog_has_its_pages_from_its_directory_and_its_hotspots(playhouse, catalog_app):
+    base = playhouse.base_url
+    catalog = requests.get(base + "/v1/catalogs/netto-uge-48", headers=catalog_app, timeout=10).json()
+    assert catalog["page_count"] == 4 and catalog["label"] == "Netto uge 48" and catalog["ern"] == "ern:catalog:netto-uge-48"
+    pages = requests.get(base + "/v1/catalogs/netto-uge-48/pages", headers=catalog_app, timeout=10).json()["data"]
+    folder = EXAMPLE.parent / "catalogs/netto-uge-48"
+    assert [p["number"] for p in pages] == [1, 2, 3, 4]
+    for page in pages:
+        image = requests.get(base + page["view"], timeout=10)
+        assert image.content == (folder / f"{page['number']}.png").read_bytes()
+        assert image.headers["Content-Type"] == "image/png" and "max-age" in image.headers["Cache-Control"]
+        assert requests.get(base + page["thumb"], timeout=10).content == (folder / "thumbs" / f"{page['number']}.png").read_bytes()
+        assert page["zoom"] == page["view"]
+    assert catalog["cover"] == pages[0]["thumb"]
+    offers = [o for o in json.loads(EXAMPLE.read_text())["offers"] if o.get("catalog") == "netto-uge-48"]
+    hotspots = requests.get(base + "/v1/catalogs/netto-uge-48/hotspots", headers=catalog_app, timeout=10).json()["data"]
+    expected = sorted((o["page"], o["id"], o["hotspot"]["x"], o["hotspot"]["y"]) for o in offers)
+    assert [(h["page"], h["offer_id"], h["x"], h["y"]) for h in hotspots] == expected
+
+
+def test_catalogs_near_a_point_are_placed_at_their_nearest_store(playhouse, catalog_app):
+    catalog = json.loads(EXAMPLE.read_text())
+    point, radius = (56.1629, 10.2039), 5000
+    stores = {s["id"]: s for s in catalog["stores"]}
+    expected = []
+    for c in catalog["catalogs"]:
+        selling = c.get("stores") or [s["id"] for s in catalog["stores"] if s["dealer"] == c["dealer"]]
+        inside = sorted((metres(point, (stores[i]["latitude"], stores[i]["longitude"])), i) for i in selling)
+        inside = [(d, i) for d, i in inside if d <= radius]
+        if inside:
+            expected.append((inside[0][0], c["id"], inside[0][1]))
+    expected.sort()
+    answer = requests.get(playhouse.base_url + "/v1/catalogs", headers=catalog_app, timeout=10,
+                          params={"r_lat": point[0], "r_lng": point[1], "r_radius": radius})
+    assert answer.status_code == 200, answer.text
+    assert [(c["id"], c["store_id"]) for c in answer.json()["data"]] == [(i, s) for _, i, s in expected]
+    assert len(expected) >= 4
 
 
 def test_an_unchanged_answer_is_a_304(playhouse, catalog_app):

@@ -118,7 +118,6 @@ def load_sqlite(database, count):
         "all_stores, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'DKK', ?, ?, ?, ?, ?)", offer_rows())
     db.executemany("INSERT INTO catalog_offer_stores (store_id, offer_id) VALUES (?, ?)", listed)
     db.execute("COMMIT")
-    db.execute("ANALYZE")
     db.close()
 
 
@@ -182,7 +181,7 @@ OFFER_COLUMNS = ("o.external_id, d.external_id AS dealer, o.heading, o.descripti
                  "o.unit, o.image, o.valid_from, o.valid_until")
 
 
-def offers_sql(near, app_id, now, limit, true):
+def offers_sql(near, now, limit, true):
     """The server's offers query, ordered by distance, around the stores' query `near`
     (CatalogService.offers), its values written in."""
     own = f"x.dealer_id = n.dealer_id AND x.all_stores = {true}"
@@ -194,10 +193,11 @@ def offers_sql(near, app_id, now, limit, true):
             f"(SELECT MAX(x.external_id) FROM catalog_offers x WHERE {own})) AS cutoff FROM ranked n WHERE n.nth = 1), "
             "reach AS (SELECT o.id AS offer, n.external_id AS store, n.chord FROM nearest n JOIN catalog_offers o ON o.dealer_id = n.dealer_id "
             f"AND o.all_stores = {true} AND o.valid_until > {now} AND o.external_id <= n.cutoff "
-            "UNION ALL SELECT os.offer_id, n.external_id, n.chord FROM near n JOIN catalog_offer_stores os ON os.store_id = n.id), "
+            "UNION ALL SELECT o.id, n.external_id, n.chord FROM near n CROSS JOIN catalog_offer_stores os JOIN catalog_offers o ON o.id = os.offer_id "
+            f"WHERE os.store_id = n.id AND o.valid_until > {now}), "
             "best AS (SELECT offer, store, chord, ROW_NUMBER() OVER (PARTITION BY offer ORDER BY chord, store) AS nth FROM reach) "
             f"SELECT {OFFER_COLUMNS}, b.store, b.chord FROM best b JOIN catalog_offers o ON o.id = b.offer "
-            f"JOIN catalog_dealers d ON d.id = o.dealer_id WHERE b.nth = 1 AND o.app_id = {app_id} AND o.valid_until > {now} "
+            "JOIN catalog_dealers d ON d.id = o.dealer_id WHERE b.nth = 1 "
             f"ORDER BY chord ASC, o.external_id ASC LIMIT {limit + 1} OFFSET 0")
 
 
@@ -210,8 +210,7 @@ def sqlite_query(kind, point, radius, limit, app_id):
             "WHERE s.app_id = ? AND p.min_x <= ? AND p.max_x >= ? AND p.min_y <= ? "
             f"AND p.max_y >= ? AND p.min_z <= ? AND p.max_z >= ? AND {chord_sql(c, False)} <= ?")
     if kind == "offers":
-        app = f"X'{app_id.hex()}'" if isinstance(app_id, bytes) else f"'{app_id}'"
-        return offers_sql(near, app, repr(time.time()), limit, 1), [*chord, app_id, *box, *chord, bound]
+        return offers_sql(near, repr(time.time()), limit, 1), [*chord, app_id, *box, *chord, bound]
     sql = (f"SELECT {COLUMNS}, {near.replace(' WHERE ', ' JOIN catalog_dealers d ON d.id = s.dealer_id WHERE ', 1)} "
            "ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?")
     return sql, [*chord, app_id, *box, *chord, bound, limit + 1, 0]
@@ -255,7 +254,7 @@ def pgbench_scripts(kind, directory, points_path, radius, limit, app_id):
                 f"AND {chord_sql(c, True)} <= {bound!r}")
         with open(f"{directory}/query-{number}.sql", "w") as out:
             if kind == "offers":
-                out.write(offers_sql(near, f"'{app_id}'", f"'{now}'", limit, "true") + ";\n")
+                out.write(offers_sql(near, f"'{now}'", limit, "true") + ";\n")
             else:
                 out.write(f"SELECT {COLUMNS}, {near.replace(' WHERE ', ' JOIN catalog_dealers d ON d.id = s.dealer_id WHERE ', 1)} "
                           f"ORDER BY chord ASC, s.external_id ASC LIMIT {limit + 1} OFFSET 0;\n")

@@ -5,13 +5,17 @@ same arguments.
 
     scripts/lib/catalog-data.py OUT.json [--stores N] [--offers N] [--seed S]
 
-Without arguments it writes the example data set in Server/Examples/catalog/ (2,000 stores, 300
-offers: most sold at all of their dealer's stores, one in four at a few of them, one in ten
-expired)."""
+Without arguments it writes the example data set in Server/Examples/catalog/ (2,000 stores, a
+four-page catalog for each dealer with its page images drawn beside the file, 300 offers: most sold
+at all of their dealer's stores, one in four at a few of them, one in ten expired, the first
+sixteen of each dealer on its catalog's pages with a hotspot each)."""
 
 import argparse
 import json
+import os
 import random
+import struct
+import zlib
 
 DEALERS = [
     ("netto", "Netto", "https://netto.dk", "#FFD500"),
@@ -47,11 +51,57 @@ PRODUCTS = [
 STREETS = ["Algade", "Nørregade", "Vestergade", "Østergade", "Søndergade", "Jernbanegade", "Torvet", "Strandvejen", "Parkvej", "Skolevej"]
 
 
+PAGE_SIZE, THUMB_SIZE, PAGES = (480, 640), (120, 160), 4
+
+
+def png(width, height, pixel):
+    """A PNG of `width` × `height` whose pixel at (x, y) is the RGB triple pixel(x, y)."""
+    rows = b"".join(b"\x00" + bytes(c for x in range(width) for c in pixel(x, y)) for y in range(height))
+    chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
+def slot(k):
+    """The hotspot of a page's k-th offer (0 to 3): a cell of a 2 × 2 grid under the page's header."""
+    return {"x": 0.05 + 0.475 * (k % 2), "y": 0.2 + 0.4 * (k // 2), "width": 0.425, "height": 0.35}
+
+
+def draw_page(color, number, size):
+    """A page of the dealer's colour: a header band, a bar per page number, and the four offer cells."""
+    width, height = size
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    light = tuple(255 - (255 - c) // 5 for c in (r, g, b))
+    cells = [slot(k) for k in range(4)]
+
+    def pixel(x, y):
+        u, v = x / width, y / height
+        if v < 0.15:
+            return (r, g, b) if not (0.05 < v < 0.1 and 0.05 < u < 0.05 + 0.1 * number) else (255, 255, 255)
+        for cell in cells:
+            if cell["x"] <= u < cell["x"] + cell["width"] and cell["y"] <= v < cell["y"] + cell["height"]:
+                return (255, 255, 255) if v < cell["y"] + cell["height"] * 0.7 else (r, g, b)
+        return light
+    return png(width, height, pixel)
+
+
+def write_pages(folder, dealer, color):
+    """The catalog's pages and thumbnails under `folder`, as its page_directory."""
+    os.makedirs(os.path.join(folder, "thumbs"), exist_ok=True)
+    for number in range(1, PAGES + 1):
+        with open(os.path.join(folder, f"{number}.png"), "wb") as out:
+            out.write(draw_page(color, number, PAGE_SIZE))
+        with open(os.path.join(folder, "thumbs", f"{number}.png"), "wb") as out:
+            out.write(draw_page(color, number, THUMB_SIZE))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--stores", type=int, default=2000)
     parser.add_argument("--offers", type=int, default=300)
+    parser.add_argument("--catalogs", action=argparse.BooleanOptionalAction, default=True,
+                        help="a catalog for each dealer, its pages drawn beside the file")
     parser.add_argument("--seed", type=int, default=25)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -75,6 +125,15 @@ def main():
             }
             store_ids[dealer].append(store["id"])
             out.write(("," if index else "") + json.dumps(store, ensure_ascii=False, separators=(",", ":")) + "\n")
+        if args.catalogs:
+            out.write('], "catalogs": [\n')
+            for index, (dealer, name, _, color) in enumerate(DEALERS):
+                catalog = {"id": f"{dealer}-uge-48", "dealer": dealer, "label": f"{name} uge 48", "valid_from": "2026-11-23T00:00:00Z",
+                           "valid_until": "2036-11-23T00:00:00Z", "page_directory": f"catalogs/{dealer}-uge-48"}
+                if dealer == "irma" and store_ids[dealer]:
+                    catalog["stores"] = store_ids[dealer][:25]
+                write_pages(os.path.join(os.path.dirname(os.path.abspath(args.out)), catalog["page_directory"]), dealer, color)
+                out.write(("," if index else "") + json.dumps(catalog, ensure_ascii=False, separators=(",", ":")) + "\n")
         out.write('], "offers": [\n')
         for index in range(args.offers):
             dealer = DEALERS[index % len(DEALERS)][0]
@@ -91,6 +150,9 @@ def main():
                 offer["pre_price"] = f"{price * 5 // 400}.{price * 5 // 4 % 100:02d}"
             if index % 4 == 3 and store_ids[dealer]:
                 offer["stores"] = sorted(set(rng.choice(store_ids[dealer]) for _ in range(rng.randint(1, 5))))
+            k = index // len(DEALERS)
+            if args.catalogs and k < PAGES * 4:
+                offer.update(catalog=f"{dealer}-uge-48", page=k // 4 + 1, hotspot=slot(k % 4))
             out.write(("," if index else "") + json.dumps(offer, ensure_ascii=False, separators=(",", ":")) + "\n")
         out.write("]}\n")
 

@@ -24,10 +24,15 @@ struct CatalogCommand: AsyncParsableCommand {
         @Argument(help: "A catalog file (.json).") var file: String
 
         func run() async throws {
-            let catalog = try readFile(file, as: CatalogFile.self, what: "a catalog file")
+            var catalog = try readFile(file, as: CatalogFile.self, what: "a catalog file")
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+            for index in catalog.catalogs?.indices ?? [].indices {
+                guard let directory = catalog.catalogs?[index].pageDirectory, catalog.catalogs?[index].pages.isEmpty == true else { continue }
+                catalog.catalogs?[index].pages = Self.pages(in: directory, under: folder)
+            }
+            let pages = (catalog.catalogs ?? []).flatMap(\.pages).flatMap { [$0.view, $0.zoom, $0.thumb].compactMap { $0 } }
             var files: [String: Data] = [:]
-            for path in (catalog.dealers ?? []).compactMap(\.logo) + (catalog.offers ?? []).compactMap(\.image) where files[path] == nil {
+            for path in (catalog.dealers ?? []).compactMap(\.logo) + (catalog.offers ?? []).compactMap(\.image) + pages where files[path] == nil {
                 files[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
             }
             let configuration = try options.resolve()
@@ -36,8 +41,29 @@ struct CatalogCommand: AsyncParsableCommand {
                 let found = try await requireApp(app, application.apps)
                 return try await cliProblem { try await application.catalog.importFile(catalog, files: files, appID: found.id) }
             }
-            for (kind, counts) in [("Dealers", imported.dealers), ("Stores", imported.stores), ("Offers", imported.offers)] {
+            for (kind, counts) in [("Dealers", imported.dealers), ("Stores", imported.stores), ("Catalogs", imported.catalogs),
+                                   ("Offers", imported.offers)] {
                 print("\(kind): \(counts.added) added, \(counts.changed) changed, \(counts.unchanged) unchanged, \(counts.removed) removed")
+            }
+        }
+
+        /// The pages in `directory` (relative to `folder`): its image files in the order of the
+        /// numbers in their names (`2.jpg` before `10.jpg`), with the same names in `zoom/` and
+        /// `thumbs/` when there.
+        static func pages(in directory: String, under folder: URL) -> [CatalogFile.Page] {
+            let files = FileManager.default
+            let root = folder.appendingPathComponent(directory)
+            let images = ((try? files.contentsOfDirectory(atPath: root.path)) ?? []).filter { name in
+                ["png", "jpg", "jpeg", "gif", "webp"].contains(URL(fileURLWithPath: name).pathExtension.lowercased())
+            }
+            let number = { (name: String) in Int(name.prefix { $0.isNumber }) ?? Int.max }
+            return images.sorted { (number($0), $0) < (number($1), $1) }.map { name in
+                let path = (directory as NSString).appendingPathComponent(name)
+                let sized = { (size: String) -> String? in
+                    let candidate = ((directory as NSString).appendingPathComponent(size) as NSString).appendingPathComponent(name)
+                    return files.fileExists(atPath: folder.appendingPathComponent(candidate).path) ? candidate : nil
+                }
+                return CatalogFile.Page(view: path, zoom: sized("zoom"), thumb: sized("thumbs"))
             }
         }
     }

@@ -31,13 +31,27 @@ import VaporTesting
         }
     }
 
+    /// Something placed at stores, as the brute-force search sees it: an offer or a catalog.
+    struct Placed {
+        var id: String
+        var dealer: String
+        var stores: [String]?
+        var validUntil: String
+    }
+
     /// The offers of `offers` a brute-force search finds near a point: every valid one with a store
     /// that sells it within `radius`, with the nearest such store (ties: the lower id), nearest first,
     /// then by offer id.
     static func expected(_ offers: [CatalogFile.Offer], stores: [CatalogFile.Store], at point: (Double, Double), radius: Double)
         -> [(offer: String, store: String, distance: Double)]? {
+        expected(offers.map { Placed(id: $0.id, dealer: $0.dealer, stores: $0.stores, validUntil: $0.validUntil) }, stores: stores, at: point,
+                 radius: radius)
+    }
+
+    static func expected(_ placed: [Placed], stores: [CatalogFile.Store], at point: (Double, Double), radius: Double)
+        -> [(offer: String, store: String, distance: Double)]? {
         var found: [(offer: String, store: String, distance: Double)] = []
-        for offer in offers where ContentFile.parseTimestamp(offer.validUntil)! > Date() {
+        for offer in placed where ContentFile.parseTimestamp(offer.validUntil)! > Date() {
             let selling = stores.filter { $0.dealer == offer.dealer && (offer.stores?.contains($0.id) ?? true) }
             let distances = selling.map { ($0.id, CatalogTests.haversine(point, ($0.latitude, $0.longitude))) }
             // A store within a millimetre of the edge, or two a millimetre apart, may fall either way by rounding.
@@ -73,8 +87,10 @@ import VaporTesting
                 let city = CatalogTests.cities[Int(random.next() % UInt64(CatalogTests.cities.count))]
                 let point = (city.1 + random.between(-0.5, 0.5), min(180, max(-180, city.2 + random.between(-0.8, 0.8))))
                 let radius = random.unit() < 0.1 ? random.between(100_000, 3_000_000) : random.between(100, 20_000)
-                guard let expected = Self.expected(offers, stores: stores, at: point, radius: radius) else { continue }
-                let query = "r_lat=\(point.0)&r_lng=\(point.1)&r_radius=\(radius)&limit=100"
+                let fakta = random.unit() < 0.2
+                guard let expected = Self.expected(offers.filter { !fakta || $0.dealer == "fakta" }, stores: stores, at: point, radius: radius)
+                else { continue }
+                let query = "r_lat=\(point.0)&r_lng=\(point.1)&r_radius=\(radius)&limit=100" + (fakta ? "&dealer_ids=fakta" : "")
                 let response = try await app.send(.GET, "/v1/offers?" + query, headers: bearer(token))
                 try #require(response.status == .ok, "\(query): \(response.body.string)")
                 let page = try response.decode(Page<Offer>.self)

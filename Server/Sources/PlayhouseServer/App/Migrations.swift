@@ -45,6 +45,7 @@ enum Migrations {
         app.migrations.add(CreateContent())
         app.migrations.add(DropMoneyForeignKeys())
         app.migrations.add(CreateCatalogPlaces())
+        app.migrations.add(CreateCatalogPublications())
         app.migrations.add(CreateCatalogOffers())
     }
 }

@@ -3,12 +3,12 @@ import Foundation
 import PlayhouseAPI
 import Vapor
 
-/// Dealers, stores and offers (eTilbudsavis' API v2, with its parameter names), for any token of the app.
+/// Dealers, stores, catalogs and offers (eTilbudsavis' API v2, with its parameter names), for any token of the app.
 /// Every answer carries an `ETag` and `Cache-Control: max-age` of its type's cache lifetime;
 /// `If-None-Match` with the answer's `ETag` gets `304`.
 struct CatalogController: RouteCollection {
     /// How long an app may keep a dealer and a store, in seconds (eTilbudsavis' lifetimes).
-    static let dealerLifetime = 900, storeLifetime = 3600, offerLifetime = 900
+    static let dealerLifetime = 900, storeLifetime = 3600, offerLifetime = 900, catalogLifetime = 900
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get("dealers", use: dealers)
@@ -18,6 +18,10 @@ struct CatalogController: RouteCollection {
         routes.get("offers", use: offers)
         routes.get("offers", "search", use: search)
         routes.get("offers", ":offer", use: offer)
+        routes.get("catalogs", use: catalogs)
+        routes.get("catalogs", ":catalog", use: catalog)
+        routes.get("catalogs", ":catalog", "pages", use: pages)
+        routes.get("catalogs", ":catalog", "hotspots", use: hotspots)
     }
 
     func dealers(_ request: Request) async throws -> Response {
@@ -77,13 +81,53 @@ struct CatalogController: RouteCollection {
 
     private static func offerQuery(_ request: Request) throws -> CatalogService.Query {
         var query = try query(request, orderKeys: ["distance", "name", "price", "valid_date", "expiration_date", "created"],
-                              ids: ["dealer_ids", "store_ids", "offer_ids"])
+                              ids: ["dealer_ids", "store_ids", "offer_ids", "catalog_ids"])
+        query.includeExpired = try includeExpired(request)
+        return query
+    }
+
+    /// Catalogs that are still valid, unless `include_expired=true`; near a location, each with the
+    /// nearest store where it is valid.
+    func catalogs(_ request: Request) async throws -> Response {
+        var query = try Self.query(request, orderKeys: ["distance", "name", "valid_date", "expiration_date", "created"],
+                                   ids: ["dealer_ids", "store_ids", "catalog_ids"])
+        query.includeExpired = try Self.includeExpired(request)
+        let (catalogs, more) = try await request.catalog.catalogs(appID: try request.principal.app.id, query)
+        return try Self.cached(Self.page(catalogs, query, more), lifetime: Self.catalogLifetime, request)
+    }
+
+    func catalog(_ request: Request) async throws -> Response {
+        let id = try request.parameters.require("catalog")
+        guard let catalog = try await request.catalog.catalog(appID: try request.principal.app.id, id: id, near: try Self.near(request)) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        return try Self.cached(catalog, lifetime: Self.catalogLifetime, request)
+    }
+
+    /// A catalog's pages, in order (a catalog has at most 500).
+    func pages(_ request: Request) async throws -> Response {
+        let id = try request.parameters.require("catalog")
+        guard let pages = try await request.catalog.pages(appID: try request.principal.app.id, catalog: id) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        return try Self.cached(Page(data: pages, nextCursor: nil), lifetime: Self.catalogLifetime, request)
+    }
+
+    /// A catalog's hotspots, by page.
+    func hotspots(_ request: Request) async throws -> Response {
+        let id = try request.parameters.require("catalog")
+        guard let hotspots = try await request.catalog.hotspots(appID: try request.principal.app.id, catalog: id) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        return try Self.cached(Page(data: hotspots, nextCursor: nil), lifetime: Self.catalogLifetime, request)
+    }
+
+    private static func includeExpired(_ request: Request) throws -> Bool {
         switch request.queryValue("include_expired") {
-        case nil, "false": break
-        case "true": query.includeExpired = true
+        case nil, "false": return false
+        case "true": return true
         default: throw PlayhouseProblem.invalidRequest("invalid_boolean", ["parameter": "include_expired"])
         }
-        return query
     }
 
     /// A list's query: location, dealers, order (by distance when there is a location and no order
@@ -100,6 +144,7 @@ struct CatalogController: RouteCollection {
             case "dealer_ids": query.dealerIDs = ids
             case "store_ids": query.storeIDs = ids
             case "offer_ids": query.offerIDs = ids
+            case "catalog_ids": query.catalogIDs = ids
             default: break
             }
         }

@@ -1,19 +1,21 @@
 import Foundation
 import PlayhouseAPI
 
-/// A catalog file, as `playhouse catalog import` reads it: the app's dealers, their stores and
-/// their offers, each with the id the operator's own data gives it. A file holds the whole set of each kind it
+/// A catalog file, as `playhouse catalog import` reads it: the app's dealers, their stores, their
+/// catalogs and their offers, each with the id the operator's own data gives it. A file holds the whole set of each kind it
 /// has: an import adds what is new, changes what differs, and removes the dealers (or stores)
 /// that the file, having dealers (or stores), no longer lists. A kind the file leaves out is
 /// left as it is.
 public struct CatalogFile: Codable, Sendable, Equatable {
     public var dealers: [Dealer]?
     public var stores: [Store]?
+    public var catalogs: [Catalog]?
     public var offers: [Offer]?
 
-    public init(dealers: [Dealer]? = nil, stores: [Store]? = nil, offers: [Offer]? = nil) {
+    public init(dealers: [Dealer]? = nil, stores: [Store]? = nil, catalogs: [Catalog]? = nil, offers: [Offer]? = nil) {
         self.dealers = dealers
         self.stores = stores
+        self.catalogs = catalogs
         self.offers = offers
     }
 
@@ -98,10 +100,14 @@ extension CatalogFile {
         public var validUntil: String
         /// The ids of the stores that sell it; all of the dealer's stores when left out.
         public var stores: [String]?
+        /// The catalog it is in (one of its dealer's), the page (from 1), and its hotspot there.
+        public var catalog: String?
+        public var page: Int?
+        public var hotspot: Hotspot?
 
         public init(id: String, dealer: String, heading: String, description: String? = nil, price: String, prePrice: String? = nil,
                     currency: String, quantity: Double? = nil, unit: String? = nil, image: String? = nil, validFrom: String,
-                    validUntil: String, stores: [String]? = nil) {
+                    validUntil: String, stores: [String]? = nil, catalog: String? = nil, page: Int? = nil, hotspot: Hotspot? = nil) {
             self.id = id
             self.dealer = dealer
             self.heading = heading
@@ -115,13 +121,94 @@ extension CatalogFile {
             self.validFrom = validFrom
             self.validUntil = validUntil
             self.stores = stores
+            self.catalog = catalog
+            self.page = page
+            self.hotspot = hotspot
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, dealer, heading, description, price, currency, quantity, unit, image, stores
+            case id, dealer, heading, description, price, currency, quantity, unit, image, stores, catalog, page, hotspot
             case prePrice = "pre_price"
             case validFrom = "valid_from"
             case validUntil = "valid_until"
+        }
+    }
+}
+
+extension CatalogFile {
+    /// A dealer's catalog: pages of images, valid for a while at all of the dealer's stores or some.
+    public struct Catalog: Codable, Sendable, Equatable {
+        public var id: String
+        public var dealer: String
+        public var label: String
+        /// RFC 3339.
+        public var validFrom: String
+        public var validUntil: String
+        /// The ids of the stores where it is valid; all of the dealer's stores when left out.
+        public var stores: [String]?
+        /// Its pages in order, each an image file (relative to the catalog file) in up to three sizes.
+        public var pages: [Page]
+        /// Instead of `pages`, a directory (relative to the catalog file) whose images are the
+        /// pages in the order of their names' numbers, with larger ones in its `zoom/` and smaller
+        /// ones in its `thumbs/` under the same names; `playhouse catalog import` reads it.
+        public var pageDirectory: String?
+
+        public init(id: String, dealer: String, label: String, validFrom: String, validUntil: String, stores: [String]? = nil, pages: [Page],
+                    pageDirectory: String? = nil) {
+            self.id = id
+            self.dealer = dealer
+            self.label = label
+            self.validFrom = validFrom
+            self.validUntil = validUntil
+            self.stores = stores
+            self.pages = pages
+            self.pageDirectory = pageDirectory
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(id: try container.decode(String.self, forKey: .id), dealer: try container.decode(String.self, forKey: .dealer),
+                      label: try container.decode(String.self, forKey: .label), validFrom: try container.decode(String.self, forKey: .validFrom),
+                      validUntil: try container.decode(String.self, forKey: .validUntil),
+                      stores: try container.decodeIfPresent([String].self, forKey: .stores),
+                      pages: try container.decodeIfPresent([Page].self, forKey: .pages) ?? [],
+                      pageDirectory: try container.decodeIfPresent(String.self, forKey: .pageDirectory))
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, dealer, label, stores, pages
+            case validFrom = "valid_from"
+            case validUntil = "valid_until"
+            case pageDirectory = "page_directory"
+        }
+    }
+
+    /// A page's image: `view` to read it, and optionally a larger one to `zoom` into and a small
+    /// `thumb`nail (the view serves for either when left out).
+    public struct Page: Codable, Sendable, Equatable {
+        public var view: String
+        public var zoom: String?
+        public var thumb: String?
+
+        public init(view: String, zoom: String? = nil, thumb: String? = nil) {
+            self.view = view
+            self.zoom = zoom
+            self.thumb = thumb
+        }
+    }
+
+    /// A rectangle on a page, in fractions of its width and height from its top left corner.
+    public struct Hotspot: Codable, Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
         }
     }
 }
@@ -131,17 +218,25 @@ extension CatalogFile {
 struct CatalogCheck {
     private(set) var problems: [String] = []
 
-    /// `files`: the bytes of each file (logo, image) the catalog names that could be read;
-    /// `storedDealers`: the app's dealers already imported, and `storedStores` its stores (each
-    /// with its dealer), which the file's stores and offers may name too.
-    init(_ file: CatalogFile, files: [String: Data], storedDealers: Set<String>, storedStores: [String: String]) {
-        if file.dealers == nil && file.stores == nil && file.offers == nil { problems.append("the file has no dealers, stores or offers") }
+    /// `files`: the bytes of each file (logo, image, page) the catalog names that could be read;
+    /// `storedDealers`: the app's dealers already imported, `storedStores` its stores and
+    /// `storedCatalogs` its catalogs (each with its dealer), which the file may name too.
+    init(_ file: CatalogFile, files: [String: Data], storedDealers: Set<String>, storedStores: [String: String],
+         storedCatalogs: [String: StoredCatalog]) {
+        if file.dealers == nil && file.stores == nil && file.catalogs == nil && file.offers == nil {
+            problems.append("the file has no dealers, stores, catalogs or offers")
+        }
         for dealer in file.dealers ?? [] { check(dealer, files: files) }
         let dealers = file.dealers.map { Set($0.map(\.id)) } ?? storedDealers
         for store in file.stores ?? [] { check(store, dealers: dealers) }
         let stores = file.stores.map { Dictionary($0.map { ($0.id, $0.dealer) }, uniquingKeysWith: { first, _ in first }) } ?? storedStores
-        for offer in file.offers ?? [] { check(offer, dealers: dealers, stores: stores, files: files) }
-        for (kind, ids) in [("dealer", file.dealers?.map(\.id)), ("store", file.stores?.map(\.id)), ("offer", file.offers?.map(\.id))] {
+        for catalog in file.catalogs ?? [] { check(catalog, dealers: dealers, stores: stores, files: files) }
+        let catalogs = file.catalogs.map {
+            Dictionary($0.map { ($0.id, StoredCatalog(dealer: $0.dealer, pages: $0.pages.count)) }, uniquingKeysWith: { first, _ in first })
+        } ?? storedCatalogs
+        for offer in file.offers ?? [] { check(offer, dealers: dealers, stores: stores, catalogs: catalogs, files: files) }
+        for (kind, ids) in [("dealer", file.dealers?.map(\.id)), ("store", file.stores?.map(\.id)), ("catalog", file.catalogs?.map(\.id)),
+                            ("offer", file.offers?.map(\.id))] {
             var seen = Set<String>()
             for id in ids ?? [] where !seen.insert(id).inserted { problems.append("\(kind) \(id): appears twice") }
         }
@@ -180,7 +275,34 @@ struct CatalogCheck {
         }
     }
 
-    private mutating func check(_ offer: CatalogFile.Offer, dealers: Set<String>, stores: [String: String], files: [String: Data]) {
+    /// A catalog as the file or the database has it, for the offers that name it.
+    struct StoredCatalog: Equatable {
+        var dealer: String
+        var pages: Int
+    }
+
+    /// At most this many pages a catalog.
+    static let maxPages = 500
+
+    private mutating func check(_ catalog: CatalogFile.Catalog, dealers: Set<String>, stores: [String: String], files: [String: Data]) {
+        let at = "catalog \(catalog.id)"
+        id(catalog.id, at: at)
+        if !dealers.contains(catalog.dealer) { problems.append("\(at): no dealer \(catalog.dealer)") }
+        text(catalog.label, "label", at: at, required: true)
+        validity(catalog.validFrom, catalog.validUntil, at: at)
+        listedStores(catalog.stores, dealer: catalog.dealer, stores: stores, at: at)
+        if catalog.pages.isEmpty || catalog.pages.count > Self.maxPages {
+            problems.append("\(at): a catalog has 1 to \(Self.maxPages) pages" + (catalog.pageDirectory.map { ", and \($0) has no images" } ?? ""))
+        }
+        for (index, page) in catalog.pages.enumerated() {
+            for (size, path) in [("page \(index + 1)", page.view), ("page \(index + 1) zoom", page.zoom), ("page \(index + 1) thumb", page.thumb)] {
+                if let path { imageFile(path, size, files: files, at: at) }
+            }
+        }
+    }
+
+    private mutating func check(_ offer: CatalogFile.Offer, dealers: Set<String>, stores: [String: String], catalogs: [String: StoredCatalog],
+                                files: [String: Data]) {
         let at = "offer \(offer.id)"
         id(offer.id, at: at)
         if !dealers.contains(offer.dealer) { problems.append("\(at): no dealer \(offer.dealer)") }
@@ -200,17 +322,42 @@ struct CatalogCheck {
         if let quantity = offer.quantity, !(quantity.isFinite && quantity > 0) { problems.append("\(at): a quantity is a positive number") }
         if let unit = offer.unit { text(unit, "unit", at: at, required: true) }
         if let image = offer.image { imageFile(image, "image", files: files, at: at) }
-        switch (ContentFile.parseTimestamp(offer.validFrom), ContentFile.parseTimestamp(offer.validUntil)) {
+        validity(offer.validFrom, offer.validUntil, at: at)
+        listedStores(offer.stores, dealer: offer.dealer, stores: stores, at: at)
+        if let id = offer.catalog {
+            if let catalog = catalogs[id] {
+                if catalog.dealer != offer.dealer { problems.append("\(at): catalog \(id) is not \(offer.dealer)'s") }
+                if let page = offer.page, !(1...max(1, catalog.pages)).contains(page) { problems.append("\(at): catalog \(id) has no page \(page)") }
+            } else {
+                problems.append("\(at): no catalog \(id)")
+            }
+        } else if offer.page != nil {
+            problems.append("\(at): a page is a page of the offer's catalog")
+        }
+        if let spot = offer.hotspot {
+            let fractions = [spot.x, spot.y, spot.width, spot.height]
+            if offer.page == nil || !fractions.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) || spot.width == 0 || spot.height == 0
+                || spot.x + spot.width > 1 || spot.y + spot.height > 1 {
+                problems.append("\(at): a hotspot is a rectangle on the offer's page, in fractions of it (0 to 1)")
+            }
+        }
+    }
+
+    private mutating func validity(_ validFrom: String, _ validUntil: String, at: String) {
+        switch (ContentFile.parseTimestamp(validFrom), ContentFile.parseTimestamp(validUntil)) {
         case let (from?, until?) where from < until: break
         case (_?, _?): problems.append("\(at): valid_until is after valid_from")
         default: problems.append("\(at): valid_from and valid_until are RFC 3339 times")
         }
-        if let listed = offer.stores {
-            if listed.isEmpty || listed.count > 10_000 { problems.append("\(at): stores, when given, lists 1 to 10000 stores") }
-            if Set(listed).count != listed.count { problems.append("\(at): a store is listed twice") }
-            for store in listed where stores[store] != offer.dealer {
-                problems.append(stores[store] == nil ? "\(at): no store \(store)" : "\(at): store \(store) is not \(offer.dealer)'s")
-            }
+    }
+
+    /// The stores an offer or a catalog lists, which must be its dealer's.
+    private mutating func listedStores(_ listed: [String]?, dealer: String, stores: [String: String], at: String) {
+        guard let listed else { return }
+        if listed.isEmpty || listed.count > 10_000 { problems.append("\(at): stores, when given, lists 1 to 10000 stores") }
+        if Set(listed).count != listed.count { problems.append("\(at): a store is listed twice") }
+        for store in listed where stores[store] != dealer {
+            problems.append(stores[store] == nil ? "\(at): no store \(store)" : "\(at): store \(store) is not \(dealer)'s")
         }
     }
 

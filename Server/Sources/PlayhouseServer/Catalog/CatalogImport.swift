@@ -15,6 +15,7 @@ extension CatalogService {
     public struct Imported: Sendable, Equatable, Codable {
         public var dealers = Counts()
         public var stores = Counts()
+        public var catalogs = Counts()
         public var offers = Counts()
     }
 
@@ -23,13 +24,16 @@ extension CatalogService {
     /// is wrong. Importing the same file again changes nothing.
     public func importFile(_ file: CatalogFile, files: [String: Data], appID: UUID) async throws -> Imported {
         let storedDealers = try await storedDealers(appID: appID)
-        let namesStores = file.stores == nil && file.offers?.contains { $0.stores != nil } == true
+        let namesStores = file.stores == nil && (file.offers?.contains { $0.stores != nil } == true || file.catalogs?.contains { $0.stores != nil } == true)
         let storedStores = namesStores ? try await storedStoreDealers(appID: appID) : [:]
-        let problems = CatalogCheck(file, files: files, storedDealers: Set(storedDealers.keys), storedStores: storedStores).problems
+        let namesCatalogs = file.catalogs == nil && file.offers?.contains { $0.catalog != nil } == true
+        let storedCatalogs = namesCatalogs ? try await storedCatalogDealers(appID: appID) : [:]
+        let problems = CatalogCheck(file, files: files, storedDealers: Set(storedDealers.keys), storedStores: storedStores,
+                                    storedCatalogs: storedCatalogs).problems
         guard problems.isEmpty else {
             throw PlayhouseProblem(.unprocessableEntity, .invalidCatalog, parameters: ["problems": problems.joined(separator: "; ")])
         }
-        // Dealers and offers as they will be stored: a logo or an image is its asset's name.
+        // As they will be stored: a logo, an image or a page is its asset's name.
         let assets = Assets(store: store, now: now)
         func asset(_ path: String?) async throws -> String? {
             guard let path, let bytes = files[path], let type = Assets.imageType(of: bytes) else { return nil }
@@ -48,6 +52,19 @@ extension CatalogService {
             store.openingHours = store.openingHours ?? []
             return store
         }
+        var catalogs: [CatalogFile.Catalog]?
+        if let listed = file.catalogs {
+            catalogs = []
+            for catalog in listed {
+                var stored = Self.canonical(catalog)
+                stored.pages = []
+                for page in catalog.pages {
+                    let view = try await asset(page.view) ?? page.view
+                    stored.pages.append(.init(view: view, zoom: try await asset(page.zoom) ?? view, thumb: try await asset(page.thumb) ?? view))
+                }
+                catalogs?.append(stored)
+            }
+        }
         var offers: [CatalogFile.Offer]?
         if let listed = file.offers {
             offers = []
@@ -57,7 +74,7 @@ extension CatalogService {
                 offers?.append(stored)
             }
         }
-        let now = self.now, toStore = dealers, offersToStore = offers
+        let now = self.now, toStore = dealers, catalogsToStore = catalogs, offersToStore = offers
         return try await store.transaction { [self] sql in
             var imported = Imported()
             if let toStore {
@@ -66,11 +83,30 @@ extension CatalogService {
             if let stores {
                 imported.stores = try await Self.importStores(stores, appID: appID, now: now, on: sql)
             }
+            if let catalogsToStore {
+                imported.catalogs = try await importCatalogs(catalogsToStore, appID: appID, on: sql)
+            }
             if let offersToStore {
                 imported.offers = try await importOffers(offersToStore, appID: appID, on: sql)
             }
             return imported
         }
+    }
+
+    /// The app's catalogs' dealers and page counts, by catalog id.
+    private func storedCatalogDealers(appID: UUID) async throws -> [String: CatalogCheck.StoredCatalog] {
+        let rows = try await store.read { sql in
+            try await sql.raw("""
+                SELECT c.external_id, d.external_id AS dealer, c.page_count FROM catalog_catalogs c JOIN catalog_dealers d ON d.id = c.dealer_id
+                WHERE c.app_id = \(bind: appID)
+                """).all()
+        }
+        var catalogs: [String: CatalogCheck.StoredCatalog] = [:]
+        for row in rows {
+            catalogs[try row.decode(column: "external_id", as: String.self)] = .init(dealer: try row.decode(column: "dealer", as: String.self),
+                                                                                     pages: try row.decode(column: "page_count", as: Int.self))
+        }
+        return catalogs
     }
 
     /// The app's stores' dealers, by store id.

@@ -31,6 +31,13 @@ struct CreateCatalogOffers: AsyncMigration {
             .field("valid_from", .datetime, .required)
             .field("valid_until", .datetime, .required)
             .field("all_stores", .bool, .required)
+            // The catalog page it is on, and its hotspot there: a rectangle in fractions of the page.
+            .field("catalog_id", .uuid, .references("catalog_catalogs", "id", onDelete: .setNull))
+            .field("page", .int64)
+            .field("hotspot_x", .double)
+            .field("hotspot_y", .double)
+            .field("hotspot_width", .double)
+            .field("hotspot_height", .double)
             .field("created_at", .datetime, .required)
             .field("updated_at", .datetime, .required)
             .unique(on: "app_id", "external_id")
@@ -45,6 +52,7 @@ struct CreateCatalogOffers: AsyncMigration {
         // A dealer's offers sold at all its stores, in id order: what a page of offers near a point reads.
         try await sql.create(index: "catalog_offers_dealer").on("catalog_offers").column("dealer_id").column("all_stores").column("external_id").run()
         try await sql.create(index: "catalog_offer_stores_offer").on("catalog_offer_stores").column("offer_id").run()
+        try await sql.create(index: "catalog_offers_catalog").on("catalog_offers").column("catalog_id").column("page").run()
         if sql.dialect.name == "postgresql" {
             try await sql.raw("""
                 CREATE INDEX catalog_offers_words ON catalog_offers USING gin ((\(unsafeRaw: Self.searchVector("words"))))

@@ -26,6 +26,7 @@ public struct CatalogService: Sendable {
         var dealerIDs: [String] = []
         var storeIDs: [String] = []
         var offerIDs: [String] = []
+        var catalogIDs: [String] = []
         /// Offers: expired ones too (`include_expired`).
         var includeExpired = false
         /// Offers: only those whose heading or description has a word starting with each of these.
@@ -55,9 +56,8 @@ public struct CatalogService: Sendable {
     /// The stores `query` asks for; with ``Query/near``, only those within its radius, each with its
     /// distance. One more than the limit is read, to know whether there are more.
     func stores(appID: UUID, _ query: Query) async throws -> (stores: [DealerStore], more: Bool) {
-        var (from, conditions) = storeFilter(appID: appID, query)
+        let (from, conditions) = storeFilter(appID: appID, query)
         let chord: SQLQueryString = query.near.map { ", \(GeoPoint.chordSquaredSQL("s", $0.point.unitVector)) AS chord" } ?? ""
-        if !query.dealerIDs.isEmpty { conditions.append("d.external_id IN \(idList(query.dealerIDs))") }
         let order = Self.orderBy(query.order, columns: ["distance": "chord", "created": "s.created_at", "city": "s.city"], tieBreak: "s.external_id")
         let rows = try await store.read { [from, conditions] sql in
             try await sql.raw("""
@@ -69,12 +69,15 @@ public struct CatalogService: Sendable {
         return (stores, rows.count > query.limit)
     }
 
-    /// The tables (`s` the stores) and conditions that pick the app's stores `query` names
-    /// (``Query/storeIDs``) and, with ``Query/near``, only those within its radius.
+    /// The tables (`s` the stores) and conditions that pick the app's stores of the dealers and
+    /// with the ids `query` names and, with ``Query/near``, only those within its radius.
     func storeFilter(appID: UUID, _ query: Query) -> (from: SQLQueryString, conditions: [SQLQueryString]) {
         var conditions: [SQLQueryString] = ["s.app_id = \(bind: appID)"]
         var from: SQLQueryString = "catalog_stores s"
         if !query.storeIDs.isEmpty { conditions.append("s.external_id IN \(idList(query.storeIDs))") }
+        if !query.dealerIDs.isEmpty {
+            conditions.append("s.dealer_id IN (SELECT id FROM catalog_dealers WHERE app_id = \(bind: appID) AND external_id IN \(idList(query.dealerIDs)))")
+        }
         guard let near = query.near else { return (from, conditions) }
         let centre = near.point.unitVector, bound = GeoPoint.chordSquared(radius: near.radius), edge = bound.squareRoot()
         // The index finds the stores in the cube around the centre; the exact test follows.

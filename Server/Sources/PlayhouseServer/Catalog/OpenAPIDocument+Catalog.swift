@@ -2,7 +2,7 @@ extension OpenAPIDocument {
     /// The catalog feature's operations and schemas.
     static let catalog = #"""
 {
-  "tags": [{ "name": "catalog", "description": "Dealers, their stores and their offers near the player, with eTilbudsavis' parameters (any token of the app). Answers carry an ETag and Cache-Control max-age (dealers and offers 900 s, stores 3600 s); If-None-Match gets 304." }],
+  "tags": [{ "name": "catalog", "description": "Dealers, their stores, catalogs and offers near the player, with eTilbudsavis' parameters (any token of the app). Answers carry an ETag and Cache-Control max-age (dealers, catalogs and offers 900 s, stores 3600 s); If-None-Match gets 304." }],
   "paths": {
     "/v1/dealers": {
       "get": {
@@ -78,6 +78,80 @@ extension OpenAPIDocument {
         }
       }
     },
+    "/v1/catalogs": {
+      "get": {
+        "tags": ["catalog"], "operationId": "listCatalogs",
+        "summary": "The app's valid catalogs; near a location, those valid at a store within r_radius metres, nearest first unless asked otherwise, each with the nearest such store and its distance.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [
+          { "$ref": "#/components/parameters/Latitude" }, { "$ref": "#/components/parameters/Longitude" }, { "$ref": "#/components/parameters/Radius" },
+          { "$ref": "#/components/parameters/DealerIDs" }, { "$ref": "#/components/parameters/StoreIDs" }, { "$ref": "#/components/parameters/CatalogIDs" },
+          { "name": "include_expired", "in": "query", "required": false, "schema": { "type": "string", "enum": ["true", "false"] }, "description": "Expired catalogs too." },
+          { "name": "order_by", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^(-?(distance|name|valid_date|expiration_date|created)(,-?(distance|name|valid_date|expiration_date|created)){0,4})?$" }, "description": "A comma list of distance (with a location), name, valid_date, expiration_date and created, each with - for descending, each once." },
+          { "$ref": "#/components/parameters/CatalogOffset" }, { "$ref": "#/components/parameters/CatalogLimit" }, { "$ref": "#/components/parameters/CatalogCursor" }
+        ],
+        "responses": {
+          "200": { "description": "A page of catalogs.", "headers": { "ETag": { "schema": { "type": "string" } } },
+                   "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CatalogPage" } } } },
+          "304": { "description": "Unchanged since the ETag sent." },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "404": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/catalogs/{catalog}": {
+      "get": {
+        "tags": ["catalog"], "operationId": "getCatalog", "summary": "One catalog, expired or not; with a location, the nearest store within the radius where it is valid.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [
+          { "name": "catalog", "in": "path", "required": true, "schema": { "type": "string" } },
+          { "$ref": "#/components/parameters/Latitude" }, { "$ref": "#/components/parameters/Longitude" }, { "$ref": "#/components/parameters/Radius" }
+        ],
+        "responses": {
+          "200": { "description": "The catalog.", "headers": { "ETag": { "schema": { "type": "string" } } },
+                   "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Catalog" } } } },
+          "304": { "description": "Unchanged since the ETag sent." },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "404": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/catalogs/{catalog}/pages": {
+      "get": {
+        "tags": ["catalog"], "operationId": "listCatalogPages", "summary": "A catalog's pages in order, each image in three sizes.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [{ "name": "catalog", "in": "path", "required": true, "schema": { "type": "string" } }],
+        "responses": {
+          "200": { "description": "The pages.", "headers": { "ETag": { "schema": { "type": "string" } } },
+                   "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CatalogPageList" } } } },
+          "304": { "description": "Unchanged since the ETag sent." },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "404": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/v1/catalogs/{catalog}/hotspots": {
+      "get": {
+        "tags": ["catalog"], "operationId": "listCatalogHotspots", "summary": "A catalog's hotspots: its offers' rectangles on its pages, by page.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [{ "name": "catalog", "in": "path", "required": true, "schema": { "type": "string" } }],
+        "responses": {
+          "200": { "description": "The hotspots.", "headers": { "ETag": { "schema": { "type": "string" } } },
+                   "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CatalogHotspotList" } } } },
+          "304": { "description": "Unchanged since the ETag sent." },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "404": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/v1/offers": {
       "get": {
         "tags": ["catalog"], "operationId": "listOffers",
@@ -86,6 +160,7 @@ extension OpenAPIDocument {
         "parameters": [
           { "$ref": "#/components/parameters/Latitude" }, { "$ref": "#/components/parameters/Longitude" }, { "$ref": "#/components/parameters/Radius" },
           { "$ref": "#/components/parameters/DealerIDs" }, { "$ref": "#/components/parameters/StoreIDs" }, { "$ref": "#/components/parameters/OfferIDs" },
+          { "$ref": "#/components/parameters/CatalogIDs" },
           { "name": "include_expired", "in": "query", "required": false, "schema": { "type": "string", "enum": ["true", "false"] }, "description": "Expired offers too." },
           { "$ref": "#/components/parameters/OfferOrder" },
           { "$ref": "#/components/parameters/CatalogOffset" }, { "$ref": "#/components/parameters/CatalogLimit" }, { "$ref": "#/components/parameters/CatalogCursor" }
@@ -109,6 +184,7 @@ extension OpenAPIDocument {
           { "name": "query", "in": "query", "required": true, "schema": { "type": "string", "maxLength": 200 }, "description": "Words to search for; at least one letter or digit." },
           { "$ref": "#/components/parameters/Latitude" }, { "$ref": "#/components/parameters/Longitude" }, { "$ref": "#/components/parameters/Radius" },
           { "$ref": "#/components/parameters/DealerIDs" }, { "$ref": "#/components/parameters/StoreIDs" }, { "$ref": "#/components/parameters/OfferIDs" },
+          { "$ref": "#/components/parameters/CatalogIDs" },
           { "name": "include_expired", "in": "query", "required": false, "schema": { "type": "string", "enum": ["true", "false"] }, "description": "Expired offers too." },
           { "$ref": "#/components/parameters/OfferOrder" },
           { "$ref": "#/components/parameters/CatalogOffset" }, { "$ref": "#/components/parameters/CatalogLimit" }, { "$ref": "#/components/parameters/CatalogCursor" }
@@ -150,6 +226,7 @@ extension OpenAPIDocument {
     "DealerIDs": { "name": "dealer_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 dealer ids." },
     "StoreIDs": { "name": "store_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 store ids." },
     "OfferIDs": { "name": "offer_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 offer ids." },
+    "CatalogIDs": { "name": "catalog_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 catalog ids." },
     "OfferOrder": { "name": "order_by", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^(-?(distance|name|price|valid_date|expiration_date|created)(,-?(distance|name|price|valid_date|expiration_date|created)){0,5})?$" }, "description": "A comma list of distance (with a location), name, price, valid_date, expiration_date and created, each with - for descending, each once." },
     "CatalogOffset": { "name": "offset", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 0, "maximum": 100000, "default": 0 } },
     "CatalogLimit": { "name": "limit", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 25 } },
@@ -185,9 +262,37 @@ extension OpenAPIDocument {
         "quantity": { "type": "number" }, "unit": { "type": "string" },
         "image": { "type": "string", "description": "The image's path on this server, /assets/{sha256}." },
         "valid_from": { "type": "string", "format": "date-time" }, "valid_until": { "type": "string", "format": "date-time" },
+        "catalog_id": { "type": "string" }, "catalog_page": { "type": "integer", "minimum": 1 },
         "store_id": { "type": "string", "description": "With a location: the nearest store that sells it." },
         "distance": { "type": "number", "description": "With a location: metres to that store, along the Earth's surface." }
       }
+    },
+    "Catalog": {
+      "type": "object", "required": ["id", "ern", "dealer_id", "label", "valid_from", "valid_until", "page_count"],
+      "properties": {
+        "id": { "type": "string" }, "ern": { "type": "string" }, "dealer_id": { "type": "string" }, "label": { "type": "string" },
+        "valid_from": { "type": "string", "format": "date-time" }, "valid_until": { "type": "string", "format": "date-time" },
+        "page_count": { "type": "integer", "minimum": 1 },
+        "cover": { "type": "string", "description": "The first page's thumbnail, /assets/{sha256}." },
+        "store_id": { "type": "string", "description": "With a location: the nearest store where it is valid." },
+        "distance": { "type": "number", "description": "With a location: metres to that store, along the Earth's surface." }
+      }
+    },
+    "CatalogPage": {
+      "type": "object", "required": ["data"],
+      "properties": { "data": { "type": "array", "items": { "$ref": "#/components/schemas/Catalog" } }, "next_cursor": { "type": "string" } }
+    },
+    "CatalogPageList": {
+      "type": "object", "required": ["data"],
+      "properties": { "data": { "type": "array", "items": { "type": "object", "required": ["number", "view", "zoom", "thumb"],
+        "properties": { "number": { "type": "integer", "minimum": 1 }, "view": { "type": "string" }, "zoom": { "type": "string" }, "thumb": { "type": "string" } } } } }
+    },
+    "CatalogHotspotList": {
+      "type": "object", "required": ["data"],
+      "properties": { "data": { "type": "array", "items": { "type": "object", "required": ["page", "offer_id", "heading", "price", "x", "y", "width", "height"],
+        "properties": { "page": { "type": "integer", "minimum": 1 }, "offer_id": { "type": "string" }, "heading": { "type": "string" },
+          "price": { "$ref": "#/components/schemas/Money" }, "x": { "type": "number" }, "y": { "type": "number" },
+          "width": { "type": "number" }, "height": { "type": "number" } } } } }
     },
     "OfferPage": {
       "type": "object", "required": ["data"],
