@@ -59,6 +59,13 @@ public enum APIPath {
     /// A placement's badge: `/v1/placements/{placement}/notification`.
     public static func placementNotification(_ placement: String) -> String { "/v1/placements/\(placement)/notification" }
     public static let contentEvents = "/v1/content/events"
+    /// The catalog (any token of the app): dealers, their stores, catalogs and offers, each list's
+    /// `/{id}` one of them; a catalog's `/{id}/pages` and `/{id}/hotspots`.
+    public static let dealers = "/v1/dealers"
+    public static let stores = "/v1/stores"
+    public static let catalogs = "/v1/catalogs"
+    public static let offers = "/v1/offers"
+    public static let offerSearch = "/v1/offers/search"
     public static let contentProperties = "/v1/content/properties"
     /// The player's reward receipts; `/{id}` one, `/{id}/claim` its claim.
     public static let rewards = "/v1/rewards"

@@ -62,12 +62,7 @@ struct APIClient: Sendable {
     private func json<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)?,
                                            query: [URLQueryItem] = [], headers: [String: String] = [:], retryable: Bool? = nil,
                                            through pipeline: Pipeline) async throws(PlayhouseError) -> Response {
-        var url = configuration.baseURL.appendingPathComponent(path)
-        if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-            components.queryItems = query
-            url = components.url ?? url
-        }
-        var request = HTTPRequest(method: method, url: url,
+        var request = HTTPRequest(method: method, url: url(path, query: query),
                                   headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage]
                                       .merging(headers) { _, extra in extra }, isRetryable: retryable)
         if let body {
@@ -77,6 +72,14 @@ struct APIClient: Sendable {
             }
         }
         return try await send(request, through: pipeline)
+    }
+
+    /// The server's `path` with `query` items.
+    private func url(_ path: String, query: [URLQueryItem]) -> URL {
+        let url = configuration.baseURL.appendingPathComponent(path)
+        guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        components.queryItems = query
+        return components.url ?? url
     }
 
     /// The bytes of a public document at `path` (no token).
@@ -90,6 +93,21 @@ struct APIClient: Sendable {
         let request = HTTPRequest(method: "GET", url: configuration.baseURL.appendingPathComponent(path),
                                   headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage])
         return try await send(request, through: appPipeline)
+    }
+
+    /// `GET path?query` with the app's token and extra `headers`: the server's answer, a success or
+    /// `304 Not Modified` (for a request with `If-None-Match`); a failure is thrown.
+    func revalidate(_ path: String, query: [URLQueryItem], headers: [String: String]) async throws(PlayhouseError) -> HTTPResponse {
+        let request = HTTPRequest(method: "GET", url: url(path, query: query), headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage]
+            .merging(headers) { _, extra in extra })
+        let response: HTTPResponse
+        do {
+            response = try await appPipeline.send(request)
+        } catch {
+            throw PlayhouseError(transportError: error)
+        }
+        guard (200..<300).contains(response.status) || response.status == 304 else { throw PlayhouseError(response: response) }
+        return response
     }
 
     func send<Response: Decodable>(_ request: HTTPRequest, through pipeline: Pipeline) async throws(PlayhouseError) -> Response {

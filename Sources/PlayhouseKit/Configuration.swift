@@ -43,6 +43,8 @@ extension PlayhouseClient {
         public var claimedRewards: any ClaimedRewards
         /// Whether the client records an open of the app (``ContentAPI/recordOpen()``) when it is made.
         public var recordsOpens: Bool
+        /// How the catalog calls cache their answers (``CatalogAPI``).
+        public var catalog: CatalogCacheOptions
 
         public init(baseURL: URL, clientID: String, clientSecret: String? = nil, locale: Locale = .current,
                     transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
@@ -50,7 +52,8 @@ extension PlayhouseClient {
                     now: @escaping @Sendable () -> Date = { Date() }, redirectURI: URL? = nil,
                     tokenStore: (any TokenStore)? = nil, installationID: String? = nil,
                     clock: any PlayhouseClock = SystemPlayhouseClock(), heartbeat: HeartbeatSchedule = HeartbeatSchedule(),
-                    appLifecycle: AppLifecycle? = .uiKit, claimedRewards: (any ClaimedRewards)? = nil, recordsOpens: Bool = false) {
+                    appLifecycle: AppLifecycle? = .uiKit, claimedRewards: (any ClaimedRewards)? = nil, recordsOpens: Bool = false,
+                    catalog: CatalogCacheOptions = CatalogCacheOptions()) {
             self.clock = clock
             self.heartbeat = heartbeat
             self.appLifecycle = appLifecycle
@@ -68,6 +71,7 @@ extension PlayhouseClient {
             self.installationID = installationID ?? Installation.current()
             self.claimedRewards = claimedRewards ?? StandardClaimedRewards(clientID: clientID)
             self.recordsOpens = recordsOpens
+            self.catalog = catalog
         }
 
         /// The Keychain on Apple platforms, a 0600 file in Application Support elsewhere.

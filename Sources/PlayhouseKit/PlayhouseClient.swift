@@ -26,6 +26,8 @@ public final class PlayhouseClient: Sendable {
     public let session: SessionAPI
     /// Content placements, rewards with signed receipts, badges and opens.
     public let content: ContentAPI
+    /// Dealers, stores, catalogs and offers near the player, answered from the cache and then the network.
+    public let catalog: CatalogAPI
     let api: APIClient
 
     public init(configuration: Configuration) {
@@ -40,6 +42,7 @@ public final class PlayhouseClient: Sendable {
         self.session = SessionAPI(api: api)
         self.content = ContentAPI(api: api, claimed: configuration.claimedRewards,
                                   verifier: RewardVerifier { () async throws -> Data in try await api.publicDocument(APIPath.rewardKeys) })
+        self.catalog = CatalogAPI(api: api, options: configuration.catalog)
         if configuration.recordsOpens {
             let content = self.content
             Task { _ = try? await content.recordOpen() }
