@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "LeafKit", package: "leaf-kit"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
-            resources: [.copy("Web/Views")],
+            resources: [.copy("Web/Views"), .copy("Web/Scripts")],
             swiftSettings: strict
         ),
         .executableTarget(

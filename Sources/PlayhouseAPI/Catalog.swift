@@ -241,3 +241,20 @@ public struct CatalogHotspot: Codable, Sendable, Equatable {
         case offerID = "offer_id"
     }
 }
+
+/// A one-time address of the catalog viewer (`POST /v1/catalogs/{id}/views`): the page opens it
+/// once, before `expiresAt`.
+public struct CatalogViewerLink: Codable, Sendable, Equatable {
+    public var url: String
+    public var expiresAt: Date
+
+    public init(url: String, expiresAt: Date) {
+        self.url = url
+        self.expiresAt = expiresAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url
+        case expiresAt = "expires_at"
+    }
+}

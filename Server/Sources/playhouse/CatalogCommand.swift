@@ -5,8 +5,8 @@ import PlayhouseServer
 struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
-        abstract: "Dealers, their stores and their offers, which apps find near their players: import.",
-        subcommands: [Import.self]
+        abstract: "Dealers, their stores, catalogs and offers, which apps find near their players: import, and the viewer's figures.",
+        subcommands: [Import.self, Stats.self]
     )
 
     struct Import: AsyncParsableCommand {
@@ -65,6 +65,35 @@ struct CatalogCommand: AsyncParsableCommand {
                 }
                 return CatalogFile.Page(view: path, zoom: sized("zoom"), thumb: sized("thumbs"))
             }
+        }
+    }
+
+    struct Stats: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "How the app's catalogs were viewed, per catalog per UTC day: opens, closes, page views and seconds on pages.")
+
+        @OptionGroup var options: ServerOptions
+        @Argument(help: "The app's client id or id.") var app: String
+        @Option(help: "How many days back, today included.") var days = 7
+        @Flag(help: "JSON instead of a table.") var json = false
+
+        func run() async throws {
+            let configuration = try options.resolve()
+            CommandLogging.bootstrap(.warning)
+            let stats = try await withApplication(configuration) { application in
+                let found = try await requireApp(app, application.apps)
+                return try await application.catalogViews.stats(appID: found.id, days: days)
+            }
+            if json {
+                print(String(decoding: try JSONEncoder().encode(stats), as: UTF8.self))
+                return
+            }
+            print("day         catalog                      opens  closes  page views  seconds on pages")
+            for day in stats {
+                print(day.day + "  " + day.catalogID.padding(toLength: 28, withPad: " ", startingAt: 0)
+                      + String(format: " %5d  %6d  %10d  %16.1f", day.opens, day.closes, day.pageViews, day.pageSeconds))
+            }
+            if stats.isEmpty { print("No views in the last \(days) days.") }
         }
     }
 }

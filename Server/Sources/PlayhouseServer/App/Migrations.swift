@@ -47,5 +47,6 @@ enum Migrations {
         app.migrations.add(CreateCatalogPlaces())
         app.migrations.add(CreateCatalogPublications())
         app.migrations.add(CreateCatalogOffers())
+        app.migrations.add(CreateCatalogViews())
     }
 }

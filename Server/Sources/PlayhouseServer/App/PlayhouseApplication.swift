@@ -95,8 +95,10 @@ extension Application {
     public var ledgerVerifier: LedgerVerifier { LedgerVerifier(store: store) }
     /// Content units and campaigns, imported by operators.
     public var content: ContentService { ContentService(store: store, now: playhouse.clock.now(), cache: playhouse.campaignCache) }
-    /// Dealers and stores, imported by operators.
+    /// Dealers, stores, catalogs and offers, imported by operators.
     public var catalog: CatalogService { CatalogService(store: store, now: playhouse.clock.now()) }
+    /// The catalog viewer's showings and their figures.
+    public var catalogViews: CatalogViewService { CatalogViewService(store: store, now: playhouse.clock.now()) }
 
     /// Why each campaign of `placement` is or is not shown to a player (or, without one, an
     /// installation) of the app `appID` at `at`.

@@ -12,6 +12,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: LinkEmailPageController())
     try app.register(collection: AssetsController())
     try app.register(collection: ContentPageController())
+    try app.register(collection: CatalogViewerController())
     try app.register(collection: RewardKeysController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())

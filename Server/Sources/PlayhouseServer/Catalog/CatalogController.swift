@@ -22,6 +22,7 @@ struct CatalogController: RouteCollection {
         routes.get("catalogs", ":catalog", use: catalog)
         routes.get("catalogs", ":catalog", "pages", use: pages)
         routes.get("catalogs", ":catalog", "hotspots", use: hotspots)
+        routes.post("catalogs", ":catalog", "views", use: view)
     }
 
     func dealers(_ request: Request) async throws -> Response {
@@ -120,6 +121,26 @@ struct CatalogController: RouteCollection {
             throw PlayhouseProblem.notFound(request.url.path)
         }
         return try Self.cached(Page(data: hotspots, nextCursor: nil), lifetime: Self.catalogLifetime, request)
+    }
+
+    /// A one-time address of the viewer for the catalog, `page` (1 by default) first. A repeat makes
+    /// another address; nothing counts until a page opens one.
+    func view(_ request: Request) async throws -> Response {
+        let id = try request.parameters.require("catalog")
+        guard let secret = try await request.catalogViews.make(appID: try request.principal.app.id, catalog: id) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        var url = request.playhouse.configuration.resolvedPublicURL + "/viewer/catalogs/" + id + "?view=" + secret
+        if let page = request.queryValue("page") {
+            guard let number = Int(page), (1...CatalogCheck.maxPages).contains(number) else {
+                throw PlayhouseProblem.invalidRequest("invalid_page")
+            }
+            url += "&page=\(number)"
+        }
+        let link = CatalogViewerLink(url: url, expiresAt: request.now.addingTimeInterval(CatalogViewService.openWithin))
+        var headers: HTTPHeaders = ["Cache-Control": "no-store"]
+        headers.contentType = .json
+        return Response(status: .created, headers: headers, body: .init(data: try PlayhouseJSON.makeEncoder().encode(link)))
     }
 
     private static func includeExpired(_ request: Request) throws -> Bool {

@@ -36,5 +36,15 @@ extension Messages {
             "da": Text(title: "", detail: "{parameter} er true eller false."),
             "de": Text(title: "", detail: "{parameter} ist true oder false."),
         ],
+        "invalid_page": [
+            "en": Text(title: "", detail: "page is a page number from 1."),
+            "da": Text(title: "", detail: "page er et sidenummer fra 1."),
+            "de": Text(title: "", detail: "page ist eine Seitenzahl ab 1."),
+        ],
+        "invalid_viewer_event": [
+            "en": Text(title: "", detail: "A viewer event has the type closed, or page_viewed with a page (from 1) and its seconds."),
+            "da": Text(title: "", detail: "En viser-hændelse har typen closed, eller page_viewed med en side (fra 1) og dens sekunder."),
+            "de": Text(title: "", detail: "Ein Viewer-Ereignis hat den Typ closed oder page_viewed mit einer Seite (ab 1) und ihren Sekunden."),
+        ],
     ]
 }

@@ -1,7 +1,7 @@
 /// The texts of the hosted pages, in English, Danish and German. `{app}` is the app's name.
 enum PageText {
     static let table = signIn.merging(wallet) { first, _ in first }.merging(realityCheck) { first, _ in first }
-        .merging(account) { first, _ in first }.merging(content) { first, _ in first }
+        .merging(account) { first, _ in first }.merging(content) { first, _ in first }.merging(viewer) { first, _ in first }
 
     private static let signIn: [String: [String: String]] = [
         "sign_in_title": ["en": "Sign in to {app}", "da": "Log ind på {app}", "de": "Bei {app} anmelden"],

@@ -1,0 +1,131 @@
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// The catalog viewer's showings: made for an app, opened once by the hosted page, and what the
+/// page reports (pages viewed, the close), added up per catalog per UTC day.
+public struct CatalogViewService: Sendable {
+    let store: Store
+    let now: Date
+
+    /// How long a view's address can be opened after it was made, and how long an opened view may report.
+    static let openWithin: TimeInterval = 600, reportsFor: TimeInterval = 12 * 3600
+    /// The longest a page counts as viewed at once.
+    static let longestPageView: TimeInterval = 3600
+
+    /// What the page shows: the catalog, its pages, its hotspots.
+    struct Shown: Sendable {
+        var catalog: Catalog
+        var pages: [CatalogPage]
+        var hotspots: [CatalogHotspot]
+    }
+
+    /// What a page reports.
+    enum Report: Equatable {
+        case pageViewed(page: Int, seconds: Double)
+        case closed
+    }
+
+    /// A new view of the catalog with id `id` for the app: its secret, or nil when there is no such catalog.
+    func make(appID: UUID, catalog id: String) async throws -> String? {
+        let secret = SecretToken.generate(prefix: "phv_")
+        let now = self.now
+        let made = try await store.transaction { sql in
+            // Views are kept a day; making one now and then deletes the older.
+            if Int.random(in: 0..<100) == 0 {
+                try await sql.raw("DELETE FROM catalog_views WHERE created_at < \(bind: now.addingTimeInterval(-86400))").run()
+            }
+            return try await sql.raw("""
+                INSERT INTO catalog_views (secret_hash, app_id, catalog_id, created_at)
+                SELECT \(bind: SecretToken.hash(secret)), c.app_id, c.id, \(bind: now) FROM catalog_catalogs c
+                WHERE c.app_id = \(bind: appID) AND c.external_id = \(bind: id)
+                RETURNING catalog_id
+                """).first()
+        }
+        return made == nil ? nil : secret
+    }
+
+    /// Opens the view with `secret` of the catalog with id `id`: once, within ``openWithin`` of its
+    /// making. Counts the open and gives what the page shows; nil otherwise.
+    func open(secret: String, catalog id: String) async throws -> Shown? {
+        let now = self.now, day = RFC3339.day(now)
+        let opened = try await store.transaction { sql -> (appID: UUID, catalogID: UUID)? in
+            guard let row = try await sql.raw("""
+                UPDATE catalog_views SET opened_at = \(bind: now)
+                WHERE secret_hash = \(bind: SecretToken.hash(secret)) AND opened_at IS NULL AND created_at > \(bind: now.addingTimeInterval(-Self.openWithin))
+                  AND catalog_id = (SELECT c.id FROM catalog_catalogs c WHERE c.app_id = catalog_views.app_id AND c.external_id = \(bind: id))
+                RETURNING app_id, catalog_id
+                """).first() else { return nil }
+            let catalogID = try row.decode(column: "catalog_id", as: UUID.self)
+            try await Self.add(opens: 1, to: catalogID, day: day, on: sql)
+            return (try row.decode(column: "app_id", as: UUID.self), catalogID)
+        }
+        guard let opened else { return nil }
+        let catalogs = CatalogService(store: store, now: now)
+        guard let catalog = try await catalogs.catalog(appID: opened.appID, id: id, near: nil),
+              let pages = try await catalogs.pages(appID: opened.appID, catalog: id),
+              let hotspots = try await catalogs.hotspots(appID: opened.appID, catalog: id) else { return nil }
+        return Shown(catalog: catalog, pages: pages, hotspots: hotspots)
+    }
+
+    /// Records `report` of the opened view with `secret`; false when there is no such view open.
+    func record(_ report: Report, secret: String) async throws -> Bool {
+        let now = self.now, day = RFC3339.day(now)
+        let open: SQLQueryString = """
+            secret_hash = \(bind: SecretToken.hash(secret)) AND closed_at IS NULL AND opened_at > \(bind: now.addingTimeInterval(-Self.reportsFor))
+            """
+        return try await store.transaction { sql in
+            let found = report == .closed
+                ? try await sql.raw("UPDATE catalog_views SET closed_at = \(bind: now) WHERE \(open) RETURNING catalog_id").first()
+                : try await sql.raw("SELECT catalog_id FROM catalog_views WHERE \(open)").first()
+            guard let row = found else { return false }
+            let catalogID = try row.decode(column: "catalog_id", as: UUID.self)
+            switch report {
+            case .closed:
+                try await Self.add(closes: 1, to: catalogID, day: day, on: sql)
+            case .pageViewed(_, let seconds):
+                try await Self.add(pageViews: 1, seconds: min(max(0, seconds), Self.longestPageView), to: catalogID, day: day, on: sql)
+            }
+            return true
+        }
+    }
+
+    private static func add(opens: Int = 0, closes: Int = 0, pageViews: Int = 0, seconds: Double = 0, to catalogID: UUID, day: String,
+                            on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            INSERT INTO catalog_view_days (catalog_id, day, opens, closes, page_views, page_seconds)
+            VALUES (\(bind: catalogID), \(bind: day), \(bind: opens), \(bind: closes), \(bind: pageViews), \(bind: seconds))
+            ON CONFLICT (catalog_id, day) DO UPDATE SET opens = catalog_view_days.opens + excluded.opens,
+                closes = catalog_view_days.closes + excluded.closes, page_views = catalog_view_days.page_views + excluded.page_views,
+                page_seconds = catalog_view_days.page_seconds + excluded.page_seconds
+            """).run()
+    }
+
+    /// A catalog's views on one day.
+    public struct DayStats: Sendable, Equatable, Codable {
+        public var catalogID: String
+        public var day: String
+        public var opens: Int
+        public var closes: Int
+        public var pageViews: Int
+        public var pageSeconds: Double
+    }
+
+    /// The app's catalogs' views per day, the last `days` days (today included), newest first.
+    public func stats(appID: UUID, days: Int) async throws -> [DayStats] {
+        let since = RFC3339.day(now.addingTimeInterval(-Double(max(1, days) - 1) * 86400))
+        let rows = try await store.read { sql in
+            try await sql.raw("""
+                SELECT c.external_id, v.day, v.opens, v.closes, v.page_views, v.page_seconds FROM catalog_view_days v
+                JOIN catalog_catalogs c ON c.id = v.catalog_id WHERE c.app_id = \(bind: appID) AND v.day >= \(bind: since)
+                ORDER BY v.day DESC, c.external_id
+                """).all()
+        }
+        return try rows.map { row in
+            DayStats(catalogID: try row.decode(column: "external_id", as: String.self), day: try row.decode(column: "day", as: String.self),
+                     opens: try row.decode(column: "opens", as: Int.self), closes: try row.decode(column: "closes", as: Int.self),
+                     pageViews: try row.decode(column: "page_views", as: Int.self),
+                     pageSeconds: try row.decode(column: "page_seconds", as: Double.self))
+        }
+    }
+}

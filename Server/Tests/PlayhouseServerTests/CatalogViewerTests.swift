@@ -1,0 +1,55 @@
+import Foundation
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+import VaporTesting
+
+/// The catalog viewer's addresses and figures on both engines: an address opens once, the page
+/// reports pages viewed and its close, and they add up per catalog per day.
+@Suite struct CatalogViewerTests {
+    @Test(arguments: Engine.available)
+    func aViewOpensOnceAndItsReportsAddUp(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp()
+            var random = CatalogTests.Random(state: 9)
+            var file = CatalogTests.file(stores: 10, random: &random)
+            file.catalogs = CatalogPublicationTests.catalogs(1, stores: try #require(file.stores), random: &random)
+            _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id)
+            let token = try await app.appToken(credentials)
+
+            let made = try await app.send(.POST, "/v1/catalogs/catalog-0/views?page=2", headers: bearer(token))
+            #expect(made.status == .created)
+            let link = try made.decode(CatalogViewerLink.self)
+            let components = try #require(URLComponents(string: link.url))
+            #expect(components.path == "/viewer/catalogs/catalog-0" && link.expiresAt > Date())
+            let secret = try #require(components.queryItems?.first { $0.name == "view" }?.value)
+            let path = components.path + "?" + (components.percentEncodedQuery ?? "")
+
+            let page = try await app.send(.GET, path)
+            #expect(page.status == .ok && page.body.string.contains("/viewer/viewer.js") && page.body.string.contains("Week 40"))
+            let policy = page.headers.first(name: "Content-Security-Policy") ?? ""
+            #expect(policy.contains("script-src 'self'") && policy.contains("frame-src playhouse-event:"))
+            #expect(page.body.string.contains("&quot;start&quot;:2"), "the page starts where the app asked")
+            #expect(try await app.send(.GET, path).status == .notFound, "an address opens once")
+            #expect(try await app.send(.GET, "/viewer/catalogs/catalog-0?view=phv_nothing").status == .notFound)
+            #expect(try await app.send(.GET, "/viewer/viewer.js").headers.contentType?.subType == "javascript")
+
+            var viewer = HTTPHeaders([("Content-Type", "application/json")])
+            viewer.bearerAuthorization = BearerAuthorization(token: secret)
+            #expect(try await app.send(.POST, "/viewer/events", headers: viewer, body: #"{"type":"page_viewed","page":2,"seconds":4.5}"#).status == .noContent)
+            #expect(try await app.send(.POST, "/viewer/events", headers: viewer, body: #"{"type":"page_viewed","page":3,"seconds":1.5}"#).status == .noContent)
+            let bad = try await app.send(.POST, "/viewer/events", headers: viewer, body: #"{"type":"page_viewed","page":0}"#)
+            #expect(bad.status == .badRequest && bad.body.string.contains("page_viewed"))
+            #expect(try await app.send(.POST, "/viewer/events", headers: viewer, body: #"{"type":"closed"}"#).status == .noContent)
+            #expect(try await app.send(.POST, "/viewer/events", headers: viewer, body: #"{"type":"closed"}"#).status == .notFound,
+                    "a closed view reports nothing more")
+            #expect(try await app.send(.POST, "/viewer/events", body: #"{"type":"closed"}"#).status == .unauthorized)
+
+            let stats = try await app.catalogViews.stats(appID: credentials.app.id, days: 1)
+            #expect(stats == [.init(catalogID: "catalog-0", day: RFC3339.day(Date()), opens: 1, closes: 1, pageViews: 2, pageSeconds: 6)])
+            #expect(try await app.send(.POST, "/v1/catalogs/nowhere/views", headers: bearer(token)).status == .notFound)
+            #expect(try await app.send(.POST, "/v1/catalogs/catalog-0/views?page=0", headers: bearer(token)).status == .badRequest)
+        }
+    }
+}
