@@ -43,10 +43,10 @@ struct APIClient: Sendable {
         try await json(method, path, body: body, query: query, headers: headers, retryable: retryable, through: playerPipeline)
     }
 
-    /// Sends `body` as JSON with `method` to `path` with the app's token.
-    func app<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
+    /// Sends `body` as JSON with `method` to `path` (with `query` items) with the app's token.
+    func app<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none, query: [URLQueryItem] = [],
                                   as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
-        try await json(method, path, body: body, through: appPipeline)
+        try await json(method, path, body: body, query: query, through: appPipeline)
     }
 
     /// Sends `body` as JSON with `method` to `path` for this installation: with the signed-in

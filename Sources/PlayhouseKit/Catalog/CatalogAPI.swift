@@ -93,6 +93,12 @@ public struct CatalogAPI: Sendable {
         deliveries(path, query: parameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }, useCache: useCache)
     }
 
+    /// A one-time address of the catalog viewer for the catalog with id `id`, at `page`
+    /// (``CatalogViewer`` uses it).
+    public func viewerLink(catalogID id: String, page: Int = 1) async throws(PlayhouseError) -> CatalogViewerLink {
+        try await api.app("POST", APIPath.catalogs + "/" + id.pathSegment + "/views", query: [URLQueryItem(name: "page", value: String(page))])
+    }
+
     // MARK: Cache
 
     /// Forgets every cached answer.

@@ -152,6 +152,69 @@ extension OpenAPIDocument {
         }
       }
     },
+    "/v1/catalogs/{catalog}/views": {
+      "post": {
+        "tags": ["catalog"], "operationId": "createCatalogView",
+        "summary": "A one-time address of the catalog viewer, for a web view: it opens once, within ten minutes. A repeat makes another address; nothing counts until one is opened.",
+        "security": [{ "bearerAuth": [] }],
+        "parameters": [
+          { "name": "catalog", "in": "path", "required": true, "schema": { "type": "string" } },
+          { "name": "page", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 1, "maximum": 500 }, "description": "The page to open at." }
+        ],
+        "responses": {
+          "201": { "description": "The address.", "content": { "application/json": { "schema": { "type": "object", "required": ["url", "expires_at"],
+            "properties": { "url": { "type": "string" }, "expires_at": { "type": "string", "format": "date-time" } } } } } },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "404": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/viewer/catalogs/{catalog}": {
+      "get": {
+        "tags": ["hosted pages"], "operationId": "showCatalogViewer",
+        "summary": "The catalog viewer, opened once from the address the app was given; a used or expired address is a 404 page.",
+        "security": [],
+        "parameters": [
+          { "name": "catalog", "in": "path", "required": true, "schema": { "type": "string" } },
+          { "name": "view", "in": "query", "required": true, "schema": { "type": "string" } },
+          { "name": "page", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 1 } }
+        ],
+        "responses": {
+          "200": { "description": "The viewer.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "404": { "description": "A used or expired address.", "content": { "text/html": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/viewer/viewer.js": {
+      "get": {
+        "tags": ["hosted pages"], "operationId": "getCatalogViewerScript", "summary": "The viewer's script.",
+        "security": [],
+        "responses": {
+          "200": { "description": "The script.", "content": { "text/javascript": { "schema": { "type": "string" } } } },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
+    "/viewer/events": {
+      "post": {
+        "tags": ["hosted pages"], "operationId": "recordCatalogViewerEvent",
+        "summary": "What the viewer reports while its view is open (twelve hours at most): a page viewed, or the close. Its bearer token is the view's secret.",
+        "security": [{ "bearerAuth": [] }],
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "type": "object", "required": ["type"],
+          "properties": { "type": { "type": "string", "enum": ["page_viewed", "closed"] }, "page": { "type": "integer", "minimum": 1 },
+                          "seconds": { "type": "number", "minimum": 0 } } } } } },
+        "responses": {
+          "204": { "description": "Recorded." },
+          "400": { "$ref": "#/components/responses/Problem" },
+          "401": { "$ref": "#/components/responses/Unauthorized" },
+          "404": { "$ref": "#/components/responses/Problem" },
+          "default": { "$ref": "#/components/responses/Problem" }
+        }
+      }
+    },
     "/v1/offers": {
       "get": {
         "tags": ["catalog"], "operationId": "listOffers",
