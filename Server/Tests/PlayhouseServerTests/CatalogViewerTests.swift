@@ -52,4 +52,44 @@ import VaporTesting
             #expect(try await app.send(.POST, "/v1/catalogs/catalog-0/views?page=0", headers: bearer(token)).status == .badRequest)
         }
     }
+
+    @Test(arguments: Engine.available)
+    func opensAndHotspotTapsArePopularity(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp()
+            var random = CatalogTests.Random(state: 10)
+            var file = CatalogTests.file(stores: 10, random: &random)
+            let stores = try #require(file.stores)
+            file.catalogs = CatalogPublicationTests.catalogs(3, stores: stores, random: &random)
+            file.offers = CatalogOfferTests.offers(6, stores: stores, random: &random).map { offer in
+                var offer = offer
+                offer.validUntil = RFC3339.format(Date().addingTimeInterval(86400))
+                return offer
+            }
+            _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id)
+            let token = try await app.appToken(credentials)
+
+            /// Opens a view of `catalog` and reports `taps` on the offers named.
+            func view(_ catalog: String, taps: [String] = []) async throws {
+                let link = try await app.send(.POST, "/v1/catalogs/\(catalog)/views", headers: bearer(token)).decode(CatalogViewerLink.self)
+                let components = try #require(URLComponents(string: link.url))
+                #expect(try await app.send(.GET, components.path + "?" + (components.percentEncodedQuery ?? "")).status == .ok)
+                var viewer = HTTPHeaders([("Content-Type", "application/json")])
+                viewer.bearerAuthorization = BearerAuthorization(token: try #require(components.queryItems?.first { $0.name == "view" }?.value))
+                for offer in taps {
+                    let tapped = try await app.send(.POST, "/viewer/events", headers: viewer, body: #"{"type":"hotspot_tapped","offer_id":"\#(offer)"}"#)
+                    #expect(tapped.status == .noContent)
+                }
+            }
+            try await view("catalog-1", taps: ["offer-4", "offer-2", "offer-4"])
+            try await view("catalog-1")
+            try await view("catalog-2", taps: ["offer-404"])  // an offer the app does not have counts nothing
+
+            let catalogs = try await app.send(.GET, "/v1/catalogs?order_by=-popularity", headers: bearer(token)).decode(Page<Catalog>.self)
+            #expect(catalogs.data.map(\.id) == ["catalog-1", "catalog-2", "catalog-0"])
+            let offers = try await app.send(.GET, "/v1/offers?order_by=-popularity,name", headers: bearer(token)).decode(Page<Offer>.self)
+            let rest = (file.offers ?? []).filter { !["offer-4", "offer-2"].contains($0.id) }.sorted { $0.heading < $1.heading }.map(\.id)
+            #expect(offers.data.map(\.id) == ["offer-4", "offer-2"] + rest)
+        }
+    }
 }

@@ -81,7 +81,7 @@ struct CatalogController: RouteCollection {
     }
 
     private static func offerQuery(_ request: Request) throws -> CatalogService.Query {
-        var query = try query(request, orderKeys: ["distance", "name", "price", "valid_date", "expiration_date", "created"],
+        var query = try query(request, orderKeys: ["distance", "name", "price", "valid_date", "expiration_date", "created", "popularity"],
                               ids: ["dealer_ids", "store_ids", "offer_ids", "catalog_ids"])
         query.includeExpired = try includeExpired(request)
         return query
@@ -90,7 +90,7 @@ struct CatalogController: RouteCollection {
     /// Catalogs that are still valid, unless `include_expired=true`; near a location, each with the
     /// nearest store where it is valid.
     func catalogs(_ request: Request) async throws -> Response {
-        var query = try Self.query(request, orderKeys: ["distance", "name", "valid_date", "expiration_date", "created"],
+        var query = try Self.query(request, orderKeys: ["distance", "name", "valid_date", "expiration_date", "created", "popularity"],
                                    ids: ["dealer_ids", "store_ids", "catalog_ids"])
         query.includeExpired = try Self.includeExpired(request)
         let (catalogs, more) = try await request.catalog.catalogs(appID: try request.principal.app.id, query)

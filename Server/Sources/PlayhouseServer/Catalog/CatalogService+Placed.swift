@@ -22,7 +22,7 @@ extension CatalogService {
     func placedSQL(_ kind: Placed, appID: UUID, _ query: Query) -> SQLQueryString {
         let table = SQLQueryString(stringLiteral: kind.table), link = SQLQueryString(stringLiteral: kind.link)
         let linkColumn = SQLQueryString(stringLiteral: kind.linkColumn)
-        let order = Self.orderBy(query.order, columns: kind.order, tieBreak: "o.external_id")
+        let order = Self.orderBy(query.order, columns: kind.order.merging(["popularity": popularity(kind)]) { $1 }, tieBreak: "o.external_id")
         let page: SQLQueryString = "ORDER BY \(order) LIMIT \(bind: query.limit + 1) OFFSET \(bind: query.offset)"
         let (from, stores) = storeFilter(appID: appID, query)
         guard let near = query.near else {
@@ -81,6 +81,16 @@ extension CatalogService {
             SELECT \(kind.columns), b.store, b.chord FROM best b JOIN \(table) o ON o.id = b.placed
             JOIN catalog_dealers d ON d.id = o.dealer_id WHERE b.nth = 1 \(page)
             """
+    }
+
+    /// An offer's or a catalog's popularity: its hotspot taps (offers) or opens (catalogs) in the
+    /// viewer over the last ``CatalogViewService/popularityDays`` days.
+    private func popularity(_ kind: Placed) -> String {
+        // A day is `YYYY-MM-DD`: digits and dashes, safe to write into the SQL.
+        let since = RFC3339.day(now.addingTimeInterval(-Double(CatalogViewService.popularityDays - 1) * 86400))
+        return kind == .offers
+            ? "(SELECT COALESCE(SUM(t.taps), 0) FROM catalog_offer_taps t WHERE t.offer_id = o.id AND t.day >= '\(since)')"
+            : "(SELECT COALESCE(SUM(v.opens), 0) FROM catalog_view_days v WHERE v.catalog_id = o.id AND v.day >= '\(since)')"
     }
 
     /// What `query` asks of an offer or a catalog itself (the table aliased `alias`): its ids,

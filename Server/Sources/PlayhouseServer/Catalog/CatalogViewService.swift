@@ -23,8 +23,12 @@ public struct CatalogViewService: Sendable {
     /// What a page reports.
     enum Report: Equatable {
         case pageViewed(page: Int, seconds: Double)
+        case hotspotTapped(offerID: String)
         case closed
     }
+
+    /// How many days of opens and taps make a catalog's or an offer's popularity.
+    static let popularityDays = 30
 
     /// A new view of the catalog with id `id` for the app: its secret, or nil when there is no such catalog.
     func make(appID: UUID, catalog id: String) async throws -> String? {
@@ -76,8 +80,8 @@ public struct CatalogViewService: Sendable {
             """
         return try await store.transaction { sql in
             let found = report == .closed
-                ? try await sql.raw("UPDATE catalog_views SET closed_at = \(bind: now) WHERE \(open) RETURNING catalog_id").first()
-                : try await sql.raw("SELECT catalog_id FROM catalog_views WHERE \(open)").first()
+                ? try await sql.raw("UPDATE catalog_views SET closed_at = \(bind: now) WHERE \(open) RETURNING app_id, catalog_id").first()
+                : try await sql.raw("SELECT app_id, catalog_id FROM catalog_views WHERE \(open)").first()
             guard let row = found else { return false }
             let catalogID = try row.decode(column: "catalog_id", as: UUID.self)
             switch report {
@@ -85,6 +89,14 @@ public struct CatalogViewService: Sendable {
                 try await Self.add(closes: 1, to: catalogID, day: day, on: sql)
             case .pageViewed(_, let seconds):
                 try await Self.add(pageViews: 1, seconds: min(max(0, seconds), Self.longestPageView), to: catalogID, day: day, on: sql)
+            case .hotspotTapped(let offerID):
+                // An offer of the view's app; one that is not (any more) counts nothing.
+                try await sql.raw("""
+                    INSERT INTO catalog_offer_taps (offer_id, day, taps)
+                    SELECT o.id, \(bind: day), 1 FROM catalog_offers o
+                    WHERE o.app_id = \(bind: try row.decode(column: "app_id", as: UUID.self)) AND o.external_id = \(bind: offerID)
+                    ON CONFLICT (offer_id, day) DO UPDATE SET taps = catalog_offer_taps.taps + 1
+                    """).run()
             }
             return true
         }

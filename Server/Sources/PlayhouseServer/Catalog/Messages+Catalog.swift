@@ -42,9 +42,9 @@ extension Messages {
             "de": Text(title: "", detail: "page ist eine Seitenzahl ab 1."),
         ],
         "invalid_viewer_event": [
-            "en": Text(title: "", detail: "A viewer event has the type closed, or page_viewed with a page (from 1) and its seconds."),
-            "da": Text(title: "", detail: "En viser-hændelse har typen closed, eller page_viewed med en side (fra 1) og dens sekunder."),
-            "de": Text(title: "", detail: "Ein Viewer-Ereignis hat den Typ closed oder page_viewed mit einer Seite (ab 1) und ihren Sekunden."),
+            "en": Text(title: "", detail: "A viewer event has the type closed, page_viewed with a page (from 1) and its seconds, or hotspot_tapped with an offer_id."),
+            "da": Text(title: "", detail: "En viser-hændelse har typen closed, page_viewed med en side (fra 1) og dens sekunder, eller hotspot_tapped med et offer_id."),
+            "de": Text(title: "", detail: "Ein Viewer-Ereignis hat den Typ closed, page_viewed mit einer Seite (ab 1) und ihren Sekunden, oder hotspot_tapped mit einer offer_id."),
         ],
     ]
 }

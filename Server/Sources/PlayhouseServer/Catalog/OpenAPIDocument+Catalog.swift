@@ -87,7 +87,7 @@ extension OpenAPIDocument {
           { "$ref": "#/components/parameters/Latitude" }, { "$ref": "#/components/parameters/Longitude" }, { "$ref": "#/components/parameters/Radius" },
           { "$ref": "#/components/parameters/DealerIDs" }, { "$ref": "#/components/parameters/StoreIDs" }, { "$ref": "#/components/parameters/CatalogIDs" },
           { "name": "include_expired", "in": "query", "required": false, "schema": { "type": "string", "enum": ["true", "false"] }, "description": "Expired catalogs too." },
-          { "name": "order_by", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^(-?(distance|name|valid_date|expiration_date|created)(,-?(distance|name|valid_date|expiration_date|created)){0,4})?$" }, "description": "A comma list of distance (with a location), name, valid_date, expiration_date and created, each with - for descending, each once." },
+          { "name": "order_by", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^(-?(distance|name|valid_date|expiration_date|created|popularity)(,-?(distance|name|valid_date|expiration_date|created|popularity)){0,5})?$" }, "description": "A comma list of distance (with a location), name, valid_date, expiration_date, created and popularity (opens in the viewer over 30 days), each with - for descending, each once." },
           { "$ref": "#/components/parameters/CatalogOffset" }, { "$ref": "#/components/parameters/CatalogLimit" }, { "$ref": "#/components/parameters/CatalogCursor" }
         ],
         "responses": {
@@ -201,11 +201,11 @@ extension OpenAPIDocument {
     "/viewer/events": {
       "post": {
         "tags": ["hosted pages"], "operationId": "recordCatalogViewerEvent",
-        "summary": "What the viewer reports while its view is open (twelve hours at most): a page viewed, or the close. Its bearer token is the view's secret.",
+        "summary": "What the viewer reports while its view is open (twelve hours at most): a page viewed, a hotspot tapped, or the close. Its bearer token is the view's secret.",
         "security": [{ "bearerAuth": [] }],
         "requestBody": { "required": true, "content": { "application/json": { "schema": { "type": "object", "required": ["type"],
-          "properties": { "type": { "type": "string", "enum": ["page_viewed", "closed"] }, "page": { "type": "integer", "minimum": 1 },
-                          "seconds": { "type": "number", "minimum": 0 } } } } } },
+          "properties": { "type": { "type": "string", "enum": ["page_viewed", "hotspot_tapped", "closed"] }, "page": { "type": "integer", "minimum": 1 },
+                          "seconds": { "type": "number", "minimum": 0 }, "offer_id": { "type": "string" } } } } } },
         "responses": {
           "204": { "description": "Recorded." },
           "400": { "$ref": "#/components/responses/Problem" },
@@ -290,7 +290,7 @@ extension OpenAPIDocument {
     "StoreIDs": { "name": "store_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 store ids." },
     "OfferIDs": { "name": "offer_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 offer ids." },
     "CatalogIDs": { "name": "catalog_ids", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([A-Za-z0-9._-]{1,64}(,[A-Za-z0-9._-]{1,64}){0,99})?$" }, "description": "A comma list of at most 100 catalog ids." },
-    "OfferOrder": { "name": "order_by", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^(-?(distance|name|price|valid_date|expiration_date|created)(,-?(distance|name|price|valid_date|expiration_date|created)){0,5})?$" }, "description": "A comma list of distance (with a location), name, price, valid_date, expiration_date and created, each with - for descending, each once." },
+    "OfferOrder": { "name": "order_by", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^(-?(distance|name|price|valid_date|expiration_date|created|popularity)(,-?(distance|name|price|valid_date|expiration_date|created|popularity)){0,6})?$" }, "description": "A comma list of distance (with a location), name, price, valid_date, expiration_date, created and popularity (hotspot taps in the viewer over 30 days), each with - for descending, each once." },
     "CatalogOffset": { "name": "offset", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 0, "maximum": 100000, "default": 0 } },
     "CatalogLimit": { "name": "limit", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 25 } },
     "CatalogCursor": { "name": "cursor", "in": "query", "required": false, "schema": { "type": "string", "pattern": "^([1-9][0-9]{0,5})?$" }, "description": "The next_cursor of the previous page." }

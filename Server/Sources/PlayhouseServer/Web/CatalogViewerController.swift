@@ -8,7 +8,7 @@ import Vapor
 /// side by side in landscape, zooms by pinch and double tap, toggles thumbnails, and highlights
 /// hotspots; it tells the app what the player does through `window.webkit.messageHandlers.playhouse`
 /// when there is one, else by `playhouse-event:` addresses, and tells the server of each page
-/// viewed and of the close (`POST /viewer/events`, the view's secret as its bearer token).
+/// viewed, each hotspot tapped and the close (`POST /viewer/events`, the view's secret as its bearer token).
 struct CatalogViewerController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("viewer", "catalogs", ":catalog", use: show)
@@ -61,20 +61,28 @@ struct CatalogViewerController: RouteCollection {
         return Response(status: .ok, headers: headers, body: .init(data: bytes))
     }
 
-    /// What the page reports: `{"type": "page_viewed", "page": 3, "seconds": 4.2}` or `{"type": "closed"}`.
+    /// What the page reports: `{"type": "page_viewed", "page": 3, "seconds": 4.2}`,
+    /// `{"type": "hotspot_tapped", "offer_id": "…"}` or `{"type": "closed"}`.
     struct Event: Decodable {
         var type: String
         var page: Int?
         var seconds: Double?
+        var offerID: String?
+
+        enum CodingKeys: String, CodingKey {
+            case type, page, seconds
+            case offerID = "offer_id"
+        }
     }
 
     func event(_ request: Request) async throws -> HTTPStatus {
         guard let secret = request.headers.bearerAuthorization?.token else { throw PlayhouseProblem.missingToken }
         let event = try request.content.decode(Event.self)
         let report: CatalogViewService.Report
-        switch (event.type, event.page, event.seconds) {
-        case ("closed", _, _): report = .closed
-        case ("page_viewed", let page?, let seconds?) where page >= 1 && seconds.isFinite: report = .pageViewed(page: page, seconds: seconds)
+        switch (event.type, event.page, event.seconds, event.offerID) {
+        case ("closed", _, _, _): report = .closed
+        case ("page_viewed", let page?, let seconds?, _) where page >= 1 && seconds.isFinite: report = .pageViewed(page: page, seconds: seconds)
+        case ("hotspot_tapped", _, _, let offer?) where CatalogCheck.isID(offer): report = .hotspotTapped(offerID: offer)
         default: throw PlayhouseProblem.invalidRequest("invalid_viewer_event")
         }
         guard try await request.catalogViews.record(report, secret: secret) else { throw PlayhouseProblem(.notFound, .notFound) }

@@ -1,7 +1,7 @@
 // The Playhouse catalog viewer: pages by swipe and keys, two-page spreads in landscape, pinch and
 // double-tap zoom, thumbnails, hotspots. It tells the app what the player does (window.webkit
-// .messageHandlers.playhouse, else playhouse-event: frames) and the server which pages were viewed
-// and when the view closed. Events: opened, closed, page-changed, page-viewed, hotspot-tapped,
+// .messageHandlers.playhouse, else playhouse-event: frames) and the server which pages were viewed,
+// which hotspots tapped, and when the view closed. Events: opened, closed, page-changed, page-viewed, hotspot-tapped,
 // tap, double-tap, long-tap, thumbnails-shown, thumbnails-hidden.
 (function () {
   "use strict";
@@ -212,6 +212,7 @@
       spot.classList.add("lit");
       setTimeout(function () { spot.classList.remove("lit"); }, 400);
       emit("hotspot-tapped", { offer_id: spot.dataset.offer, page: Number(spot.parentNode.dataset.page) });
+      report({ type: "hotspot_tapped", offer_id: spot.dataset.offer });
       return;
     }
     var now = Date.now();
