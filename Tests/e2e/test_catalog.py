@@ -2,6 +2,7 @@
 (twice, the second time changing nothing), stores and offers near a point over plain HTTP against
 this test's own great-circle reading of the same file, search, and revalidation with the ETag."""
 
+import csv
 import json
 import math
 
@@ -121,6 +122,37 @@ def test_catalogs_near_a_point_are_placed_at_their_nearest_store(playhouse, cata
     assert answer.status_code == 200, answer.text
     assert [(c["id"], c["store_id"]) for c in answer.json()["data"]] == [(i, s) for _, i, s in expected]
     assert len(expected) >= 4
+
+
+def test_the_same_stores_and_offers_as_csv_change_nothing(playhouse, catalog_app, tmp_path):
+    catalog = json.loads(EXAMPLE.read_text())
+    (tmp_path / "catalog.json").write_text(json.dumps({"dealers": catalog["dealers"], "catalogs": catalog["catalogs"]}))
+    (tmp_path / "catalogs").symlink_to(EXAMPLE.parent / "catalogs")
+    with open(tmp_path / "stores.csv", "w", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["id", "dealer", "street", "city", "zip_code", "country", "latitude", "longitude", "opening_hours"])
+        for s in catalog["stores"]:
+            hours = "; ".join(f"{h['day_of_week']} {h['opens']}-{h['closes']}" for h in s["opening_hours"])
+            writer.writerow([s["id"], s["dealer"], s["street"], s["city"], s["zip_code"], s["country"], repr(s["latitude"]), repr(s["longitude"]), hours])
+    with open(tmp_path / "offers.csv", "w", newline="") as out:
+        writer = csv.writer(out)
+        columns = ["id", "dealer", "heading", "description", "price", "pre_price", "currency", "quantity", "unit", "valid_from", "valid_until",
+                   "stores", "catalog", "page", "hotspot"]
+        writer.writerow(columns)
+        for o in catalog["offers"]:
+            spot = o.get("hotspot")
+            writer.writerow([o["id"], o["dealer"], o["heading"], o["description"], o["price"], o.get("pre_price", ""), o["currency"],
+                             o["quantity"], o["unit"], o["valid_from"], o["valid_until"], " ".join(o.get("stores", [])), o.get("catalog", ""),
+                             o.get("page", ""), " ".join(repr(spot[k]) for k in ("x", "y", "width", "height")) if spot else ""])
+    app_id = requests.get(playhouse.base_url + "/v1/app", headers=catalog_app, timeout=10).json()["client_id"]
+    out = playhouse.cli("catalog", "import", app_id, str(tmp_path)).stdout
+    for kind, count in [("Dealers", 5), ("Stores", 2000), ("Catalogs", 5), ("Offers", 300)]:
+        assert f"{kind}: 0 added, 0 changed, {count} unchanged, 0 removed" in out, out
+
+    # A bad row is named with its line, and nothing is stored.
+    (tmp_path / "bad.csv").write_text("id,dealer,street,city,zip_code,country,latitude,longitude\nx,netto,\"Algade, 1\",Aarhus,8000,DK,north,10\n")
+    failed = playhouse.cli("catalog", "import", app_id, str(tmp_path / "bad.csv"), check=False)
+    assert failed.returncode != 0 and "bad.csv line 2: latitude is not a number" in failed.stderr
 
 
 def test_an_unchanged_answer_is_a_304(playhouse, catalog_app):

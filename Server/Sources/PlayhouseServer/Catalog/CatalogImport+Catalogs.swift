@@ -17,10 +17,11 @@ extension CatalogService {
     /// Adds, changes and removes the app's catalogs to match `catalogs` (canonical, each page's
     /// three sizes as asset names), inside the import's transaction. A removed catalog's offers stay,
     /// in no catalog.
-    func importCatalogs(_ catalogs: [CatalogFile.Catalog], appID: UUID, on sql: any SQLDatabase) async throws -> Counts {
+    func importCatalogs(_ catalogs: [CatalogFile.Catalog], appID: UUID, progress: Progress, on sql: any SQLDatabase) async throws -> Counts {
         let stored = try await storedCatalogs(appID: appID, on: sql)
         var counts = Counts()
         for catalog in catalogs {
+            defer { progress.tick() }
             if stored[catalog.id] == catalog { counts.unchanged += 1; continue }
             if stored[catalog.id] == nil { counts.added += 1 } else { counts.changed += 1 }
             try await sql.raw("""

@@ -19,10 +19,11 @@ extension CatalogService {
 
     /// Adds, changes and removes the app's offers to match `offers` (canonical, images as asset
     /// names), inside the import's transaction.
-    func importOffers(_ offers: [CatalogFile.Offer], appID: UUID, on sql: any SQLDatabase) async throws -> Counts {
+    func importOffers(_ offers: [CatalogFile.Offer], appID: UUID, progress: Progress, on sql: any SQLDatabase) async throws -> Counts {
         let stored = try await storedOffers(appID: appID, on: sql)
         var counts = Counts()
         for offer in offers {
+            defer { progress.tick() }
             if stored[offer.id] == offer { counts.unchanged += 1; continue }
             if stored[offer.id] == nil { counts.added += 1 } else { counts.changed += 1 }
             let digits = ISO4217.currencies[offer.currency]?.minorUnits ?? 2

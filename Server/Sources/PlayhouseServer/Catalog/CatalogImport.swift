@@ -19,10 +19,30 @@ extension CatalogService {
         public var offers = Counts()
     }
 
+    /// Counts the objects an import has gone through and tells `report` (done, total) now and then.
+    final class Progress: @unchecked Sendable {
+        private let total: Int
+        private let report: (@Sendable (Int, Int) -> Void)?
+        private var done = 0
+
+        init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+            self.total = total
+            self.report = report
+        }
+
+        /// One more object; reported at every hundredth and at the last.
+        func tick() {
+            done += 1
+            if done % 100 == 0 || done == total { report?(done, total) }
+        }
+    }
+
     /// Imports `file`, whose logos and images are the files `files` holds (by the path the file
     /// names), in one transaction. Refuses the whole file, naming every problem, when anything in it
-    /// is wrong. Importing the same file again changes nothing.
-    public func importFile(_ file: CatalogFile, files: [String: Data], appID: UUID) async throws -> Imported {
+    /// is wrong. Importing the same file again changes nothing. `progress` hears how many of the
+    /// file's objects are done, of how many.
+    public func importFile(_ file: CatalogFile, files: [String: Data], appID: UUID,
+                           progress report: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async throws -> Imported {
         let storedDealers = try await storedDealers(appID: appID)
         let namesStores = file.stores == nil && (file.offers?.contains { $0.stores != nil } == true || file.catalogs?.contains { $0.stores != nil } == true)
         let storedStores = namesStores ? try await storedStoreDealers(appID: appID) : [:]
@@ -75,19 +95,21 @@ extension CatalogService {
             }
         }
         let now = self.now, toStore = dealers, catalogsToStore = catalogs, offersToStore = offers
+        let progress = Progress(total: (dealers?.count ?? 0) + (stores?.count ?? 0) + (catalogs?.count ?? 0) + (offers?.count ?? 0),
+                                report: report)
         return try await store.transaction { [self] sql in
             var imported = Imported()
             if let toStore {
-                imported.dealers = try await Self.importDealers(toStore, stored: storedDealers, appID: appID, now: now, on: sql)
+                imported.dealers = try await Self.importDealers(toStore, stored: storedDealers, appID: appID, now: now, progress: progress, on: sql)
             }
             if let stores {
-                imported.stores = try await Self.importStores(stores, appID: appID, now: now, on: sql)
+                imported.stores = try await Self.importStores(stores, appID: appID, now: now, progress: progress, on: sql)
             }
             if let catalogsToStore {
-                imported.catalogs = try await importCatalogs(catalogsToStore, appID: appID, on: sql)
+                imported.catalogs = try await importCatalogs(catalogsToStore, appID: appID, progress: progress, on: sql)
             }
             if let offersToStore {
-                imported.offers = try await importOffers(offersToStore, appID: appID, on: sql)
+                imported.offers = try await importOffers(offersToStore, appID: appID, progress: progress, on: sql)
             }
             return imported
         }
@@ -139,9 +161,10 @@ extension CatalogService {
     }
 
     private static func importDealers(_ dealers: [CatalogFile.Dealer], stored: [String: CatalogFile.Dealer], appID: UUID, now: Date,
-                                      on sql: any SQLDatabase) async throws -> Counts {
+                                      progress: Progress, on sql: any SQLDatabase) async throws -> Counts {
         var counts = Counts()
         for dealer in dealers {
+            defer { progress.tick() }
             if stored[dealer.id] == dealer { counts.unchanged += 1; continue }
             if stored[dealer.id] == nil { counts.added += 1 } else { counts.changed += 1 }
             try await sql.raw("""
@@ -161,7 +184,8 @@ extension CatalogService {
         return counts
     }
 
-    private static func importStores(_ stores: [CatalogFile.Store], appID: UUID, now: Date, on sql: any SQLDatabase) async throws -> Counts {
+    private static func importStores(_ stores: [CatalogFile.Store], appID: UUID, now: Date, progress: Progress,
+                                     on sql: any SQLDatabase) async throws -> Counts {
         // Read inside the transaction: after the dealers' import, which may have removed some.
         let rows = try await sql.raw("""
             SELECT \(storeColumns) FROM catalog_stores s JOIN catalog_dealers d ON d.id = s.dealer_id WHERE s.app_id = \(bind: appID)
@@ -175,6 +199,7 @@ extension CatalogService {
         }
         var counts = Counts()
         for store in stores {
+            defer { progress.tick() }
             if stored[store.id] == store { counts.unchanged += 1; continue }
             if stored[store.id] == nil { counts.added += 1 } else { counts.changed += 1 }
             let vector = GeoPoint(latitude: store.latitude, longitude: store.longitude).unitVector
