@@ -122,6 +122,7 @@ struct CatalogCommand: AsyncParsableCommand {
         @Flag(help: "JSON instead of a table.") var json = false
 
         func run() async throws {
+            guard (1...90).contains(days) else { throw ValidationError("--days is 1 to 90") }
             let configuration = try options.resolve()
             CommandLogging.bootstrap(.warning)
             let stats = try await withApplication(configuration) { application in

@@ -117,18 +117,23 @@ public struct CatalogAPI: Sendable {
     /// `completion` runs on the main queue once or twice, `fromCache` true for the cached answer.
     public func offers(near: CatalogLocation? = nil, dealerIDs: [String] = [], orderBy: [String] = [], limit: Int = 24,
                        completion: @escaping @MainActor @Sendable (Result<Page<Offer>, PlayhouseError>, _ fromCache: Bool) -> Void) {
-        forward(offers(near: near, dealerIDs: dealerIDs, orderBy: orderBy, limit: limit), to: completion)
+        deliver(offers(near: near, dealerIDs: dealerIDs, orderBy: orderBy, limit: limit), to: completion)
     }
 
     /// Completion-handler form of ``raw(_:parameters:useCache:)``.
     public func raw(_ path: String, parameters: [String: String] = [:], useCache: Bool = true,
                     completion: @escaping @MainActor @Sendable (Result<JSONValue, PlayhouseError>, _ fromCache: Bool) -> Void) {
-        forward(raw(path, parameters: parameters, useCache: useCache), to: completion)
+        deliver(raw(path, parameters: parameters, useCache: useCache), to: completion)
     }
 
-    /// Hands each delivery of `deliveries` to `completion` on the main queue, and a failure once.
-    func forward<Value: Sendable>(_ deliveries: CatalogDeliveries<Value>,
-                                  to completion: @escaping @MainActor @Sendable (Result<Value, PlayhouseError>, Bool) -> Void) {
+    /// The completion-handler form of any call: each delivery of `deliveries` goes to `completion`
+    /// on the main queue (`fromCache` true for the cached one), and a failure once.
+    ///
+    /// ```swift
+    /// client.catalog.deliver(client.catalog.stores(limit: 10)) { result, fromCache in … }
+    /// ```
+    public func deliver<Value: Sendable>(_ deliveries: CatalogDeliveries<Value>,
+                                         to completion: @escaping @MainActor @Sendable (Result<Value, PlayhouseError>, _ fromCache: Bool) -> Void) {
         Task {
             do {
                 for try await delivery in deliveries {
@@ -195,6 +200,8 @@ extension CatalogAPI {
                         body = response.body
                         let value = try Self.decode(Value.self, body)
                         try? await cache?.store(key, body: body, etag: response.header("ETag"), objects: Self.objects(in: body), at: fetchedAt)
+                        // Now and then, what is past its lifetime goes (the size bound keeps the rest in check).
+                        if Int.random(in: 0..<50) == 0 { try? await cache?.clearOutOfDate(now: fetchedAt, lifetimes: options.lifetimes) }
                         if delivered == body && !options.deliversUnchangedAnswers { return continuation.finish() }
                         continuation.yield(CatalogDelivery(value: value, source: .network, age: 0))
                         return continuation.finish()

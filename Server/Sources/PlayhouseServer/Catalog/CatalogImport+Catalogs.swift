@@ -8,10 +8,15 @@ extension CatalogService {
     static func canonical(_ catalog: CatalogFile.Catalog) -> CatalogFile.Catalog {
         var catalog = catalog
         catalog.pageDirectory = nil
-        catalog.validFrom = ContentFile.parseTimestamp(catalog.validFrom).map(RFC3339.format) ?? catalog.validFrom
-        catalog.validUntil = ContentFile.parseTimestamp(catalog.validUntil).map(RFC3339.format) ?? catalog.validUntil
+        catalog.validFrom = canonicalTime(catalog.validFrom)
+        catalog.validUntil = canonicalTime(catalog.validUntil)
         catalog.stores = catalog.stores?.sorted()
         return catalog
+    }
+
+    /// An RFC 3339 time in whole seconds, as the database gives it back (`text` unchanged when it is not one).
+    static func canonicalTime(_ text: String) -> String {
+        ContentFile.parseTimestamp(text).map(RFC3339.format) ?? text
     }
 
     /// Adds, changes and removes the app's catalogs to match `catalogs` (canonical, each page's

@@ -11,8 +11,8 @@ extension CatalogService {
         let amount = { (text: String) in (try? MinorUnits.parse(text, digits: digits).get()).map { MinorUnits.format($0, digits: digits) } ?? text }
         offer.price = amount(offer.price)
         offer.prePrice = offer.prePrice.map(amount)
-        offer.validFrom = ContentFile.parseTimestamp(offer.validFrom).map(RFC3339.format) ?? offer.validFrom
-        offer.validUntil = ContentFile.parseTimestamp(offer.validUntil).map(RFC3339.format) ?? offer.validUntil
+        offer.validFrom = canonicalTime(offer.validFrom)
+        offer.validUntil = canonicalTime(offer.validUntil)
         offer.stores = offer.stores?.sorted()
         return offer
     }
