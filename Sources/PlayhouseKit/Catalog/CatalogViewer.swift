@@ -34,7 +34,7 @@ extension CatalogViewDelegate {
     public func catalogViewer(_ viewer: CatalogViewer, triggeredEvent eventClass: String, type: String, data: JSONValue) {}
 }
 
-/// The catalog viewer's state and events, whatever shows its page: ``CatalogView`` on Apple
+/// The catalog viewer's state and events, whatever shows its page: `CatalogView` on Apple
 /// platforms, or an app's own web view. It gets the viewer's one-time address from the server,
 /// reads what the page reports (``receive(message:)``, ``intercept(_:)``), keeps where the player
 /// is, tells the delegate, and asks the page to act through ``evaluate``.
