@@ -83,16 +83,15 @@ public final class CatalogViewer {
 
     /// A message the page posted to `window.webkit.messageHandlers.playhouse`.
     public func receive(message body: Any) {
-        guard let (eventClass, type, data) = Self.parts(of: body) else { return }
-        handle(CatalogViewerEvent(class: eventClass, type: type, data: data), sent: (eventClass, type, data))
+        guard let sent = CatalogViewerEvent.sent(message: body) else { return }
+        handle(CatalogViewerEvent(class: sent.class, type: sent.type, data: sent.data), sent: sent)
     }
 
     /// Whether `url` is one of the page's `playhouse-event:` addresses (then handled, and not to be loaded).
     public func intercept(_ url: URL) -> Bool {
         guard url.scheme == "playhouse-event" else { return false }
-        if let event = CatalogViewerEvent(url: url) {
-            let data: JSONValue = if case .other(_, _, let data) = event { data } else { Self.data(of: url) }
-            handle(event, sent: (event.sent.class, event.sent.type, data))
+        if let sent = CatalogViewerEvent.sent(url: url) {
+            handle(CatalogViewerEvent(class: sent.class, type: sent.type, data: sent.data), sent: sent)
         }
         return true
     }
@@ -135,17 +134,5 @@ public final class CatalogViewer {
     func forward(to delegate: any CatalogViewDelegate) {
         guard let sent = delivering else { return }
         delegate.catalogViewer(self, triggeredEvent: sent.class, type: sent.type, data: sent.data)
-    }
-
-    private static func parts(of body: Any) -> (String, String, JSONValue)? {
-        guard JSONSerialization.isValidJSONObject(body), let bytes = try? JSONSerialization.data(withJSONObject: body),
-              let json = try? JSONDecoder().decode(JSONValue.self, from: bytes),
-              case .string(let eventClass)? = json["class"], case .string(let type)? = json["type"] else { return nil }
-        return (eventClass, type, json["data"] ?? .object([:]))
-    }
-
-    private static func data(of url: URL) -> JSONValue {
-        let text = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "data" }?.value ?? "{}"
-        return (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .object([:])
     }
 }

@@ -54,12 +54,26 @@ public enum CatalogViewerEvent: Sendable, Equatable {
     /// The event a `playhouse-event:catalog-viewer/<type>?data=<JSON>` address carries (the page's
     /// way when there is no message handler); nil for any other address.
     public init?(url: URL) {
+        guard let sent = Self.sent(url: url) else { return nil }
+        self.init(class: sent.class, type: sent.type, data: sent.data)
+    }
+
+    /// What a message the page posted to `window.webkit.messageHandlers.playhouse` holds
+    /// (`{"class": …, "type": …, "data": {…}}`, as WebKit hands it over); nil when it is not that.
+    static func sent(message body: Any) -> (class: String, type: String, data: JSONValue)? {
+        guard JSONSerialization.isValidJSONObject(body), let bytes = try? JSONSerialization.data(withJSONObject: body),
+              let json = try? JSONDecoder().decode(JSONValue.self, from: bytes),
+              case .string(let eventClass)? = json["class"], case .string(let type)? = json["type"] else { return nil }
+        return (eventClass, type, json["data"] ?? .object([:]))
+    }
+
+    /// What a `playhouse-event:<class>/<type>?data=<JSON>` address holds; nil for any other address.
+    static func sent(url: URL) -> (class: String, type: String, data: JSONValue)? {
         guard url.scheme == "playhouse-event", let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
         let path = components.path.split(separator: "/", maxSplits: 1).map(String.init)
-        guard path.count == 2 else { return nil }
         let text = components.queryItems?.first { $0.name == "data" }?.value ?? "{}"
-        guard let data = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return nil }
-        self.init(class: path[0], type: path[1], data: data)
+        guard path.count == 2, let data = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return nil }
+        return (path[0], path[1], data)
     }
 
     /// The event of `class` and `type` with `data`; ``other(class:type:data:)`` when this SDK does
@@ -98,22 +112,5 @@ public enum CatalogViewerEvent: Sendable, Equatable {
             }
         }
         self = known ?? .other(class: eventClass, type: type, data: data)
-    }
-
-    /// The class and type the page sent.
-    var sent: (class: String, type: String) {
-        switch self {
-        case .opened: (Self.eventClass, "opened")
-        case .closed: (Self.eventClass, "closed")
-        case .pageChanged: (Self.eventClass, "page-changed")
-        case .pageViewed: (Self.eventClass, "page-viewed")
-        case .hotspotTapped: (Self.eventClass, "hotspot-tapped")
-        case .tapped: (Self.eventClass, "tap")
-        case .doubleTapped: (Self.eventClass, "double-tap")
-        case .longTapped: (Self.eventClass, "long-tap")
-        case .thumbnailsShown: (Self.eventClass, "thumbnails-shown")
-        case .thumbnailsHidden: (Self.eventClass, "thumbnails-hidden")
-        case .other(let eventClass, let type, _): (eventClass, type)
-        }
     }
 }

@@ -81,18 +81,15 @@ struct CatalogController: RouteCollection {
     }
 
     private static func offerQuery(_ request: Request) throws -> CatalogService.Query {
-        var query = try query(request, orderKeys: ["distance", "name", "price", "valid_date", "expiration_date", "created", "popularity"],
-                              ids: ["dealer_ids", "store_ids", "offer_ids", "catalog_ids"])
-        query.includeExpired = try includeExpired(request)
-        return query
+        try query(request, orderKeys: ["distance", "name", "price", "valid_date", "expiration_date", "created", "popularity"],
+                  ids: ["dealer_ids", "store_ids", "offer_ids", "catalog_ids"], expiring: true)
     }
 
     /// Catalogs that are still valid, unless `include_expired=true`; near a location, each with the
     /// nearest store where it is valid.
     func catalogs(_ request: Request) async throws -> Response {
-        var query = try Self.query(request, orderKeys: ["distance", "name", "valid_date", "expiration_date", "created", "popularity"],
-                                   ids: ["dealer_ids", "store_ids", "catalog_ids"])
-        query.includeExpired = try Self.includeExpired(request)
+        let query = try Self.query(request, orderKeys: ["distance", "name", "valid_date", "expiration_date", "created", "popularity"],
+                                   ids: ["dealer_ids", "store_ids", "catalog_ids"], expiring: true)
         let (catalogs, more) = try await request.catalog.catalogs(appID: try request.principal.app.id, query)
         return try Self.cached(Self.page(catalogs, query, more), lifetime: Self.catalogLifetime, request)
     }
@@ -143,18 +140,20 @@ struct CatalogController: RouteCollection {
         return Response(status: .created, headers: headers, body: .init(data: try PlayhouseJSON.makeEncoder().encode(link)))
     }
 
-    private static func includeExpired(_ request: Request) throws -> Bool {
-        switch request.queryValue("include_expired") {
-        case nil, "false": return false
-        case "true": return true
-        default: throw PlayhouseProblem.invalidRequest("invalid_boolean", ["parameter": "include_expired"])
-        }
-    }
 
-    /// A list's query: location, dealers, order (by distance when there is a location and no order
-    /// is asked for), and the page (`offset`, or the `cursor` a page gave out, and `limit`, 1 to 100).
-    static func query(_ request: Request, orderKeys: Set<String>, ids parameters: [String]) throws -> CatalogService.Query {
+    /// A list's query: location, the id filters `parameters` names, `include_expired` for a list of
+    /// what `expiring`, order (by distance when there is a location and no order is asked for), and
+    /// the page (`offset`, or the `cursor` a page gave out, and `limit`, 1 to 100).
+    static func query(_ request: Request, orderKeys: Set<String>, ids parameters: [String],
+                      expiring: Bool = false) throws -> CatalogService.Query {
         var query = CatalogService.Query(near: try near(request))
+        if expiring {
+            switch request.queryValue("include_expired") {
+            case nil, "false": break
+            case "true": query.includeExpired = true
+            default: throw PlayhouseProblem.invalidRequest("invalid_boolean", ["parameter": "include_expired"])
+            }
+        }
         for parameter in parameters {
             guard let text = request.queryValue(parameter), !text.isEmpty else { continue }
             let ids = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

@@ -7,7 +7,7 @@ extension CatalogService {
     /// decimals, times in whole seconds, stores sorted; so that an unchanged offer compares equal.
     static func canonical(_ offer: CatalogFile.Offer) -> CatalogFile.Offer {
         var offer = offer
-        let digits = ISO4217.currencies[offer.currency]?.minorUnits ?? 2
+        let digits = Self.priceDigits(offer.currency)
         let amount = { (text: String) in (try? MinorUnits.parse(text, digits: digits).get()).map { MinorUnits.format($0, digits: digits) } ?? text }
         offer.price = amount(offer.price)
         offer.prePrice = offer.prePrice.map(amount)
@@ -26,7 +26,7 @@ extension CatalogService {
             defer { progress.tick() }
             if stored[offer.id] == offer { counts.unchanged += 1; continue }
             if stored[offer.id] == nil { counts.added += 1 } else { counts.changed += 1 }
-            let digits = ISO4217.currencies[offer.currency]?.minorUnits ?? 2
+            let digits = Self.priceDigits(offer.currency)
             let minor = { (text: String) in try MinorUnits.parse(text, digits: digits).get() }
             let spot = offer.hotspot
             let words = Self.words(offer.heading + " " + (offer.description ?? "")).joined(separator: " ")
@@ -82,7 +82,7 @@ extension CatalogService {
         var offers: [String: CatalogFile.Offer] = [:]
         for row in rows {
             let id = try row.decode(column: "external_id", as: String.self), currency = try row.decode(column: "currency", as: String.self)
-            let digits = ISO4217.currencies[currency]?.minorUnits ?? 2
+            let digits = Self.priceDigits(currency)
             offers[id] = CatalogFile.Offer(
                 id: id, dealer: try row.decode(column: "dealer", as: String.self), heading: try row.decode(column: "heading", as: String.self),
                 description: try row.decode(column: "description", as: String?.self),

@@ -59,7 +59,7 @@ extension CatalogService {
         return try rows.compactMap { row in
             guard let page = try row.decode(column: "page", as: Int?.self), let spot = try Self.decodeHotspot(row) else { return nil }
             let currency = try row.decode(column: "currency", as: String.self)
-            let price = MinorUnits.format(try row.decode(column: "price", as: Int64.self), digits: ISO4217.currencies[currency]?.minorUnits ?? 2)
+            let price = MinorUnits.format(try row.decode(column: "price", as: Int64.self), digits: Self.priceDigits(currency))
             return CatalogHotspot(page: page, offerID: try row.decode(column: "external_id", as: String.self),
                                   heading: try row.decode(column: "heading", as: String.self), price: Money(amount: price, currency: currency),
                                   x: spot.x, y: spot.y, width: spot.width, height: spot.height)

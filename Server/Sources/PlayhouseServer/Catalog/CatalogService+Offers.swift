@@ -43,9 +43,14 @@ extension CatalogService {
         text.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 
+    /// The decimals of a price in `currency`: ISO 4217's (an import refuses a currency not in the table).
+    static func priceDigits(_ currency: String) -> Int {
+        ISO4217.currencies[currency]?.minorUnits ?? 2
+    }
+
     private static func decodeOffer(_ row: any SQLRow, near: Bool) throws -> Offer {
         let currency = try row.decode(column: "currency", as: String.self)
-        let digits = ISO4217.currencies[currency]?.minorUnits ?? 2
+        let digits = Self.priceDigits(currency)
         let money = { (minor: Int64) in Money(amount: MinorUnits.format(minor, digits: digits), currency: currency) }
         let catalog = try row.decode(column: "catalog", as: String?.self)
         return Offer(id: try row.decode(column: "external_id", as: String.self), dealerID: try row.decode(column: "dealer", as: String.self),
