@@ -3,14 +3,20 @@ import Foundation
 /// The JSON encoders and decoders Playhouse uses on the wire: RFC 3339 UTC dates, keys as declared
 /// (wire types spell their snake_case keys explicitly).
 public enum PlayhouseJSON {
-    public static func makeEncoder() -> JSONEncoder {
+    /// Compact JSON, keys sorted (``PlayhouseJSONEncoder``).
+    public static func makeEncoder() -> PlayhouseJSONEncoder {
+        PlayhouseJSONEncoder()
+    }
+
+    /// The same JSON indented, for people: Foundation's encoder, as speed does not matter there.
+    public static func prettyPrinted(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(RFC3339.format(date))
         }
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// Dates are RFC 3339. A string that is no date fails as that field's value (the error

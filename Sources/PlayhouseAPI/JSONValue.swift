@@ -55,9 +55,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         default:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? ""
+            return (try? String(decoding: PlayhouseJSON.makeEncoder().encode(self), as: UTF8.self)) ?? ""
         }
     }
 

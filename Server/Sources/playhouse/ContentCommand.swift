@@ -46,7 +46,7 @@ struct ContentCommand: AsyncParsableCommand {
 
         func run() async throws {
             let listed = try await listContent(options, app: app)
-            if json { return print(try pretty(ContentFile(units: listed.units, campaigns: listed.campaigns))) }
+            if json { return print(try PlayhouseJSON.prettyPrinted(ContentFile(units: listed.units, campaigns: listed.campaigns))) }
             if listed.units.isEmpty { return print("No content yet. Import a file with: playhouse content import \(app) content.yaml") }
             print("Units:")
             for unit in listed.units { print("  \(unit.id.padding(toLength: 24, withPad: " ", startingAt: 0))  \(unit.kind.rawValue)") }
@@ -67,8 +67,8 @@ struct ContentCommand: AsyncParsableCommand {
 
         func run() async throws {
             let listed = try await listContent(options, app: app)
-            if let unit = listed.units.first(where: { $0.id == id }) { return print(try pretty(unit)) }
-            if let campaign = listed.campaigns.first(where: { $0.id == id }) { return print(try pretty(campaign)) }
+            if let unit = listed.units.first(where: { $0.id == id }) { return print(try PlayhouseJSON.prettyPrinted(unit)) }
+            if let campaign = listed.campaigns.first(where: { $0.id == id }) { return print(try PlayhouseJSON.prettyPrinted(campaign)) }
             throw CLIError("the app has no unit or campaign \(id)")
         }
     }
@@ -120,7 +120,7 @@ struct ContentCommand: AsyncParsableCommand {
                                                            at: moment ?? Date())
                 }
             }
-            if json { return print(try pretty(explanation)) }
+            if json { return print(try PlayhouseJSON.prettyPrinted(explanation)) }
             print("\(placement) at \(ISO8601DateFormatter().string(from: explanation.at)): "
                   + (explanation.chosen.map { "shows campaign \($0)" } ?? "shows nothing"))
             for verdict in explanation.campaigns {
@@ -147,7 +147,7 @@ struct ContentCommand: AsyncParsableCommand {
             let rows = try await withApplication(configuration) { application in
                 try await application.contentStats(appID: try await requireApp(app, application.apps).id, days: days)
             }
-            if json { return print(try pretty(rows)) }
+            if json { return print(try PlayhouseJSON.prettyPrinted(rows)) }
             guard !rows.isEmpty else { return print("No content requests in the last \(days) days.") }
             print("day         placement         unit                    opens  requests  fills  displays  clicks  dismissals  unlocks  impression rate")
             for row in rows {
@@ -171,10 +171,4 @@ private func listContent(_ options: ServerOptions, app: String) async throws -> 
     return try await withApplication(configuration) { application in
         try await application.content.list(appID: try await requireApp(app, application.apps).id)
     }
-}
-
-private func pretty(_ value: some Encodable) throws -> String {
-    let encoder = PlayhouseJSON.makeEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
 }

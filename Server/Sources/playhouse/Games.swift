@@ -86,9 +86,7 @@ struct Games: AsyncParsableCommand {
             print("RTP \(percent(info.rtp)), hit frequency \(percent(info.hitFrequency)), wagers \(info.minWager) to \(info.maxWager)"
                   + (info.currencies.isEmpty ? "" : " in \(info.currencies.joined(separator: ", "))")
                   + (info.provablyFair ? ", provably fair" : ""))
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(definition), as: UTF8.self))
+            print(try PlayhouseJSON.prettyPrinted(definition))
         }
     }
 

@@ -146,16 +146,17 @@ struct CatalogController: RouteCollection {
     /// the page (`offset`, or the `cursor` a page gave out, and `limit`, 1 to 100).
     static func query(_ request: Request, orderKeys: Set<String>, ids parameters: [String],
                       expiring: Bool = false) throws -> CatalogService.Query {
-        var query = CatalogService.Query(near: try near(request))
+        let given = request.queryString
+        var query = CatalogService.Query(near: try near(given))
         if expiring {
-            switch request.queryValue("include_expired") {
+            switch given["include_expired"] {
             case nil, "false": break
             case "true": query.includeExpired = true
             default: throw PlayhouseProblem.invalidRequest("invalid_boolean", ["parameter": "include_expired"])
             }
         }
         for parameter in parameters {
-            guard let text = request.queryValue(parameter), !text.isEmpty else { continue }
+            guard let text = given[parameter], !text.isEmpty else { continue }
             let ids = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard ids.count <= 100, ids.allSatisfy(CatalogCheck.isID) else {
                 throw PlayhouseProblem.invalidRequest("invalid_ids", ["parameter": parameter])
@@ -168,7 +169,7 @@ struct CatalogController: RouteCollection {
             default: break
             }
         }
-        if let orderBy = request.queryValue("order_by"), !orderBy.isEmpty {
+        if let orderBy = given["order_by"], !orderBy.isEmpty {
             for term in orderBy.split(separator: ",", omittingEmptySubsequences: false) {
                 let descending = term.hasPrefix("-"), key = String(descending ? term.dropFirst() : term)
                 guard orderKeys.contains(key), key != "distance" || query.near != nil, !query.order.contains(where: { $0.key == key }) else {
@@ -178,10 +179,10 @@ struct CatalogController: RouteCollection {
             }
         }
         if query.order.isEmpty, query.near != nil { query.order = [.init(key: "distance", descending: false)] }
-        let page = try PageRequest(limit: try request.queryValue("limit").map(Self.integer), cursor: request.queryValue("cursor"))
+        let page = try PageRequest(limit: try given["limit"].map(Self.integer), cursor: given["cursor"])
         query.limit = page.limit
         if let cursor = page.cursor { query.offset = Int(clamping: cursor) }
-        if let offset = request.queryValue("offset") {
+        if let offset = given["offset"] {
             guard let value = Int(offset), (0...100_000).contains(value) else { throw PlayhouseProblem.invalidRequest("invalid_offset") }
             query.offset = value
         }
@@ -196,7 +197,11 @@ struct CatalogController: RouteCollection {
 
     /// `r_lat`, `r_lng` and `r_radius`, all three or none.
     static func near(_ request: Request) throws -> CatalogService.Near? {
-        let values = ["r_lat", "r_lng", "r_radius"].map { request.queryValue($0) }
+        try near(request.queryString)
+    }
+
+    private static func near(_ parameters: QueryString) throws -> CatalogService.Near? {
+        let values = ["r_lat", "r_lng", "r_radius"].map { parameters[$0] }
         if values.allSatisfy({ $0 == nil }) { return nil }
         guard let latitude = values[0].flatMap(Double.init), let longitude = values[1].flatMap(Double.init),
               let radius = values[2].flatMap(Double.init), GeoPoint(latitude: latitude, longitude: longitude).isValid,
@@ -212,12 +217,12 @@ struct CatalogController: RouteCollection {
     /// `value` as JSON with its `ETag` (a digest of its bytes) and `lifetime` (seconds); `304` when
     /// the caller has it already.
     static func cached(_ value: some Encodable, lifetime: Int, _ request: Request) throws -> Response {
-        let body = try PlayhouseJSON.makeEncoder().encode(value)
+        let body = try PlayhouseJSON.makeEncoder().encodeBytes(value)
         let etag = "\"" + SecretToken.hex(SHA256.hash(data: body)).prefix(32) + "\""
         var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "max-age=\(lifetime)"]
         if request.alreadyHas(etag: etag) { return Response(status: .notModified, headers: headers) }
         headers.contentType = .json
-        return Response(status: .ok, headers: headers, body: .init(data: body))
+        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
     }
 }
 

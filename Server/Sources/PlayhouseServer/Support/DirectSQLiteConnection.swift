@@ -172,6 +172,7 @@ struct DirectSQLiteRow: SQLRow {
         if D.self == Int.self || D.self == Int?.self { return Int(sqliteData: value).flatMap { $0 as? D } }
         if D.self == Int64.self || D.self == Int64?.self { return Int64(sqliteData: value).flatMap { $0 as? D } }
         if D.self == Bool.self || D.self == Bool?.self { return Bool(sqliteData: value).flatMap { $0 as? D } }
+        if D.self == Double.self || D.self == Double?.self { return Double(sqliteData: value).flatMap { $0 as? D } }
         if D.self == [String].self || D.self == [String]?.self {
             let json: Data
             switch value {
