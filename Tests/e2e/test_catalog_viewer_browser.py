@@ -103,8 +103,8 @@ def test_the_viewer_pages_zooms_and_reports_to_the_app_and_the_server(playhouse,
         if stats and stats[0]["closes"] == 1:
             break
         time.sleep(0.2)
-    assert [(s["catalogID"], s["opens"], s["closes"]) for s in stats] == [("netto-uge-48", 1, 1)]
-    assert stats[0]["pageViews"] >= 6
+    assert [(s["catalog_id"], s["opens"], s["closes"]) for s in stats] == [("netto-uge-48", 1, 1)]
+    assert stats[0]["page_views"] >= 6
 
     # The address opened once.
     browser.get(made.json()["url"])

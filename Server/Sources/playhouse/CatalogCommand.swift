@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlayhouseAPI
 import PlayhouseServer
 
 struct CatalogCommand: AsyncParsableCommand {
@@ -130,7 +131,7 @@ struct CatalogCommand: AsyncParsableCommand {
                 return try await application.catalogViews.stats(appID: found.id, days: days)
             }
             if json {
-                print(String(decoding: try JSONEncoder().encode(stats), as: UTF8.self))
+                print(String(decoding: try PlayhouseJSON.makeEncoder().encode(stats), as: UTF8.self))
                 return
             }
             print("day         catalog                      opens  closes  page views  seconds on pages")

@@ -121,6 +121,10 @@ public struct CatalogViewService: Sendable {
         public var closes: Int
         public var pageViews: Int
         public var pageSeconds: Double
+
+        enum CodingKeys: String, CodingKey {
+            case catalogID = "catalog_id", day, opens, closes, pageViews = "page_views", pageSeconds = "page_seconds"
+        }
     }
 
     /// The app's catalogs' views per day, the last `days` days (today included), newest first.
