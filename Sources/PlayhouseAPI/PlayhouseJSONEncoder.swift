@@ -1,7 +1,8 @@
 import Foundation
 
 /// Playhouse's JSON on the wire, written in one pass: the bytes Foundation's `JSONEncoder` writes
-/// with sorted keys, unescaped slashes and RFC 3339 dates, for about half of its CPU.
+/// with sorted keys, unescaped slashes and RFC 3339 dates, for about 30 % less CPU
+/// (`scripts/bench-json`).
 ///
 /// Foundation builds a tree of every value, with a dictionary per object, then writes it out.
 /// Here each value is written where it goes as it is encoded; an object's members are put in key
@@ -28,7 +29,7 @@ public struct PlayhouseJSONEncoder: Sendable {
 ///
 /// The mutable state here and in ``JSONValueEncoder`` is `@exclusivity(unchecked)`: one encoding
 /// runs on one thread, no access to it overlaps another, and the run-time checks of every append
-/// cost a sixth of the encoder's time.
+/// were about a sixth of the encoder's samples in a profile of the server.
 final class JSONOutput {
     @exclusivity(unchecked) var bytes: [UInt8] = []
     /// Where an object's members are put in order, kept for the next one.

@@ -35,11 +35,12 @@ struct CatalogViewerController: RouteCollection {
 
     func show(_ request: Request) async throws -> Response {
         let id = try request.parameters.require("catalog")
-        guard let secret = request.queryValue("view"),
+        let given = request.queryString
+        guard let secret = given["view"],
               let shown = try await request.catalogViews.open(secret: secret, catalog: id) else {
             return try await HostedPages.message(request, "viewer_gone", status: .notFound, title: "viewer_title")
         }
-        let start = request.queryValue("page").flatMap(Int.init).map { min(max(1, $0), shown.catalog.pageCount) } ?? 1
+        let start = given["page"].flatMap(Int.init).map { min(max(1, $0), shown.catalog.pageCount) } ?? 1
         let data = ViewerData(catalog: shown.catalog, pages: shown.pages, hotspots: shown.hotspots, start: start, view: secret)
         let json = String(decoding: try PlayhouseJSON.makeEncoder().encode(data), as: UTF8.self)
         let response = try await HostedPages.render(request, "catalog-viewer",
