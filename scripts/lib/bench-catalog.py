@@ -60,15 +60,35 @@ def dealers(total):
     return [f"bench-d{band:03d}-{k}" for band in range(bands(total)) for k in range(DEALERS_PER_BAND)]
 
 
+def storage_order(latitude, longitude):
+    """The order `playhouse catalog import` writes stores in (GeoPoint.storageOrder): along a
+    Hilbert curve over a 65,536 × 65,536 grid of longitude and latitude."""
+    side = 1 << 16
+    x = min(side - 1, int((longitude + 180) / 360 * side))
+    y = min(side - 1, int((latitude + 90) / 180 * side))
+    distance, half = 0, side >> 1
+    while half:
+        right, up = int(x & half > 0), int(y & half > 0)
+        distance += half * half * ((3 * right) ^ up)
+        if not up:
+            if right:
+                x, y = side - 1 - x, side - 1 - y
+            x, y = y, x
+        half >>= 1
+    return distance
+
+
 def stores(count):
-    """(place, id, dealer, latitude, longitude, x, y, z) for each store."""
+    """(place, id, dealer, latitude, longitude, x, y, z) for each store, in the order the import writes them."""
     rng = random.Random(25)
     half_lat, _ = area(count)
+    made = []
     for index in range(count):
         latitude, longitude = place(rng, count)
         band = min(bands(count) - 1, int((latitude - CENTRE[0] + half_lat) / (2 * half_lat) * bands(count)))
-        yield (index + 1, f"bench-{index:07d}", f"bench-d{band:03d}-{index % DEALERS_PER_BAND}", latitude, longitude,
-               *vector(latitude, longitude))
+        made.append((f"bench-{index:07d}", f"bench-d{band:03d}-{index % DEALERS_PER_BAND}", latitude, longitude, *vector(latitude, longitude)))
+    made.sort(key=lambda store: storage_order(store[2], store[3]))
+    return [(number, *store) for number, store in enumerate(made, start=1)]
 
 
 def offers(total, stores_of):

@@ -148,6 +148,49 @@ import VaporTesting
         }
     }
 
+    @Test func theStorageOrderWalksTheGridCellByCell() {
+        for side: UInt64 in [2, 16, 64] {
+            var cells: [UInt64: (x: UInt64, y: UInt64)] = [:]
+            for x in 0..<side {
+                for y in 0..<side {
+                    // The middle of the cell, in degrees.
+                    let point = GeoPoint(latitude: (Double(y) + 0.5) / Double(side) * 180 - 90,
+                                         longitude: (Double(x) + 0.5) / Double(side) * 360 - 180)
+                    cells[point.hilbertIndex(side: side)] = (x, y)
+                }
+            }
+            #expect(cells.count == Int(side * side) && cells.keys.max() == side * side - 1, "every cell has its own place, side \(side)")
+            for index in 0..<(side * side - 1) {
+                let (a, b) = (cells[index]!, cells[index + 1]!)
+                let step = (a.x > b.x ? a.x - b.x : b.x - a.x) + (a.y > b.y ? a.y - b.y : b.y - a.y)
+                #expect(step == 1, "places \(index) and \(index + 1) are neighbouring cells, side \(side)")
+            }
+        }
+        #expect(GeoPoint(latitude: -90, longitude: -180).storageOrder == 0)
+        #expect(GeoPoint(latitude: 90, longitude: 180).storageOrder < 1 << 32)
+    }
+
+    @Test(arguments: Engine.available)
+    func importWritesStoresNearEachOtherTogether(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp()
+            var random = Random(state: 11)
+            var file = Self.file(stores: 60, random: &random)
+            file.stores?.reverse()
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
+            let written = try await app.sql().raw("SELECT external_id FROM catalog_stores ORDER BY place").all()
+                .map { try $0.decode(column: "external_id", as: String.self) }
+            let stores = try #require(file.stores)
+            let expected = stores.sorted { ($0.point.storageOrder, $0.id) < ($1.point.storageOrder, $1.id) }.map(\.id)
+            #expect(written == expected)
+            // The stores of one city come in a run or two (the curve may leave a city's area and come
+            // back), where the file's order, the cities taken in turn, makes 60 runs.
+            let cityOf = Dictionary(uniqueKeysWithValues: stores.map { ($0.id, $0.city) })
+            let runs = zip(written, written.dropFirst()).filter { cityOf[$0.0] != cityOf[$0.1] }.count + 1
+            #expect(runs <= 2 * Self.cities.count, "\(runs) runs of one city's stores")
+        }
+    }
+
     @Test(arguments: Engine.available)
     func listsOrderPageAndRevalidate(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in

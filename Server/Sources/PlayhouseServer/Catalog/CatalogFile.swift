@@ -76,6 +76,9 @@ public struct CatalogFile: Codable, Sendable, Equatable {
             case zipCode = "zip_code"
             case openingHours = "opening_hours"
         }
+
+        /// Where the store is.
+        var point: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
     }
 }
 
@@ -264,7 +267,7 @@ struct CatalogCheck {
         if !ASCIIShape.matches(store.country, length: 2...2, first: ASCIIShape.isUppercase, rest: ASCIIShape.isUppercase) {
             problems.append("\(at): a country is two capital letters (ISO 3166-1 alpha-2)")
         }
-        if !GeoPoint(latitude: store.latitude, longitude: store.longitude).isValid {
+        if !store.point.isValid {
             problems.append("\(at): latitude is −90 to 90 and longitude −180 to 180")
         }
         for hours in store.openingHours ?? [] {

@@ -198,11 +198,14 @@ extension CatalogService {
                                                  longitude: store.longitude, openingHours: store.openingHours, contact: store.contact)
         }
         var counts = Counts()
-        for store in stores {
+        // Written in storage order, so that stores near each other lie together (GeoPoint.storageOrder).
+        let keyed: [(order: UInt64, store: CatalogFile.Store)] = stores.map { ($0.point.storageOrder, $0) }
+        let ordered = keyed.sorted { ($0.order, $0.store.id) < ($1.order, $1.store.id) }.map(\.store)
+        for store in ordered {
             defer { progress.tick() }
             if stored[store.id] == store { counts.unchanged += 1; continue }
             if stored[store.id] == nil { counts.added += 1 } else { counts.changed += 1 }
-            let vector = GeoPoint(latitude: store.latitude, longitude: store.longitude).unitVector
+            let vector = store.point.unitVector
             let hours = OpeningHoursColumn.text(store.openingHours ?? [])
             // A new store takes the next place in the geo index; a changed one keeps its own.
             try await sql.raw("""
