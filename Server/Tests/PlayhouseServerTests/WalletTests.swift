@@ -257,11 +257,25 @@ import VaporTesting
             // Keys are the caller's own: another player's same key is a different request.
             let bob = try await fixture.player("bob@example.com")
             #expect(try await fixture.deposit(bob, "5.00", key: "deposit-1").headers.first(name: "Idempotent-Replayed") == nil)
+
+            // Twenty simultaneous sends of one deposit with one key: one deposit, one answer.
+            let deposits = try await withThrowingTaskGroup(of: (HTTPStatus, String).self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        let response = try await fixture.deposit(bob, "1.00", key: "deposit-2")
+                        return (response.status, response.body.string)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(deposits.allSatisfy { $0.0 == .created }, "\(deposits.map(\.0))")
+            #expect(Set(deposits.map(\.1)).count == 1)
+            #expect(try await fixture.euros(bob).available == "6.00")
             try await fixture.expectLedgerSound()
 
             // Keys are kept 24 hours: a sweep an hour short of that keeps them, one after forgets them.
             let kept = try await app.count("idempotency_keys")
-            #expect(kept == 5, "ann's deposit-1, withdraw-1, withdraw-2 (refused) and withdraw-3, and bob's deposit-1")
+            #expect(kept == 6, "ann's deposit-1, withdraw-1, withdraw-2 (refused) and withdraw-3, and bob's deposit-1 and deposit-2")
             app.playhouseClock.advance(by: 23 * 3600)
             try await IdempotentRequest.sweep(app.store, now: app.playhouseClock.now())
             #expect(try await app.count("idempotency_keys") == kept)
@@ -281,6 +295,8 @@ import VaporTesting
         private var delay: Duration?
 
         var methods: Set<String> { sandbox.methods }
+        /// It stands for a real provider, which is only asked about payments already recorded.
+        var movesMoney: Bool { true }
         var orders: [UUID] { lock.withLock { asked } }
 
         func loseNextAnswer() { lock.withLock { losesNextAnswer = true } }

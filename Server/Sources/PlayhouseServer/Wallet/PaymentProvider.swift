@@ -26,6 +26,10 @@ struct PaymentOrder: Sendable {
 protocol PaymentProvider: Sendable {
     /// The payment methods it knows; others are refused before anything is recorded.
     var methods: Set<String> { get }
+    /// Whether asking it can move money (a real provider). One that cannot (the sandbox) may be
+    /// asked before a payment is recorded, so a deposit it completes is recorded already concluded
+    /// (``PaymentService/make(_:appID:playerID:depositLimits:unanswered:claim:logger:)``).
+    var movesMoney: Bool { get }
     func deposit(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision
     func withdraw(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision
 }
@@ -42,6 +46,7 @@ struct SandboxPaymentProvider: PaymentProvider {
 
     static let defaultMethod = "sandbox"
     var methods: Set<String> { ["sandbox", "sandbox_delayed", "sandbox_declined"] }
+    var movesMoney: Bool { false }
 
     func deposit(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision {
         switch order.method {

@@ -3,9 +3,11 @@ import Logging
 import PlayhouseAPI
 import SQLKit
 
-/// Deposits and withdrawals. The provider is only ever asked about a payment already recorded, so
-/// whatever happens after it is asked (a refusal, a lost answer, a crash) the payment can be
-/// concluded and no money the provider moved goes missing from the ledger:
+/// Deposits and withdrawals. A provider that can move money is only ever asked about a payment
+/// already recorded, so whatever happens after it is asked (a refusal, a lost answer, a crash) the
+/// payment can be concluded and no money the provider moved goes missing from the ledger
+/// (``make(_:appID:playerID:depositLimits:unanswered:claim:logger:)``; the sandbox, which cannot,
+/// completes a deposit in one step):
 ///
 /// 1. ``open(_:appID:playerID:depositLimits:)``, one transaction: the payment is recorded as
 ///    `processing` (pending, on the wire); a withdrawal's money leaves the wallet and is held. A
@@ -72,6 +74,57 @@ public struct PaymentService: Sendable {
             throw PlayhouseProblem(.unprocessableEntity, .unknownPaymentMethod, parameters: ["method": String(method.prefix(40))])
         }
         return (Prepared(id: id, direction: direction, currency: currency, amount: amount, economy: economy, method: method), rows)
+    }
+
+    /// Makes the payment: opens it, asks the provider and concludes it, as the type's
+    /// documentation describes. A deposit to a provider that cannot move money (the sandbox),
+    /// under no deposit limit in its currency, is asked about first: when the provider completes
+    /// it, the payment is recorded concluded, its money moved and the request's key stored, in one
+    /// statement (``depositAtOnce(_:appID:playerID:unanswered:claim:)``), where opening and
+    /// concluding take two.
+    func make(_ payment: Prepared, appID: UUID, playerID: UUID, depositLimits limits: Limits, unanswered: SQLQueryString?,
+              claim: IdempotentRequest.KeyClaim, logger: Logger) async throws -> Payment {
+        var decision: PaymentDecision?
+        if !provider.movesMoney && payment.direction == .deposit && limits.money(loss: false, currency: payment.currency.code).isEmpty {
+            decision = try await ask(payment, logger: logger)
+            if decision == .completed,
+               let made = try await depositAtOnce(payment, appID: appID, playerID: playerID, unanswered: unanswered, claim: claim) {
+                return made
+            }
+        }
+        let openedAt = try await open(payment, appID: appID, playerID: playerID, depositLimits: limits, unanswered: unanswered)
+        if openedAt != nil && decision == nil { decision = try await ask(payment, logger: logger) }
+        return try await conclude(payment, decision, openedAt: openedAt, appID: appID, playerID: playerID, claim: claim)
+    }
+
+    /// Records a deposit that the provider has completed, its money and the request's key (`claim`)
+    /// in one statement, on PostgreSQL a transaction by itself
+    /// (``Ledger/post(id:kind:playerID:reference:legs:onlyIf:along:claim:)``). Answers nil, having
+    /// written nothing, when the payment is recorded already (a repeat, to be carried on from where
+    /// it stands) or the request's key has its answer (`unanswered`).
+    private func depositAtOnce(_ payment: Prepared, appID: UUID, playerID: UUID, unanswered: SQLQueryString?,
+                               claim: IdempotentRequest.KeyClaim) async throws -> Payment? {
+        let now = self.now, id = payment.id.uuidString.lowercased(), reference = ERN.make(payment.direction.rawValue, id)
+        let made = Payment(id: id, ern: reference, status: .completed, amount: payment.currency.money(payment.amount), economy: payment.economy,
+                           paymentMethod: payment.method, declineReason: nil, createdAt: now, finishedAt: now)
+        let record: SQLQueryString = """
+            INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method, created_at, finished_at)
+            SELECT \(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue),
+                   \(bind: PaymentStatus.completed.rawValue), \(bind: payment.currency.code), \(bind: payment.economy.rawValue),
+                   \(bind: payment.amount), \(bind: payment.method), \(bind: now), \(bind: now)
+            WHERE \(unanswered ?? "1 = 1")
+            ON CONFLICT (id) DO NOTHING RETURNING id
+            """
+        let key = try claim.statement(for: made)
+        let (from, to) = Booking.deposited.legs(playerID, payment.currency.code, payment.economy)
+        let posted = try await store.write { sql -> Bool in
+            guard let posted = try await Ledger(sql: sql, appID: appID, now: now)
+                .post(kind: Booking.deposited.kind.rawValue, playerID: playerID, reference: reference,
+                      legs: [(from, -payment.amount), (to, payment.amount)], onlyIf: record, claim: key) else { return false }
+            try claim.stored(posted.claimed)
+            return true
+        }
+        return posted ? made : nil
     }
 
     /// Opens the payment in a money transaction of its own: a deposit is checked against the

@@ -146,7 +146,7 @@ extension Request {
         let payments = self.payments, logger = self.logger, now = self.now
         let responsiblePlay = self.responsiblePlay
         return try await idempotent.perform(recordedBy: store, prepare: {
-            () async throws -> (payment: PaymentService.Prepared, openedAt: Date?, decision: PaymentDecision?) in
+            () async throws -> (payment: PaymentService.Prepared, limits: Limits) in
             // A deposit reads the player's limits with its currency.
             let (payment, along) = try await payments.prepare(direction, body, app: app, id: idempotent.operationID,
                                                               along: direction == .deposit ? [LimitsService.along(playerID: playerID)] : [])
@@ -155,13 +155,10 @@ extension Request {
                 limits = try LimitsService.limits(along, now: now)
                 try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
             }
-            guard let openedAt = try await payments.open(payment, appID: app.id, playerID: playerID, depositLimits: limits,
-                                                         unanswered: idempotent.unanswered) else {
-                return (payment, nil, nil)
-            }
-            return (payment, openedAt, try await payments.ask(payment, logger: logger))
-        }) { opened, claim in
-            try await payments.conclude(opened.payment, opened.decision, openedAt: opened.openedAt, appID: app.id, playerID: playerID, claim: claim)
+            return (payment, limits)
+        }) { prepared, claim in
+            try await payments.make(prepared.payment, appID: app.id, playerID: playerID, depositLimits: prepared.limits,
+                                    unanswered: idempotent.unanswered, claim: claim, logger: logger)
         }
     }
 
