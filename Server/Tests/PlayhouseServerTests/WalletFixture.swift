@@ -48,6 +48,19 @@ struct WalletFixture {
         return try await post("/v1/wallet/withdrawals", token, #"{"amount":{"amount":"\#(amount)","currency":"\#(currency)"}\#(methodField)}"#, key: key)
     }
 
+    /// The status and body of each of `count` sends of one request, all at once.
+    func together(_ count: Int, _ send: @escaping @Sendable () async throws -> TestingHTTPResponse) async throws -> [(HTTPStatus, String)] {
+        try await withThrowingTaskGroup(of: (HTTPStatus, String).self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    let response = try await send()
+                    return (response.status, response.body.string)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     func wallet(_ token: String) async throws -> Wallet {
         let response = try await app.send(.GET, "/v1/wallet", headers: bearer(token))
         try #require(response.status == .ok, "wallet: \(response.body.string)")

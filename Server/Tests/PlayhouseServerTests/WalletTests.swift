@@ -234,15 +234,7 @@ import VaporTesting
             #expect(try await fixture.euros(ann).available == "5.00")
 
             // Twenty simultaneous sends of one withdrawal with one key: one withdrawal.
-            let responses = try await withThrowingTaskGroup(of: (HTTPStatus, String).self) { group in
-                for _ in 0..<20 {
-                    group.addTask {
-                        let response = try await fixture.withdraw(ann, "4.00", key: "withdraw-1")
-                        return (response.status, response.body.string)
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            let responses = try await fixture.together(20) { try await fixture.withdraw(ann, "4.00", key: "withdraw-1") }
             #expect(responses.allSatisfy { $0.0 == .created }, "\(responses.map(\.0))")
             #expect(Set(responses.map(\.1)).count == 1)
             #expect(try await fixture.euros(ann) == ("1.00", "4.00"))
@@ -259,15 +251,7 @@ import VaporTesting
             #expect(try await fixture.deposit(bob, "5.00", key: "deposit-1").headers.first(name: "Idempotent-Replayed") == nil)
 
             // Twenty simultaneous sends of one deposit with one key: one deposit, one answer.
-            let deposits = try await withThrowingTaskGroup(of: (HTTPStatus, String).self) { group in
-                for _ in 0..<20 {
-                    group.addTask {
-                        let response = try await fixture.deposit(bob, "1.00", key: "deposit-2")
-                        return (response.status, response.body.string)
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            let deposits = try await fixture.together(20) { try await fixture.deposit(bob, "1.00", key: "deposit-2") }
             #expect(deposits.allSatisfy { $0.0 == .created }, "\(deposits.map(\.0))")
             #expect(Set(deposits.map(\.1)).count == 1)
             #expect(try await fixture.euros(bob).available == "6.00")
