@@ -11,17 +11,18 @@ struct Assets: Sendable {
     let store: Store
     let now: Date
 
-    /// The types an asset may have, by the magic bytes that start it.
-    static let imageTypes: [(type: String, magic: [UInt8])] = [
+    /// The types an asset may have, by the magic bytes that start it (nil: any byte). A WebP file
+    /// is a RIFF file (`RIFF`, its size, then `WEBP`); other RIFF files (WAV, AVI) are not images.
+    static let imageTypes: [(type: String, magic: [UInt8?])] = [
         ("image/png", [0x89, 0x50, 0x4E, 0x47]), ("image/jpeg", [0xFF, 0xD8, 0xFF]), ("image/gif", [0x47, 0x49, 0x46, 0x38]),
-        ("image/webp", [0x52, 0x49, 0x46, 0x46]),
+        ("image/webp", [0x52, 0x49, 0x46, 0x46, nil, nil, nil, nil, 0x57, 0x45, 0x42, 0x50]),
     ]
     /// The largest asset stored.
     static let maxBytes = 10 * 1024 * 1024
 
     /// What bytes are, by their first bytes; nil when not an image kept here (an SVG could run scripts).
     static func imageType(of bytes: Data) -> String? {
-        imageTypes.first { bytes.starts(with: $0.magic) }?.type
+        imageTypes.first { bytes.starts(with: $0.magic) { byte, magic in magic.map { $0 == byte } ?? true } }?.type
     }
 
     /// The asset's name: its SHA-256, hex.
