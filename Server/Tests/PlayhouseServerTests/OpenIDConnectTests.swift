@@ -80,9 +80,18 @@ import VaporTesting
             // Without openid there is no id_token; a refresh keeps giving one to a grant that has it.
             var plain = SignInFlow(app, credentials)
             #expect(try await plain.exchange(try await plain.signIn(email: "bo@example.com", scope: "profile")).decode(TokenResponse.self).idToken == nil)
-            let refreshed = try await app.postForm("/oauth/token", "grant_type=refresh_token&refresh_token=\(try #require(tokens.refreshToken))",
-                                                   headers: basic(credentials)).decode(TokenResponse.self)
-            #expect(try await publishedKeys(app).verify(try #require(refreshed.idToken), as: Claims.self).sub.value == me.id)
+            // Refreshed an hour later, and again from the rotated token: still Ann, and auth_time is
+            // still when she typed her password (OpenID Connect Core §12.2).
+            app.playhouseClock.advance(by: 3600)
+            var refreshToken = try #require(tokens.refreshToken)
+            for _ in 0..<2 {
+                let refreshed = try await app.postForm("/oauth/token", "grant_type=refresh_token&refresh_token=\(refreshToken)",
+                                                       headers: basic(credentials)).decode(TokenResponse.self)
+                let refreshedClaims = try await publishedKeys(app).verify(try #require(refreshed.idToken), as: Claims.self)
+                #expect(refreshedClaims.sub.value == me.id)
+                #expect(refreshedClaims.authTime == claims.authTime)
+                refreshToken = try #require(refreshed.refreshToken)
+            }
         }
     }
 

@@ -48,5 +48,6 @@ enum Migrations {
         app.migrations.add(CreateCatalogPublications())
         app.migrations.add(CreateCatalogOffers())
         app.migrations.add(CreateCatalogViews())
+        app.migrations.add(AddTokenAuthTime())
     }
 }

@@ -37,7 +37,7 @@ struct AuthorizationCodeGrant: Sendable {
             let sessionID = try await SessionService(store: Store(sql), now: now, tokenCache: tokenCache)
                 .start(appID: app.id, playerID: code.playerID)
             let grant = PlayerGrant(appID: app.id, playerID: code.playerID, sessionID: sessionID,
-                                    familyID: code.familyID, scope: code.scope)
+                                    familyID: code.familyID, scope: code.scope, authTime: code.authTime)
             return try await TokenService(store: Store(sql), now: now, cache: tokenCache)
                 .issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
                                    refreshLifetime: configuration.refreshTokenLifetime)

@@ -107,7 +107,7 @@ struct DeviceAuthorizationService: Sendable {
         }
         guard claimed, let playerID = record.playerID else { throw PlayhouseProblem(.badRequest, .expiredToken) }
         return try await PlayerSignIn(store: store, now: now, configuration: configuration)
-            .tokens(app: app, playerID: playerID, scope: record.scope, created: false)
+            .tokens(app: app, playerID: playerID, scope: record.scope, created: false, authTime: nil)
     }
 
     static func newUserCode() -> String {

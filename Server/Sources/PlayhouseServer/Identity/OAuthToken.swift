@@ -30,3 +30,16 @@ struct CreateOAuthToken: AsyncMigration {
         try await database.schema("oauth_tokens").delete()
     }
 }
+
+/// A player's tokens keep when the player authenticated (`auth_time`), for the family's whole
+/// life: an id_token issued on a refresh carries the time of the first sign-in (OpenID Connect
+/// Core §12.2), long after the authorization code that knew it is gone.
+struct AddTokenAuthTime: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("oauth_tokens").field("auth_time", .datetime).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("oauth_tokens").deleteField("auth_time").update()
+    }
+}

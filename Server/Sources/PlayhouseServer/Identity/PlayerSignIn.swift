@@ -19,8 +19,10 @@ struct PlayerSignIn: Sendable {
         var statements: [SQLQueryString]
     }
 
-    func tokens(app: AppRecord, playerID: UUID, scope: String, created: Bool) async throws -> TokenResponse {
-        let (response, statements) = signIn(app: app, playerID: playerID, scope: scope, created: created)
+    /// Signs the player in; `authTime`, when the player proved who they are, if known (the tokens'
+    /// ``PlayerGrant/authTime``).
+    func tokens(app: AppRecord, playerID: UUID, scope: String, created: Bool, authTime: Date?) async throws -> TokenResponse {
+        let (response, statements) = signIn(app: app, playerID: playerID, scope: scope, created: created, authTime: authTime)
         try await store.write(statements)
         return response
     }
@@ -28,28 +30,29 @@ struct PlayerSignIn: Sendable {
     /// Signs in the player `existing` finds (by what they proved: a phone number, a provider
     /// account, an installation), or signs a new one up: `create` makes the player and the
     /// statements that store them, which are written together with the session and the tokens, so
-    /// that a new player is never left without having signed in. Should they fail for a constraint
+    /// that a new player is never left without having signed in. The player proves who they are with
+    /// this request, so the tokens' `auth_time` is now. Should they fail for a constraint
     /// (a simultaneous first sign-in created the player a moment ago), none is kept and the player
     /// `existing` now finds is signed in.
     func tokens(app: AppRecord, scope: String, existing: () async throws -> UUID?,
                 creating create: () async throws -> NewPlayer) async throws -> TokenResponse {
-        if let playerID = try await existing() { return try await tokens(app: app, playerID: playerID, scope: scope, created: false) }
+        if let playerID = try await existing() { return try await tokens(app: app, playerID: playerID, scope: scope, created: false, authTime: now) }
         let player = try await create()
-        let (response, statements) = signIn(app: app, playerID: player.id, scope: scope, created: true)
+        let (response, statements) = signIn(app: app, playerID: player.id, scope: scope, created: true, authTime: now)
         do {
             try await store.write(player.statements + statements)
             return response
         } catch where Store.isConstraintViolation(error) {
             guard let playerID = try await existing() else { throw error }
-            return try await tokens(app: app, playerID: playerID, scope: scope, created: false)
+            return try await tokens(app: app, playerID: playerID, scope: scope, created: false, authTime: now)
         }
     }
 
     /// The answer of a sign-in into a new session, and the statements that start the session and
     /// store its tokens.
-    private func signIn(app: AppRecord, playerID: UUID, scope: String, created: Bool) -> (TokenResponse, [SQLQueryString]) {
+    private func signIn(app: AppRecord, playerID: UUID, scope: String, created: Bool, authTime: Date?) -> (TokenResponse, [SQLQueryString]) {
         let (sessionID, session) = SessionService.start(appID: app.id, playerID: playerID, now: now)
-        let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: UUID(), scope: scope)
+        let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: UUID(), scope: scope, authTime: authTime)
         var (response, tokens) = TokenService(store: store, now: now, cache: nil)
             .playerTokens(grant, accessLifetime: configuration.playerTokenLifetime, refreshLifetime: configuration.refreshTokenLifetime)
         response.playerCreated = created

@@ -38,7 +38,8 @@ struct RefreshTokenGrant: Sendable {
         let issued: TokenResponse? = try await store.transaction { [scope] sql in
             let tokens = TokenService(store: Store(sql), now: now, cache: tokenCache)
             guard try await tokens.claim(token.id) else { return nil }
-            let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: familyID, scope: scope)
+            let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: familyID, scope: scope,
+                                    authTime: token.authTime)
             return try await tokens.issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,
                                                       refreshLifetime: configuration.refreshTokenLifetime)
         }
@@ -47,7 +48,7 @@ struct RefreshTokenGrant: Sendable {
             throw PlayhouseProblem.invalidGrant("refresh_token_reused")
         }
         if IDToken.isRequested(by: scope) {
-            issued.idToken = try await idTokens.issue(for: playerID, app: app, scope: scope, authTime: nil, nonce: nil)
+            issued.idToken = try await idTokens.issue(for: playerID, app: app, scope: scope, authTime: token.authTime, nonce: nil)
         }
         return issued
     }

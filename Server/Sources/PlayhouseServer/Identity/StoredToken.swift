@@ -15,12 +15,14 @@ struct StoredToken: Sendable {
     var issuedAt: Date
     var expiresAt: Date
     var revokedAt: Date?
+    /// When the player of its family authenticated, where that is known (``PlayerGrant/authTime``).
+    var authTime: Date?
     var app: AppRecord
 
     /// The token whose value hashes to `hash`, with its app.
     static func find(hash: String, on database: some SQLDatabase) async throws -> StoredToken? {
         let query: SQLQueryString = """
-            SELECT t.id, t.kind, t.player_id, t.session_id, t.family_id, t.client_user_id, t.scope, t.issued_at, t.expires_at, t.revoked_at, \
+            SELECT t.id, t.kind, t.player_id, t.session_id, t.family_id, t.client_user_id, t.scope, t.issued_at, t.expires_at, t.revoked_at, t.auth_time, \
             \(unsafeRaw: AppRecord.selectList("a")) \
             FROM oauth_tokens t JOIN \(ident: AppRecord.table) a ON a.id = t.app_id \
             WHERE t.token_hash = \(bind: hash)
@@ -37,6 +39,7 @@ struct StoredToken: Sendable {
             issuedAt: try row.decode(column: "issued_at", as: Date.self),
             expiresAt: try row.decode(column: "expires_at", as: Date.self),
             revokedAt: try row.decode(column: "revoked_at", as: Date?.self),
+            authTime: try row.decode(column: "auth_time", as: Date?.self),
             app: try AppRecord(row: row))
     }
 }

@@ -51,11 +51,12 @@ struct TokenService: Sendable {
         func row(_ value: String, _ kind: TokenKind, _ lifetime: TimeInterval) -> SQLQueryString {
             """
             (\(bind: UUID()), \(bind: SecretToken.hash(value)), \(bind: kind.rawValue), \(bind: grant.appID), \(bind: grant.playerID),
-             \(bind: grant.sessionID), \(bind: grant.familyID), \(bind: grant.scope), \(bind: now), \(bind: now.addingTimeInterval(lifetime)))
+             \(bind: grant.sessionID), \(bind: grant.familyID), \(bind: grant.scope), \(bind: now), \(bind: now.addingTimeInterval(lifetime)),
+             \(bind: grant.authTime))
             """
         }
         return """
-            INSERT INTO oauth_tokens (id, token_hash, kind, app_id, player_id, session_id, family_id, scope, issued_at, expires_at)
+            INSERT INTO oauth_tokens (id, token_hash, kind, app_id, player_id, session_id, family_id, scope, issued_at, expires_at, auth_time)
             VALUES \(row(access, .access, accessLifetime)), \(row(refresh, .refresh, refreshLifetime))
             """
     }
@@ -162,6 +163,10 @@ struct PlayerGrant: Sendable {
     var sessionID: UUID
     var familyID: UUID
     var scope: String
+    /// When the player authenticated, where the sign-in knows it (the browser sign-in behind an
+    /// authorization code, a phone PIN, a provider's token, a guest's installation id; not a device
+    /// code, approved at some earlier moment): the family's id_tokens carry it as `auth_time`.
+    var authTime: Date? = nil
 }
 
 extension Request {
