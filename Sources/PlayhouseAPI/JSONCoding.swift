@@ -26,7 +26,7 @@ public enum PlayhouseJSON {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
-            guard let date = try? Date.ISO8601FormatStyle().parse(try container.decode(String.self)) else {
+            guard let date = RFC3339.parse(try container.decode(String.self)) else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an RFC 3339 date-time.")
             }
             return date

@@ -12,6 +12,14 @@ public enum RFC3339 {
         return day(days: days) + "T" + padded(time / 3600, 2) + ":" + padded(time / 60 % 60, 2) + ":" + padded(time % 60, 2) + "Z"
     }
 
+    /// The time `text` names: `YYYY-MM-DDThh:mm:ss`, a fraction of a second or not, then `Z` or an
+    /// offset (`+02:00`); nil when it names none. The one reading of a time for the wire and the
+    /// server's files alike.
+    public static func parse(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+
     /// The UTC day of `date`: `2026-11-25`.
     public static func day(_ date: Date) -> String {
         day(days: Int((date.timeIntervalSince1970 / 86400).rounded(.down)))

@@ -19,6 +19,20 @@ import Testing
         }
     }
 
+    @Test func timesAreReadWithOrWithoutFractionsAndOffsets() throws {
+        #expect(RFC3339.parse("2026-11-25T14:03:09Z") == Date(timeIntervalSince1970: 1_795_615_389))
+        #expect(RFC3339.parse("2026-11-25T16:03:09+02:00") == Date(timeIntervalSince1970: 1_795_615_389))
+        let fraction = try #require(RFC3339.parse("2026-11-25T14:03:09.25Z"))
+        #expect(abs(fraction.timeIntervalSince1970 - 1_795_615_389.25) < 0.001)
+        for text in ["2026-11-25", "2026-11-25T14:03:09", "2026-11-25 14:03:09Z", "2026-13-25T14:03:09Z", "soon", ""] {
+            #expect(RFC3339.parse(text) == nil, "\(text)")
+        }
+        // The wire's decoder reads them alike, and names the field of one that is not a time.
+        struct Stamped: Codable { var at: Date }
+        #expect(try PlayhouseJSON.makeDecoder().decode(Stamped.self, from: Data(#"{"at":"2026-11-25T14:03:09.25Z"}"#.utf8)).at == fraction)
+        #expect(throws: DecodingError.self) { try PlayhouseJSON.makeDecoder().decode(Stamped.self, from: Data(#"{"at":"soon"}"#.utf8)) }
+    }
+
     @Test func theWireEncoderWritesThem() throws {
         struct Stamped: Codable { var at: Date }
         let data = try PlayhouseJSON.makeEncoder().encode(Stamped(at: Date(timeIntervalSince1970: 1_796_000_000.75)))

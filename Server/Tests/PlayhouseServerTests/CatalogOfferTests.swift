@@ -51,7 +51,7 @@ import VaporTesting
     static func expected(_ placed: [Placed], stores: [CatalogFile.Store], at point: (Double, Double), radius: Double)
         -> [(offer: String, store: String, distance: Double)]? {
         var found: [(offer: String, store: String, distance: Double)] = []
-        for offer in placed where ContentFile.parseTimestamp(offer.validUntil)! > Date() {
+        for offer in placed where RFC3339.parse(offer.validUntil)! > Date() {
             let selling = stores.filter { $0.dealer == offer.dealer && (offer.stores?.contains($0.id) ?? true) }
             let distances = selling.map { ($0.id, CatalogTests.haversine(point, ($0.latitude, $0.longitude))) }
             // A store within a millimetre of the edge, or two a millimetre apart, may fall either way by rounding.
@@ -125,7 +125,7 @@ import VaporTesting
             let store = try #require(near.first?.store)
             let atStore = try await app.send(.GET, "/v1/offers?store_ids=\(store)&limit=100", headers: bearer(token)).decode(Page<Offer>.self)
             let sold = offers.filter { offer in
-                ContentFile.parseTimestamp(offer.validUntil)! > Date()
+                RFC3339.parse(offer.validUntil)! > Date()
                     && (offer.stores?.contains(store) ?? (stores.first { $0.id == store }?.dealer == offer.dealer))
             }
             #expect(atStore.data.map(\.id) == sold.map(\.id).sorted() && atStore.data.allSatisfy { $0.distance == nil && $0.storeID == nil })
@@ -142,7 +142,7 @@ import VaporTesting
             file.offers = offers
             _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
             let token = try await app.appToken(credentials)
-            let valid = offers.filter { ContentFile.parseTimestamp($0.validUntil)! > Date() }
+            let valid = offers.filter { RFC3339.parse($0.validUntil)! > Date() }
 
             let listed = try await app.send(.GET, "/v1/offers?limit=100", headers: bearer(token)).decode(Page<Offer>.self)
             #expect(listed.data.map(\.id) == valid.map(\.id).sorted())

@@ -79,7 +79,7 @@ import VaporTesting
             #expect(pages.data[2].zoom == pages.data[2].view && pages.data[2].thumb == pages.data[2].view)
             #expect(try await app.send(.GET, pages.data[1].view).body.readableBytesView.elementsEqual(Self.png + Data([2])))
             let listed = try await app.send(.GET, "/v1/catalogs?limit=100&order_by=-name", headers: bearer(token)).decode(Page<Catalog>.self)
-            let valid = catalogs.filter { ContentFile.parseTimestamp($0.validUntil)! > Date() }
+            let valid = catalogs.filter { RFC3339.parse($0.validUntil)! > Date() }
             #expect(listed.data.map(\.id) == valid.sorted { $0.label > $1.label }.map(\.id))
             #expect(try await app.send(.GET, "/v1/catalogs/nowhere/pages", headers: bearer(token)).status == .notFound)
         }

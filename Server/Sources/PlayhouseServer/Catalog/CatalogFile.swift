@@ -347,7 +347,7 @@ struct CatalogCheck {
     }
 
     private mutating func validity(_ validFrom: String, _ validUntil: String, at: String) {
-        switch (ContentFile.parseTimestamp(validFrom), ContentFile.parseTimestamp(validUntil)) {
+        switch (RFC3339.parse(validFrom), RFC3339.parse(validUntil)) {
         case let (from?, until?) where from < until: break
         case (_?, _?): problems.append("\(at): valid_until is after valid_from")
         default: problems.append("\(at): valid_from and valid_until are RFC 3339 times")

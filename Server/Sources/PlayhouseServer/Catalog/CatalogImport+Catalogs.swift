@@ -16,7 +16,7 @@ extension CatalogService {
 
     /// An RFC 3339 time in whole seconds, as the database gives it back (`text` unchanged when it is not one).
     static func canonicalTime(_ text: String) -> String {
-        ContentFile.parseTimestamp(text).map(RFC3339.format) ?? text
+        RFC3339.parse(text).map(RFC3339.format) ?? text
     }
 
     /// Adds, changes and removes the app's catalogs to match `catalogs` (canonical, each page's
@@ -33,7 +33,7 @@ extension CatalogService {
                 INSERT INTO catalog_catalogs (id, app_id, dealer_id, external_id, label, valid_from, valid_until, page_count, all_stores,
                                               created_at, updated_at)
                 SELECT \(bind: UUID()), \(bind: appID), d.id, \(bind: catalog.id), \(bind: catalog.label),
-                       \(bind: ContentFile.parseTimestamp(catalog.validFrom)), \(bind: ContentFile.parseTimestamp(catalog.validUntil)),
+                       \(bind: RFC3339.parse(catalog.validFrom)), \(bind: RFC3339.parse(catalog.validUntil)),
                        \(bind: catalog.pages.count), \(bind: catalog.stores == nil), \(bind: now), \(bind: now)
                 FROM catalog_dealers d WHERE d.app_id = \(bind: appID) AND d.external_id = \(bind: catalog.dealer)
                 ON CONFLICT (app_id, external_id) DO UPDATE SET dealer_id = excluded.dealer_id, label = excluded.label,

@@ -30,7 +30,7 @@ extension CatalogService {
             let minor = { (text: String) in try MinorUnits.parse(text, digits: digits).get() }
             let spot = offer.hotspot
             let words = Self.words(offer.heading + " " + (offer.description ?? "")).joined(separator: " ")
-            let validFrom = ContentFile.parseTimestamp(offer.validFrom), validUntil = ContentFile.parseTimestamp(offer.validUntil)
+            let validFrom = RFC3339.parse(offer.validFrom), validUntil = RFC3339.parse(offer.validUntil)
             // A new offer takes the next number in the search index; a changed one keeps its own.
             try await sql.raw("""
                 INSERT INTO catalog_offers (id, app_id, dealer_id, external_id, number, heading, description, words, price, pre_price, currency,

@@ -182,7 +182,7 @@ public struct ContentFile: Codable, Sendable {
         /// An RFC 3339 time, as YAML and JSON files write it.
         private static func date(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date? {
             guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-            guard let date = ContentFile.parseTimestamp(text) else {
+            guard let date = RFC3339.parse(text) else {
                 throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(text) is not an RFC 3339 time")
             }
             return date
@@ -257,12 +257,4 @@ public struct ContentFile: Codable, Sendable {
             self.max = max
         }
     }
-
-    static func parseTimestamp(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
-    }
-
 }
