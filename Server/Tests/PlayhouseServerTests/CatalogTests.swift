@@ -192,6 +192,20 @@ import VaporTesting
     }
 
     @Test(arguments: Engine.available)
+    func importsOfTwoAppsAtOnceBothLand(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let first = try await app.createApp(name: "First"), second = try await app.createApp(name: "Second")
+            var random = Random(state: 17)
+            let (a, b) = (Self.file(stores: 300, random: &random), Self.file(stores: 300, random: &random))
+            async let one = app.catalog.importFile(a, files: [:], appID: first.app.id)
+            async let two = app.catalog.importFile(b, files: [:], appID: second.app.id)
+            let (imported, alsoImported) = try await (one, two)
+            #expect(imported.stores == .init(added: 300) && alsoImported.stores == .init(added: 300))
+            #expect(try await app.count("catalog_stores") == 600)
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func listsOrderPageAndRevalidate(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()

@@ -98,6 +98,10 @@ extension CatalogService {
         let progress = Progress(total: (dealers?.count ?? 0) + (stores?.count ?? 0) + (catalogs?.count ?? 0) + (offers?.count ?? 0),
                                 report: report)
         return try await store.transaction { [self] sql in
+            // One import at a time: new stores and offers take the next `place` and `number` after
+            // the highest stored, which another import's uncommitted rows would take too. (SQLite's
+            // transaction holds its only writer lock.)
+            if sql.dialect.name == "postgresql" { try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: Self.importLock))").run() }
             var imported = Imported()
             if let toStore {
                 imported.dealers = try await Self.importDealers(toStore, stored: storedDealers, appID: appID, now: now, progress: progress, on: sql)
@@ -114,6 +118,9 @@ extension CatalogService {
             return imported
         }
     }
+
+    /// The PostgreSQL advisory lock an import holds for its transaction ("PHcatimp").
+    static let importLock: Int64 = 0x5048_6361_7469_6D70
 
     /// The app's catalogs' dealers and page counts, by catalog id.
     private func storedCatalogDealers(appID: UUID) async throws -> [String: CatalogCheck.StoredCatalog] {
