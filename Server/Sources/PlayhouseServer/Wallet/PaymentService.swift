@@ -44,6 +44,13 @@ public struct PaymentService: Sendable {
         var method: String
 
         var order: PaymentOrder { PaymentOrder(id: id, amount: amount, currency: currency.code, economy: economy, method: method) }
+        var ern: String { ERN.make(direction.rawValue, id.uuidString.lowercased()) }
+
+        /// The payment on the wire, as it stands with `status`.
+        func answer(_ status: PaymentStatus, declineReason: String? = nil, createdAt: Date, finishedAt: Date?) -> Payment {
+            Payment(id: id.uuidString.lowercased(), ern: ern, status: status, amount: currency.money(amount), economy: economy,
+                    paymentMethod: method, declineReason: declineReason, createdAt: createdAt, finishedAt: finishedAt)
+        }
     }
 
     let store: Store
@@ -98,33 +105,51 @@ public struct PaymentService: Sendable {
     }
 
     /// Records a deposit that the provider has completed, its money and the request's key (`claim`)
-    /// in one statement, on PostgreSQL a transaction by itself
-    /// (``Ledger/post(id:kind:playerID:reference:legs:onlyIf:along:claim:)``). Answers nil, having
+    /// in one statement (``post(_:of:appID:playerID:onlyIf:answering:claim:)``). Answers nil, having
     /// written nothing, when the payment is recorded already (a repeat, to be carried on from where
     /// it stands) or the request's key has its answer (`unanswered`).
     private func depositAtOnce(_ payment: Prepared, appID: UUID, playerID: UUID, unanswered: SQLQueryString?,
                                claim: IdempotentRequest.KeyClaim) async throws -> Payment? {
-        let now = self.now, id = payment.id.uuidString.lowercased(), reference = ERN.make(payment.direction.rawValue, id)
-        let made = Payment(id: id, ern: reference, status: .completed, amount: payment.currency.money(payment.amount), economy: payment.economy,
-                           paymentMethod: payment.method, declineReason: nil, createdAt: now, finishedAt: now)
-        let record: SQLQueryString = """
-            INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method, created_at, finished_at)
-            SELECT \(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue),
-                   \(bind: PaymentStatus.completed.rawValue), \(bind: payment.currency.code), \(bind: payment.economy.rawValue),
-                   \(bind: payment.amount), \(bind: payment.method), \(bind: now), \(bind: now)
-            WHERE \(unanswered ?? "1 = 1")
-            ON CONFLICT (id) DO NOTHING RETURNING id
-            """
-        let key = try claim.statement(for: made)
-        let (from, to) = Booking.deposited.legs(playerID, payment.currency.code, payment.economy)
-        let posted = try await store.write { sql -> Bool in
+        let made = payment.answer(.completed, createdAt: now, finishedAt: now)
+        let record = record(payment, appID: appID, playerID: playerID, status: PaymentStatus.completed.rawValue, settleAfter: nil, finishedAt: now,
+                            unanswered: unanswered)
+        return try await post(.deposited, of: payment, appID: appID, playerID: playerID, onlyIf: record, answering: made, claim: claim) ? made : nil
+    }
+
+    /// The write that records the payment, created now with `status`, while the request's key has
+    /// no answer (`unanswered`); it returns a row unless the payment is recorded already.
+    private func record(_ payment: Prepared, appID: UUID, playerID: UUID, status: String, settleAfter: Date?, finishedAt: Date?,
+                        unanswered: SQLQueryString?) -> SQLQueryString {
+        """
+        INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method,
+                              settle_after, created_at, finished_at)
+        SELECT \(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue), \(bind: status),
+               \(bind: payment.currency.code), \(bind: payment.economy.rawValue), \(bind: payment.amount), \(bind: payment.method),
+               \(bind: settleAfter), \(bind: now), \(bind: finishedAt)
+        WHERE \(unanswered ?? "1 = 1")
+        ON CONFLICT (id) DO NOTHING RETURNING id
+        """
+    }
+
+    /// Books what `booking` moves for the payment, with the request's key (`claim`) and `answer`,
+    /// only if `condition` (the write that records what the payment now is) returns its row, in a
+    /// money transaction of its own; a completed deposit, which only credits the wallet and so
+    /// cannot be refused, is one statement
+    /// (``Ledger/post(id:kind:playerID:reference:legs:onlyIf:along:claim:)``), on PostgreSQL a
+    /// transaction by itself. False, having written nothing, when the condition returned no row.
+    private func post(_ booking: Booking, of payment: Prepared, appID: UUID, playerID: UUID, onlyIf condition: SQLQueryString,
+                      answering answer: Payment, claim: IdempotentRequest.KeyClaim) async throws -> Bool {
+        let (from, to) = booking.legs(playerID, payment.currency.code, payment.economy)
+        let reference = payment.ern, now = self.now
+        let key = try claim.statement(for: answer)
+        let posting: @Sendable (any SQLDatabase) async throws -> Bool = { sql in
             guard let posted = try await Ledger(sql: sql, appID: appID, now: now)
-                .post(kind: Booking.deposited.kind.rawValue, playerID: playerID, reference: reference,
-                      legs: [(from, -payment.amount), (to, payment.amount)], onlyIf: record, claim: key) else { return false }
+                .post(kind: booking.kind.rawValue, playerID: playerID, reference: reference, legs: [(from, -payment.amount), (to, payment.amount)],
+                      onlyIf: condition, claim: key) else { return false }
             try claim.stored(posted.claimed)
             return true
         }
-        return posted ? made : nil
+        return try await booking == .deposited ? store.write(posting) : store.transaction(posting)
     }
 
     /// Opens the payment in a money transaction of its own: a deposit is checked against the
@@ -163,18 +188,11 @@ public struct PaymentService: Sendable {
         // with a simultaneous deposit.
         var refusal: PlayhouseProblem?
         do { try await checking(sql) } catch let problem as PlayhouseProblem { refusal = problem }
-        if try await sql.claimed("""
-            INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method,
-                                  settle_after, created_at)
-            SELECT \(bind: payment.id), \(bind: appID), \(bind: playerID), \(bind: payment.direction.rawValue), \(bind: Self.processing),
-                   \(bind: payment.currency.code), \(bind: payment.economy.rawValue), \(bind: payment.amount), \(bind: payment.method),
-                   \(bind: now.addingTimeInterval(Self.processingGrace)), \(bind: now)
-            WHERE \(unanswered ?? "1 = 1")
-            ON CONFLICT (id) DO NOTHING RETURNING id
-            """) {
+        if try await sql.claimed(record(payment, appID: appID, playerID: playerID, status: Self.processing,
+                                        settleAfter: now.addingTimeInterval(Self.processingGrace), finishedAt: nil, unanswered: unanswered)) {
             if let refusal { throw refusal }
             if payment.direction == .withdrawal {
-                try await book(.held, reference: ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()),
+                try await book(.held, reference: payment.ern,
                                appID: appID, playerID: playerID, (payment.currency.code, payment.economy, payment.amount), on: sql)
             }
             return now
@@ -219,10 +237,8 @@ public struct PaymentService: Sendable {
     }
 
     /// Records the provider's `decision` about the payment opened at `openedAt` and moves its money,
-    /// with the request's idempotency key (`claim`) and its answer, in a money transaction of its
-    /// own. A completed deposit, which only credits the wallet and so cannot be refused, is one
-    /// statement (``Ledger/post(id:kind:playerID:reference:legs:onlyIf:along:claim:)``), on
-    /// PostgreSQL a transaction by itself. Answers with the payment as it then stands, which is as
+    /// with the request's idempotency key (`claim`) and its answer
+    /// (``post(_:of:appID:playerID:onlyIf:answering:claim:)``). Answers with the payment as it then stands, which is as
     /// someone else left it when they concluded it first (a simultaneous send,
     /// ``settleDue(playerID:limit:)``) or when there is no decision to record; the key is then not
     /// stored.
@@ -231,21 +247,11 @@ public struct PaymentService: Sendable {
         if let decision, let openedAt {
             let (status, settleAfter, reason) = Self.outcome(decision)
             let update = Self.moveStatement(payment.id, from: Self.processing, to: status, settleAfter: settleAfter, reason: reason, now: now)
-            let concluded = Payment(id: payment.id.uuidString.lowercased(), ern: ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()),
-                                    status: status, amount: payment.currency.money(payment.amount), economy: payment.economy,
-                                    paymentMethod: payment.method, declineReason: reason, createdAt: openedAt, finishedAt: status == .pending ? nil : now)
+            let concluded = payment.answer(status, declineReason: reason, createdAt: openedAt, finishedAt: status == .pending ? nil : now)
             if let booking = Booking(payment.direction, reaching: status) {
-                let (from, to) = booking.legs(playerID, payment.currency.code, payment.economy)
-                let reference = ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()), now = self.now
-                let key = try claim.statement(for: concluded)
-                let posting: @Sendable (any SQLDatabase) async throws -> Bool = { sql in
-                    guard let posted = try await Ledger(sql: sql, appID: appID, now: now)
-                        .post(kind: booking.kind.rawValue, playerID: playerID, reference: reference, legs: [(from, -payment.amount), (to, payment.amount)],
-                              onlyIf: update, claim: key) else { return false }
-                    try claim.stored(posted.claimed)
-                    return true
+                if try await post(booking, of: payment, appID: appID, playerID: playerID, onlyIf: update, answering: concluded, claim: claim) {
+                    return concluded
                 }
-                if try await booking == .deposited ? store.write(posting) : store.transaction(posting) { return concluded }
             } else if try await store.write({ sql in try await sql.claimed(update) }) {
                 return concluded
             }
@@ -253,7 +259,7 @@ public struct PaymentService: Sendable {
         guard let row = try await store.read({ sql in
             try await sql.raw("SELECT \(unsafeRaw: Self.columns) FROM payments WHERE id = \(bind: payment.id)").first()
         }) else {
-            throw PlayhouseProblem.notFound(ERN.make(payment.direction.rawValue, payment.id.uuidString.lowercased()))
+            throw PlayhouseProblem.notFound(payment.ern)
         }
         return try Self.wire(row, currency: payment.currency)
     }
