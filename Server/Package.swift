@@ -42,8 +42,16 @@ let package = Package(
                 .product(name: "Leaf", package: "leaf"),
                 .product(name: "LeafKit", package: "leaf-kit"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Yams", package: "Yams"),
             ],
-            resources: [.copy("Web/Views"), .copy("Web/Scripts")],
+            resources: [
+                .copy("Web/Views"), .copy("Web/Scripts"),
+                // The OpenAPI document: its root, and each feature's part beside its controller.
+                .copy("App/openapi.yaml"), .copy("Identity/identity.openapi.yaml"), .copy("Apps/apps.openapi.yaml"),
+                .copy("Wallet/wallet.openapi.yaml"), .copy("Games/games.openapi.yaml"), .copy("Batch/batch.openapi.yaml"),
+                .copy("Sessions/sessions.openapi.yaml"), .copy("Content/content.openapi.yaml"),
+                .copy("Catalog/catalog.openapi.yaml"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -1,5 +1,6 @@
 """Schemathesis against the server's own /openapi.json: every operation, with valid and invalid
-inputs. The server must never answer 500, and every response must match the document."""
+inputs. The server must never answer 500, and every response must match the document. Before
+that, the document itself: valid OpenAPI 3.1 as served, and its files free of copied blocks."""
 
 import base64
 from pathlib import Path
@@ -7,7 +8,51 @@ from pathlib import Path
 import pytest
 import requests
 import schemathesis
+from openapi_spec_validator import validate
+from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 from schemathesis.config import SchemathesisConfig
+
+SOURCES = Path(__file__).resolve().parents[2] / "Server/Sources/PlayhouseServer"
+
+
+def test_the_served_document_is_valid_openapi_3_1(playhouse):
+    document = requests.get(playhouse.base_url + "/openapi.json", timeout=10).json()
+    assert document["openapi"].startswith("3.1")
+    validate(document)  # raises on the first thing the OpenAPI 3.1 schema refuses
+
+
+def test_the_validator_refuses_a_broken_document(playhouse):
+    # The check above can fail: the same document with an operation missing its answers' shape is refused.
+    document = requests.get(playhouse.base_url + "/openapi.json", timeout=10).json()
+    document["paths"]["/healthz"]["get"]["responses"]["200"] = {"content": "not a map"}
+    with pytest.raises(OpenAPIValidationError):
+        validate(document)
+
+
+def repeated_blocks(files, size=6):
+    """Runs of `size` non-blank lines (stripped) that stand in more than one place of the files."""
+    seen = {}
+    for path in files:
+        lines = [line.strip() for line in path.read_text().splitlines()]
+        for start in range(len(lines) - size + 1):
+            block = tuple(lines[start:start + size])
+            if all(block):
+                seen.setdefault(block, []).append(f"{path.name}:{start + 1}")
+    return {block: places for block, places in seen.items() if len(places) > 1}
+
+
+def test_a_copied_block_is_found(tmp_path):
+    block = "".join(f"line{n}: x\n" for n in range(6))
+    (tmp_path / "a.openapi.yaml").write_text("head: 1\n" + block)
+    (tmp_path / "b.openapi.yaml").write_text(block + "tail: 2\n")
+    assert list(repeated_blocks(sorted(tmp_path.glob("*.yaml"))).values()) == [["a.openapi.yaml:2", "b.openapi.yaml:1"]]
+
+
+def test_the_document_files_repeat_no_block_of_six_lines():
+    files = sorted(SOURCES.glob("*/*openapi.yaml"))
+    assert len(files) >= 9, files
+    repeats = repeated_blocks(files)
+    assert not repeats, "\n".join(", ".join(places) + "\n  " + "\n  ".join(block) for block, places in repeats.items())
 
 
 @pytest.fixture(scope="session")

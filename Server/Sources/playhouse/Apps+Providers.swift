@@ -27,8 +27,6 @@ extension Apps {
         var profileURL = "https://graph.facebook.com/me"
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
             let kind: IdentityProviderService.Kind
             switch self.kind {
             case "oidc":
@@ -40,8 +38,8 @@ extension Apps {
             default:
                 throw ValidationError("--kind must be oidc or facebook")
             }
-            let added = try await withApplication(configuration) { application in
-                try await cliProblem { try await application.identityProviders.add(app: app, name: name, kind: kind) }
+            let added = try await options.withApplication { application in
+                try await application.identityProviders.add(app: app, name: name, kind: kind)
             }
             print("Players of \(app) can now sign in with \(added.name) (\(added.kind)).")
         }
@@ -54,9 +52,7 @@ extension Apps {
         @Argument(help: "The app's client id or id.") var app: String
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let providers = try await withApplication(configuration) { application in try await application.identityProviders.list(app: app) }
+            let providers = try await options.withApplication { application in try await application.identityProviders.list(app: app) }
             if providers.isEmpty { print("No sign-in providers. Add one with: playhouse apps add-provider \(app) --name … --kind oidc|facebook …") }
             for provider in providers { print("\(provider.name)  \(provider.kind)  \(provider.issuer ?? "-")  \(provider.audience)") }
         }

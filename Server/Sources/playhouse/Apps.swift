@@ -24,14 +24,10 @@ struct Apps: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let created = try await withApplication(configuration) { app in
-                try await cliProblem {
-                    try await app.apps.create(name: name, redirectURIs: redirectURIs, environment: environment,
-                                              scopes: scopes.isEmpty ? nil : scopes, isPublic: isPublic,
-                                              minimumAge: minimumAge)
-                }
+            let created = try await options.withApplication { app in
+                try await app.apps.create(name: name, redirectURIs: redirectURIs, environment: environment,
+                                          scopes: scopes.isEmpty ? nil : scopes, isPublic: isPublic,
+                                          minimumAge: minimumAge)
             }
             print(render(created.app, secret: created.clientSecret, json: json))
             if !json && !isPublic { print("\nKeep the client secret safe: it is shown only now and stored only as a hash.") }
@@ -46,9 +42,7 @@ struct Apps: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let apps = try await withApplication(configuration) { app in try await app.apps.list() }
+            let apps = try await options.withApplication { app in try await app.apps.list() }
             if json {
                 print(jsonText(apps.map(appDictionary)))
             } else if apps.isEmpty {
@@ -67,9 +61,7 @@ struct Apps: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            guard let found = try await withApplication(configuration, { application in try await application.apps.find(app) }) else {
+            guard let found = try await options.withApplication({ application in try await application.apps.find(app) }) else {
                 throw CLIError("no app \(app)")
             }
             print(render(found, secret: nil, json: json))
@@ -85,10 +77,8 @@ struct Apps: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            guard let rotated = try await withApplication(configuration, { application in
-                try await cliProblem { try await application.apps.rotateSecret(app) }
+            guard let rotated = try await options.withApplication({ application in
+                try await application.apps.rotateSecret(app)
             }) else {
                 throw CLIError("no app \(app)")
             }
@@ -106,12 +96,10 @@ struct Apps: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
             let minimumAge: Int?
             if age == "none" { minimumAge = nil } else if let years = Int(age) { minimumAge = years } else { throw CLIError("the age must be a number of years or none") }
-            guard let updated = try await withApplication(configuration, { application in
-                try await cliProblem { try await application.apps.setMinimumAge(app, minimumAge) }
+            guard let updated = try await options.withApplication({ application in
+                try await application.apps.setMinimumAge(app, minimumAge)
             }) else {
                 throw CLIError("no app \(app)")
             }
@@ -126,9 +114,7 @@ struct Apps: AsyncParsableCommand {
         @Argument(help: "The app's client id or id.") var app: String
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            guard try await withApplication(configuration, { application in try await application.apps.delete(app) }) else {
+            guard try await options.withApplication({ application in try await application.apps.delete(app) }) else {
                 throw CLIError("no app \(app)")
             }
             print("Deleted \(app).")
@@ -139,20 +125,6 @@ struct Apps: AsyncParsableCommand {
 extension AppEnvironment: @retroactive ExpressibleByArgument {}
 
 /// A command-line failure: printed as `Error: …` with exit code 1.
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Runs `body`, turning a server validation problem into a readable command-line error.
-func cliProblem<T>(_ body: () async throws -> T) async throws -> T {
-    do {
-        return try await body()
-    } catch let error as PlayhouseProblem {
-        throw CLIError(error.description)
-    }
-}
-
 private func appDictionary(_ app: AppRecord) -> [String: Any] {
     ["id": app.id.uuidString.lowercased(), "ern": app.ern, "name": app.name, "client_id": app.clientID,
      "environment": app.environment.rawValue, "scopes": app.scopes, "redirect_uris": app.redirectURIs,

@@ -38,13 +38,8 @@ struct CatalogCommand: AsyncParsableCommand {
             for path in (catalog.dealers ?? []).compactMap(\.logo) + (catalog.offers ?? []).compactMap(\.image) + pages where files[path] == nil {
                 files[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
             }
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let imported = try await withApplication(configuration) { application in
-                let found = try await requireApp(app, application.apps)
-                return try await cliProblem {
-                    try await application.catalog.importFile(catalog, files: files, appID: found.id, progress: ProgressBar.standardError())
-                }
+            let imported = try await options.withApp(app) { application, found in
+                try await application.catalog.importFile(catalog, files: files, appID: found.id, progress: ProgressBar.standardError())
             }
             for (kind, counts) in [("Dealers", imported.dealers), ("Stores", imported.stores), ("Catalogs", imported.catalogs),
                                    ("Offers", imported.offers)] {
@@ -124,11 +119,8 @@ struct CatalogCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard (1...90).contains(days) else { throw ValidationError("--days is 1 to 90") }
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let stats = try await withApplication(configuration) { application in
-                let found = try await requireApp(app, application.apps)
-                return try await application.catalogViews.stats(appID: found.id, days: days)
+            let stats = try await options.withApp(app) { application, found in
+                try await application.catalogViews.stats(appID: found.id, days: days)
             }
             if json {
                 print(String(decoding: try PlayhouseJSON.makeEncoder().encode(stats), as: UTF8.self))

@@ -26,11 +26,8 @@ struct ContentCommand: AsyncParsableCommand {
             for path in content.units.flatMap(\.images.values) {
                 images[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
             }
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let imported = try await withApplication(configuration) { application in
-                let found = try await requireApp(app, application.apps)
-                return try await cliProblem { try await application.content.importFile(content, images: images, appID: found.id) }
+            let imported = try await options.withApp(app) { application, found in
+                try await application.contentUnits.importFile(content, images: images, appID: found.id)
             }
             for added in imported.added { print("Added \(added)") }
             for changed in imported.changed { print("Replaced \(changed)") }
@@ -81,10 +78,8 @@ struct ContentCommand: AsyncParsableCommand {
         @Argument(help: "The unit's or campaign's id.") var id: String
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let removed = try await withApplication(configuration) { application in
-                try await application.content.remove(appID: try await requireApp(app, application.apps).id, slug: id)
+            let removed = try await options.withApp(app) { application, found in
+                try await application.contentUnits.remove(appID: found.id, slug: id)
             }
             guard removed else { throw CLIError("the app has no unit or campaign \(id)") }
             print("Removed \(id).")
@@ -111,14 +106,9 @@ struct ContentCommand: AsyncParsableCommand {
                 guard let date = ISO8601DateFormatter().date(from: at) else { throw ValidationError("--at is an RFC 3339 time") }
                 moment = date
             }
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let explanation = try await withApplication(configuration) { application in
-                let found = try await requireApp(app, application.apps)
-                return try await cliProblem {
-                    try await application.explainPlacement(placement, appID: found.id, playerID: playerID, installationID: installation,
-                                                           at: moment ?? Date())
-                }
+            let explanation = try await options.withApp(app) { application, found in
+                try await application.explainPlacement(placement, appID: found.id, playerID: playerID, installationID: installation,
+                                                       at: moment ?? Date())
             }
             if json { return print(try PlayhouseJSON.prettyPrinted(explanation)) }
             print("\(placement) at \(ISO8601DateFormatter().string(from: explanation.at)): "
@@ -142,10 +132,8 @@ struct ContentCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard (1...90).contains(days) else { throw ValidationError("--days is 1 to 90") }
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let rows = try await withApplication(configuration) { application in
-                try await application.contentStats(appID: try await requireApp(app, application.apps).id, days: days)
+            let rows = try await options.withApp(app) { application, found in
+                try await application.contentStats(appID: found.id, days: days)
             }
             if json { return print(try PlayhouseJSON.prettyPrinted(rows)) }
             guard !rows.isEmpty else { return print("No content requests in the last \(days) days.") }
@@ -166,9 +154,7 @@ struct ContentCommand: AsyncParsableCommand {
 
 /// The app's units and campaigns.
 private func listContent(_ options: ServerOptions, app: String) async throws -> ContentService.Listed {
-    let configuration = try options.resolve()
-    CommandLogging.bootstrap(.warning)
-    return try await withApplication(configuration) { application in
-        try await application.content.list(appID: try await requireApp(app, application.apps).id)
+    return try await options.withApp(app) { application, found in
+        try await application.contentUnits.list(appID: found.id)
     }
 }

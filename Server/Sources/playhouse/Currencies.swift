@@ -22,13 +22,8 @@ struct Currencies: AsyncParsableCommand {
         @Option(help: "For credits: the game they belong to.") var game: String?
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let added = try await withApplication(configuration) { application in
-                let found = try await requireApp(app, application.apps)
-                return try await cliProblem {
-                    try await application.currencies.add(appID: found.id, code: code, kind: kind, minorUnits: minorUnits, name: name, game: game)
-                }
+            let added = try await options.withApp(app) { application, found in
+                try await application.currencies.add(appID: found.id, code: code, kind: kind, minorUnits: minorUnits, name: name, game: game)
             }
             print("Added \(added.code) (\(added.name), \(added.kind.rawValue), \(added.minorUnits) decimals).")
         }
@@ -42,10 +37,8 @@ struct Currencies: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let currencies = try await withApplication(configuration) { application in
-                try await application.currencies.list(appID: try await requireApp(app, application.apps).id)
+            let currencies = try await options.withApp(app) { application, found in
+                try await application.currencies.list(appID: found.id)
             }
             if json {
                 print(jsonText(currencies.map { ["code": $0.code, "kind": $0.kind.rawValue, "minor_units": $0.minorUnits, "name": $0.name,
@@ -68,11 +61,8 @@ struct Currencies: AsyncParsableCommand {
         @Argument(help: "The currency code.") var code: String
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let removed = try await withApplication(configuration) { application in
-                let found = try await requireApp(app, application.apps)
-                return try await cliProblem { try await application.currencies.remove(appID: found.id, code: code) }
+            let removed = try await options.withApp(app) { application, found in
+                try await application.currencies.remove(appID: found.id, code: code)
             }
             guard removed else { throw CLIError("the app has no currency \(code)") }
             print("Removed \(code.uppercased()).")
@@ -84,7 +74,3 @@ extension CurrencyKind: @retroactive ExpressibleByArgument {}
 extension Economy: @retroactive ExpressibleByArgument {}
 
 /// The app a command names by client id or id, or a readable error.
-func requireApp(_ reference: String, _ apps: AppService) async throws -> AppRecord {
-    guard let found = try await apps.find(reference) else { throw CLIError("no app \(reference)") }
-    return found
-}

@@ -34,9 +34,7 @@ struct FairnessCommand: AsyncParsableCommand {
         func run() async throws {
             if let bet {
                 guard let id = UUID(uuidString: bet) else { throw ValidationError("--bet must be a bet id") }
-                let configuration = try options.resolve()
-                CommandLogging.bootstrap(.warning)
-                guard let audit = try await withApplication(configuration, { try await $0.betAudit(id) }) else {
+                guard let audit = try await options.withApplication({ try await $0.betAudit(id) }) else {
                     throw CLIError("no provably fair bet \(bet)")
                 }
                 guard audit.bet.gameVersion == audit.definitionVersion else {

@@ -21,13 +21,10 @@ struct Games: AsyncParsableCommand {
 
         func run() async throws {
             let definitions = try files.map(readDefinition)
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let imported = try await withApplication(configuration) { application in
-                let found = try await requireApp(app, application.apps)
+            let imported = try await options.withApp(app) { application, found in
                 var imported: [GameService.Imported] = []
                 for definition in definitions {
-                    imported.append(try await cliProblem { try await application.games.importGame(appID: found.id, definition) })
+                    imported.append(try await application.games.importGame(appID: found.id, definition))
                 }
                 return imported
             }
@@ -47,10 +44,8 @@ struct Games: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let games = try await withApplication(configuration) { application in
-                try await application.games.list(appID: try await requireApp(app, application.apps).id)
+            let games = try await options.withApp(app) { application, found in
+                try await application.games.list(appID: found.id)
             }
             if json {
                 print(String(decoding: try PlayhouseJSON.makeEncoder().encode(games), as: UTF8.self))
@@ -72,10 +67,7 @@ struct Games: AsyncParsableCommand {
         @Argument(help: "The game's id.") var game: String
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let (info, definition) = try await withApplication(configuration) { application in
-                let found = try await requireApp(app, application.apps)
+            let (info, definition) = try await options.withApp(app) { application, found in
                 guard let info = try await application.games.find(appID: found.id, slug: game),
                       let definition = try await application.games.definition(appID: found.id, slug: game) else {
                     throw CLIError("the app has no game \(game)")
@@ -169,10 +161,8 @@ struct Games: AsyncParsableCommand {
 }
 
 private func setOpen(_ open: Bool, options: ServerOptions, app: String, game: String) async throws {
-    let configuration = try options.resolve()
-    CommandLogging.bootstrap(.warning)
-    let found = try await withApplication(configuration) { application in
-        try await application.games.setOpen(open, appID: try await requireApp(app, application.apps).id, slug: game)
+    let found = try await options.withApp(app) { application, found in
+        try await application.games.setOpen(open, appID: found.id, slug: game)
     }
     guard found else { throw CLIError("the app has no game \(game)") }
     print("\(game) is \(open ? "open" : "closed").")

@@ -17,9 +17,7 @@ struct LedgerCommand: AsyncParsableCommand {
         @OptionGroup var options: ServerOptions
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let report = try await withApplication(configuration) { application in try await application.ledgerVerifier.verify() }
+            let report = try await options.withApplication { application in try await application.ledgerVerifier.verify() }
             for violation in report.violations { print("VIOLATION: \(violation)") }
             print("Checked \(report.transactions) transactions, \(report.entries) entries, \(report.accounts) accounts: "
                   + (report.violations.isEmpty ? "the ledger is sound." : "\(report.violations.count) violation(s)."))
@@ -35,10 +33,8 @@ struct LedgerCommand: AsyncParsableCommand {
         @Option(help: "How many entries to show.") var limit = 50
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
             guard let playerID = UUID(uuidString: player) else { throw ValidationError("the player id must be a UUID") }
-            guard let statement = try await withApplication(configuration, { try await $0.ledgerStatement(playerID: playerID, limit: limit) }) else {
+            guard let statement = try await options.withApplication({ try await $0.ledgerStatement(playerID: playerID, limit: limit) }) else {
                 throw CLIError("the ledger has no account of player \(player)")
             }
             print("Player \(player.lowercased())")
@@ -69,9 +65,7 @@ struct Payments: AsyncParsableCommand {
         @OptionGroup var options: ServerOptions
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let settled = try await withApplication(configuration) { application in
+            let settled = try await options.withApplication { application in
                 var total = 0
                 while true {
                     let count = try await application.payments.settleDue(limit: 500)

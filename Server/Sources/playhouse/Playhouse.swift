@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import PlayhouseServer
+import class Vapor.Application
 
 @main
 struct Playhouse: AsyncParsableCommand {
@@ -55,6 +56,49 @@ struct ServerOptions: ParsableArguments {
             configuration.logLevel = level
         }
         return configuration
+    }
+}
+
+extension ServerOptions {
+    /// What every command but `serve` shares: its settings resolved, logging set up (warnings only,
+    /// unless `logLevel` is nil: then the configured level), a migrated application on the data
+    /// directory that serves nothing, shut down after `body`. A problem the server refuses with
+    /// becomes a readable error.
+    func withApplication<T>(logLevel: Logger.Level? = .warning, _ body: (Application) async throws -> T) async throws -> T {
+        let configuration = try resolve()
+        CommandLogging.bootstrap(logLevel ?? configuration.logLevel)
+        let app = try await PlayhouseApplication.make(configuration)
+        do {
+            let result = try await cliProblem { try await body(app) }
+            try await app.asyncShutdown()
+            return result
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+    }
+
+    /// ``withApplication(logLevel:_:)`` with the developer app `reference` names (its client id or
+    /// id); an unknown one is an error.
+    func withApp<T>(_ reference: String, _ body: (Application, AppRecord) async throws -> T) async throws -> T {
+        try await withApplication { application in
+            guard let found = try await application.apps.find(reference) else { throw CLIError("no app \(reference)") }
+            return try await body(application, found)
+        }
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs `body`, turning a server validation problem into a readable command-line error.
+func cliProblem<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as PlayhouseProblem {
+        throw CLIError(error.description)
     }
 }
 

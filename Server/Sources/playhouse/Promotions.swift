@@ -25,16 +25,11 @@ struct Promotions: AsyncParsableCommand {
         @Option(help: "When it expires, RFC 3339 (default: never).") var expires: String?
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
             let startsAt = try starts.map { try date($0, "--starts") }
             let expiresAt = try expires.map { try date($0, "--expires") }
-            let created = try await withApplication(configuration) { application in
-                let found = try await requireApp(app, application.apps)
-                return try await cliProblem {
-                    try await application.promotions.create(appID: found.id, code: code, name: name, amount: amount, currency: currency,
-                                                            economy: economy, maxRedemptions: maxRedemptions, startsAt: startsAt, expiresAt: expiresAt)
-                }
+            let created = try await options.withApp(app) { application, found in
+                try await application.promotions.create(appID: found.id, code: code, name: name, amount: amount, currency: currency,
+                                                        economy: economy, maxRedemptions: maxRedemptions, startsAt: startsAt, expiresAt: expiresAt)
             }
             print("Created promotion \(created.code): \(created.amount) (\(created.economy.rawValue)), "
                   + "\(created.maxRedemptions.map { "at most \($0) players" } ?? "no limit").")
@@ -49,10 +44,8 @@ struct Promotions: AsyncParsableCommand {
         @Argument(help: "The app's client id or id.") var app: String
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let promotions = try await withApplication(configuration) { application in
-                try await application.promotions.list(appID: try await requireApp(app, application.apps).id)
+            let promotions = try await options.withApp(app) { application, found in
+                try await application.promotions.list(appID: found.id)
             }
             if promotions.isEmpty { print("No promotions yet.") }
             let formatter = ISO8601DateFormatter()

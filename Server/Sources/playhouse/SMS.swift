@@ -18,9 +18,7 @@ struct SMS: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let messages = try await withApplication(configuration) { app in
+            let messages = try await options.withApplication { app in
                 try await app.smsOutbox.messages(to: phoneNumber, limit: max(1, min(limit, 1000)))
             }
             let formatter = ISO8601DateFormatter()

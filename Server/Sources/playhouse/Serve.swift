@@ -41,21 +41,6 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var options: ServerOptions
 
     func run() async throws {
-        let configuration = try options.resolve()
-        CommandLogging.bootstrap(configuration.logLevel)
-        try await withApplication(configuration) { _ in print("Migrations are up to date.") }
-    }
-}
-
-/// Runs `body` with a migrated application that serves nothing, then shuts it down.
-func withApplication<T>(_ configuration: PlayhouseConfiguration, _ body: (Application) async throws -> T) async throws -> T {
-    let app = try await PlayhouseApplication.make(configuration)
-    do {
-        let result = try await body(app)
-        try await app.asyncShutdown()
-        return result
-    } catch {
-        try? await app.asyncShutdown()
-        throw error
+        try await options.withApplication(logLevel: nil) { _ in print("Migrations are up to date.") }
     }
 }

@@ -24,9 +24,7 @@ struct SigningKeysCommand: AsyncParsableCommand {
         @Option(name: .customLong("for"), help: "id-tokens or reward-receipts.") var signed: Signed = .idTokens
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let keys = try await withApplication(configuration) { app in try await app.signingKeys(signed.purpose).published() }
+            let keys = try await options.withApplication { app in try await app.signingKeys(signed.purpose).published() }
             let formatter = ISO8601DateFormatter()
             for (index, key) in keys.enumerated() {
                 print("\(key.kid)  created \(formatter.string(from: key.createdAt))\(index == 0 ? "  (signs)" : "")")
@@ -43,9 +41,7 @@ struct SigningKeysCommand: AsyncParsableCommand {
         @Option(name: .customLong("for"), help: "id-tokens or reward-receipts.") var signed: Signed = .idTokens
 
         func run() async throws {
-            let configuration = try options.resolve()
-            CommandLogging.bootstrap(.warning)
-            let key = try await withApplication(configuration) { app in try await app.signingKeys(signed.purpose).rotate() }
+            let key = try await options.withApplication { app in try await app.signingKeys(signed.purpose).rotate() }
             print("New signing key \(key.kid).")
         }
     }

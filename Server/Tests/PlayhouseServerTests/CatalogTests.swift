@@ -224,8 +224,6 @@ import VaporTesting
             let expected = (file.stores ?? []).sorted { ($1.city, $0.id) < ($0.city, $1.id) }.map(\.id)
             #expect(seen.map(\.id) == expected)
             #expect(seen.allSatisfy { $0.distance == nil && $0.ern == "ern:store:\($0.id)" })
-            let offset = try await app.send(.GET, "/v1/stores?order_by=-city&offset=7&limit=7", headers: bearer(token)).decode(Page<DealerStore>.self)
-            #expect(offset.data.map(\.id) == Array(expected[7..<14]))
             let dealers = try await app.send(.GET, "/v1/dealers?order_by=-name", headers: bearer(token)).decode(Page<Dealer>.self)
             #expect(dealers.data.map(\.id) == ["netto", "fakta"])
 
@@ -254,7 +252,7 @@ import VaporTesting
             for (query, message) in [("r_lat=55.6", "r_lat (−90 to 90)"), ("r_lat=95&r_lng=1&r_radius=10", "r_lat (−90 to 90)"),
                                      ("r_lat=55&r_lng=12&r_radius=0", "r_radius"), ("order_by=distance", "distance only with a location"),
                                      ("order_by=price", "order_by is a comma list of city, created, distance"),
-                                     ("order_by=city,city", "order_by"), ("limit=0", "limit must be"), ("offset=-1", "offset must be"),
+                                     ("order_by=city,city", "order_by"), ("limit=0", "limit must be"), ("limit=ten", "limit is not valid"),
                                      ("dealer_ids=a%20b", "dealer_ids is a comma list"), ("cursor=abc", "cursor")] {
                 let response = try await app.send(.GET, "/v1/stores?" + query, headers: bearer(token))
                 #expect(response.status == .badRequest, "\(query)")

@@ -39,7 +39,7 @@ struct ContentFixture {
         return fixture
     }
 
-    var service: ContentService { app.content }
+    var service: ContentService { app.contentUnits }
 
     /// A new guest player of the app on `installation`: their access token.
     func guest(_ installation: String = "install-" + UUID().uuidString) async throws -> String {

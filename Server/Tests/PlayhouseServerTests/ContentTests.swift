@@ -158,9 +158,11 @@ import VaporTesting
             let forged = try await fixture.event(ann, "bm90LWEtcmVhbC1vbmU.AAAAAAAAAAAAAAAAAAAAAA", .displayed)
             #expect(try forged.problem().code == .unknownImpression)
             let appToken = try await app.appToken(fixture.credentials)
-            // An app token names an installation; without one there is nobody to decide for.
-            #expect(try await fixture.content(appToken).status == .unprocessableEntity)
-            #expect(try await fixture.content(appToken, installation: "short").status == .unprocessableEntity)
+            // An app token names an installation in the query; without one there is nobody to decide for.
+            for missingOrBad in [try await fixture.content(appToken), try await fixture.content(appToken, installation: "short")] {
+                #expect(missingOrBad.status == .badRequest)
+                #expect(try missingOrBad.problem().errors?.map(\.field) == ["installation_id"])
+            }
             // Another player's impression is not yours to display.
             let shown = try await fixture.content(ann).decode(PlacementContent.self)
             let bo = try await fixture.guest()

@@ -91,8 +91,9 @@ import Vapor
         }
     }
 
-    @Test func openAPIDocumentDescribesEveryRoute() async throws {
-        try await withPlayhouse(.sqlite, { $0.publicURL = "https://play.example.com/" }) { app in
+    @Test(arguments: Engine.available)
+    func openAPIDocumentDescribesEveryRoute(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.publicURL = "https://play.example.com/" }) { app in
             let response = try await app.send(.GET, "/openapi.json")
             #expect(response.status == .ok)
             let document = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])

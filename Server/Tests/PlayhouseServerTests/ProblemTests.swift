@@ -141,6 +141,7 @@ import Vapor
         for (key, texts) in Messages.table {
             #expect(Set(texts.keys) == Set(Messages.languages), "\(key) lacks a language")
         }
+        #expect(Messages.keysDefinedTwice.isEmpty)
     }
 }
 

@@ -50,7 +50,7 @@ import Vapor
             // A reinstall (another installation id) does not reuse the tokens, and deletes them.
             let reinstalled = client(url, credentials, store: store, installation: "install-2")
             #expect(await reinstalled.auth.currentPlayer == nil)
-            #expect(try await store.load() == nil)
+            #expect(try store.load() == nil)
         }
     }
 
@@ -121,7 +121,7 @@ import Vapor
     func tokensAreRefreshedBeforeTheyExpire(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
             let credentials = try await app.createApp()
-            let store = MemoryTokenStore()
+            let store: any TokenStore = MemoryTokenStore()
             let offset = OffsetClock()
             let sdk = client(url, credentials, store: store, now: { offset.now() })
             _ = try await sdk.auth.signIn(scopes: ["profile"], presenter: FormPostingPresenter(email: "ann@example.com"))
@@ -143,7 +143,7 @@ import Vapor
     func logoutSignsOutHereAndOnTheServer(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
             let credentials = try await app.createApp()
-            let store = MemoryTokenStore()
+            let store: any TokenStore = MemoryTokenStore()
             let sdk = client(url, credentials, store: store)
             let player = try await sdk.auth.signIn(scopes: ["profile"], presenter: FormPostingPresenter(email: "ann@example.com"))
             let access = try #require(try await store.load()).accessToken
@@ -165,7 +165,7 @@ import Vapor
     func logoutWithAnExpiredAccessTokenStillEndsTheSignIn(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
             let credentials = try await app.createApp()
-            let store = MemoryTokenStore()
+            let store: any TokenStore = MemoryTokenStore()
             let sdk = client(url, credentials, store: store)
             _ = try await sdk.auth.signIn(scopes: ["profile"], presenter: FormPostingPresenter(email: "ann@example.com"))
             let refresh = try #require(try await store.load()?.refreshToken)

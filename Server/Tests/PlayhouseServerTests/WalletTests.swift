@@ -53,6 +53,15 @@ import VaporTesting
             #expect(secondPage.nextCursor == nil)
             #expect(try await fixture.history(ann, query: "?kind=deposit").data.count == 1)
             #expect(try await fixture.history(ann, query: "?currency=KRD").data.isEmpty)
+            // Empty text is no filter and an empty cursor the first page; a number, an enum or a
+            // cursor that does not read is a 400 naming its field.
+            #expect(try await fixture.history(ann, query: "?currency=&kind=&cursor=").data.count == 2)
+            for (query, field) in [("?limit=", "limit"), ("?limit=two", "limit"), ("?limit=101", "limit"), ("?economy=", "economy"),
+                                   ("?economy=gold", "economy"), ("?cursor=abc", "cursor"), ("?cursor=" + cursor + "x", "cursor")] {
+                let refused = try await app.send(.GET, "/v1/wallet/transactions" + query, headers: bearer(ann))
+                #expect(refused.status == .badRequest, "\(query)")
+                #expect(try refused.problem().errors?.map(\.field) == [field], "\(query): \(refused.body.string)")
+            }
 
             // One transaction by id, and nobody else's.
             let transactionID = try #require(history.data.last?.id)
@@ -582,7 +591,7 @@ import VaporTesting
             try await fixture.deposit(ann, "10.00")
             try await fixture.expectLedgerSound()
 
-            let sql = try app.sql()
+            let sql = app.sql()
             try await sql.raw("UPDATE ledger_accounts SET balance = balance + 1 WHERE allows_negative = \(bind: false)").run()
             let cached = try await app.ledgerVerifier.verify().violations
             #expect(cached.count == 1 && cached.first?.contains("stores balance 1001 but its entries sum to 1000") == true, "\(cached)")

@@ -2,6 +2,12 @@ import Fluent
 import Vapor
 
 /// Every feature's migrations, in the order they must run.
+///
+/// A table's migrations (its creation and every later change to it) live in its feature's folder,
+/// in a file named after the table: `Wallet/PaymentsTable.swift` for `payments`,
+/// `Wallet/LedgerTables.swift` where one file holds several tables. A migration's type name is
+/// stored in each database it has run on, so a migration is never renamed: a new change is a new
+/// migration, added at the end of this list.
 enum Migrations {
     static func register(on app: Application) {
         app.migrations.add(CreateDeveloperApp())

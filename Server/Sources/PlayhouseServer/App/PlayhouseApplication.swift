@@ -71,50 +71,17 @@ public enum PlayhouseApplication {
     }
 }
 
+/// What the CLI asks of the application beyond its services (``ServiceContext``).
 extension Application {
-    /// The app service on this application's database.
-    public var apps: AppService { AppService(store: store) }
-    /// Texts sent by the log SMS provider.
-    public var smsOutbox: SMSOutbox { SMSOutbox(store: store) }
-    /// The sign-in providers apps trust for federated sign-in.
-    public var identityProviders: IdentityProviderService { IdentityProviderService(store: store) }
-    /// The currencies each app has configured.
-    public var currencies: CurrencyService { CurrencyService(store: store) }
-    /// Promotions: created by operators, redeemed by players.
-    public var promotions: PromotionService {
-        PromotionService(store: store, now: playhouse.clock.now(), publicURL: playhouse.configuration.resolvedPublicURL)
-    }
-    /// Deposits and withdrawals.
-    public var payments: PaymentService {
-        PaymentService(store: store, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
-                       configuration: playhouse.configuration, now: playhouse.clock.now())
-    }
-    /// The games apps offer, imported by operators.
-    public var games: GameService { GameService(store: store, now: playhouse.clock.now()) }
-    /// The ledger's invariants, checked.
-    public var ledgerVerifier: LedgerVerifier { LedgerVerifier(store: store) }
-    /// Content units and campaigns, imported by operators.
-    public var content: ContentService { ContentService(store: store, now: playhouse.clock.now(), cache: playhouse.campaignCache) }
-    /// Dealers, stores, catalogs and offers, imported by operators.
-    public var catalog: CatalogService { CatalogService(store: store, now: playhouse.clock.now()) }
-    /// The catalog viewer's showings and their figures.
-    public var catalogViews: CatalogViewService { CatalogViewService(store: store, now: playhouse.clock.now()) }
-
     /// Why each campaign of `placement` is or is not shown to a player (or, without one, an
     /// installation) of the app `appID` at `at`.
     public func explainPlacement(_ placement: String, appID: UUID, playerID: UUID?, installationID: String?,
                                  at: Date) async throws -> PlacementExplanation {
-        try await PlacementService(store: store, now: playhouse.clock.now(), state: playhouse)
-            .explain(placement, for: .init(appID: appID, playerID: playerID, installationID: installationID), at: at)
+        try await placements.explain(placement, for: .init(appID: appID, playerID: playerID, installationID: installationID), at: at)
     }
 
     /// The content statistics of the app `appID` for the last `days` days, this instance's counts written first.
     public func contentStats(appID: UUID, days: Int) async throws -> [ContentStatsRow] {
-        try await playhouse.contentStats.report(appID: appID, days: days, now: playhouse.clock.now(), store: store)
-    }
-
-    /// The keys id_tokens, reward receipts or impressions are signed with.
-    public func signingKeys(_ purpose: SigningKeys.Purpose = .idTokens) -> SigningKeys {
-        SigningKeys(store: store, now: playhouse.clock.now(), purpose: purpose)
+        try await playhouse.contentStats.report(appID: appID, days: days, now: now, store: store)
     }
 }

@@ -73,89 +73,42 @@ public struct PlayhouseConfiguration: Sendable {
 
     public init() {}
 
-    /// The defaults, overridden by any `PLAYHOUSE_*` variables present in `environment`.
+    /// The defaults, overridden by any `PLAYHOUSE_*` variables present in `environment`
+    /// (``EnvironmentSettings``: an empty one keeps the default; one that does not read is an error).
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PlayhouseConfiguration {
+        let settings = EnvironmentSettings(environment)
         var configuration = PlayhouseConfiguration()
-        if let host = environment["PLAYHOUSE_HOST"], !host.isEmpty { configuration.host = host }
-        if let port = environment["PLAYHOUSE_PORT"], !port.isEmpty {
-            guard let value = Int(port), (0...65535).contains(value) else {
-                throw ConfigurationError("PLAYHOUSE_PORT must be a port number, not '\(port)'")
-            }
-            configuration.port = value
+        try settings.read("PLAYHOUSE_HOST", into: &configuration.host, "a host") { $0 }
+        try settings.read("PLAYHOUSE_PORT", into: &configuration.port, "a port number", EnvironmentSettings.number(0...65535))
+        try settings.read("PLAYHOUSE_DATA_DIR", into: &configuration.dataDirectory, "a directory") { $0 }
+        try settings.read("PLAYHOUSE_DATABASE_URL", into: &configuration.databaseURL, "a postgres:// URL") { $0 }
+        try settings.read("PLAYHOUSE_DATABASE_SCHEMA", into: &configuration.postgresSchema, "a schema name") { $0 }
+        try settings.read("PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT", into: &configuration.clientAuthFailureLimit, "a positive number",
+                          EnvironmentSettings.number(1...Int.max))
+        try settings.read("PLAYHOUSE_PASSWORD_HASH_COST", into: &configuration.passwordHashCost, "a bcrypt cost from 4 to 31",
+                          EnvironmentSettings.number(4...31))
+        try settings.read("PLAYHOUSE_SMS_HTTP_URL", into: &configuration.smsProvider, "an http(s) URL") { url in
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else { return nil }
+            return .http(url: url, token: settings.text("PLAYHOUSE_SMS_HTTP_TOKEN"))
         }
-        if let directory = environment["PLAYHOUSE_DATA_DIR"], !directory.isEmpty { configuration.dataDirectory = directory }
-        if let url = environment["PLAYHOUSE_DATABASE_URL"], !url.isEmpty { configuration.databaseURL = url }
-        if let schema = environment["PLAYHOUSE_DATABASE_SCHEMA"], !schema.isEmpty { configuration.postgresSchema = schema }
-        if let limit = environment["PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT"], !limit.isEmpty {
-            guard let value = Int(limit), value > 0 else {
-                throw ConfigurationError("PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT must be a positive number, not '\(limit)'")
-            }
-            configuration.clientAuthFailureLimit = value
-        }
-        if let cost = environment["PLAYHOUSE_PASSWORD_HASH_COST"], !cost.isEmpty {
-            guard let value = Int(cost), (4...31).contains(value) else {
-                throw ConfigurationError("PLAYHOUSE_PASSWORD_HASH_COST must be a bcrypt cost from 4 to 31, not '\(cost)'")
-            }
-            configuration.passwordHashCost = value
-        }
-        if let url = environment["PLAYHOUSE_SMS_HTTP_URL"], !url.isEmpty {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-                throw ConfigurationError("PLAYHOUSE_SMS_HTTP_URL must be an http(s) URL, not '\(url)'")
-            }
-            let token = environment["PLAYHOUSE_SMS_HTTP_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-            configuration.smsProvider = .http(url: url, token: token)
-        }
-        if let delay = environment["PLAYHOUSE_SANDBOX_PAYMENT_DELAY"], !delay.isEmpty {
-            guard let value = TimeInterval(delay), value >= 0, value <= 30 * 24 * 3600 else {
-                throw ConfigurationError("PLAYHOUSE_SANDBOX_PAYMENT_DELAY must be a number of seconds, not '\(delay)'")
-            }
-            configuration.sandboxPaymentDelay = value
-        }
-        if let seconds = environment["PLAYHOUSE_SETTLE_SECONDS"], !seconds.isEmpty {
-            guard let value = TimeInterval(seconds), value == 0 || (0.1...3600).contains(value) else {
-                throw ConfigurationError("PLAYHOUSE_SETTLE_SECONDS must be 0 (never) or 0.1 to 3600 seconds, not '\(seconds)'")
-            }
-            configuration.paymentSettleInterval = value
-        }
-        if let timeout = environment["PLAYHOUSE_SESSION_TIMEOUT"], !timeout.isEmpty {
-            guard let value = TimeInterval(timeout), value >= 60, value <= 7 * 24 * 3600 else {
-                throw ConfigurationError("PLAYHOUSE_SESSION_TIMEOUT must be 60 to 604800 seconds, not '\(timeout)'")
-            }
-            configuration.sessionInactivityTimeout = value
-        }
-        if let interval = environment["PLAYHOUSE_REALITY_CHECK_INTERVAL"], !interval.isEmpty {
-            guard let value = TimeInterval(interval), value == 0 || (60...24 * 3600).contains(value) else {
-                throw ConfigurationError("PLAYHOUSE_REALITY_CHECK_INTERVAL must be 0 (off) or 60 to 86400 seconds, not '\(interval)'")
-            }
-            configuration.realityCheckInterval = value
-        }
-        if let seconds = environment["PLAYHOUSE_TOKEN_CACHE_SECONDS"], !seconds.isEmpty {
-            guard let value = TimeInterval(seconds), (0...60).contains(value) else {
-                throw ConfigurationError("PLAYHOUSE_TOKEN_CACHE_SECONDS must be 0 (off) to 60 seconds, not '\(seconds)'")
-            }
-            configuration.tokenCacheLifetime = value
-        }
-        if let seconds = environment["PLAYHOUSE_CONTENT_CACHE_SECONDS"], !seconds.isEmpty {
-            guard let value = TimeInterval(seconds), (0...60).contains(value) else {
-                throw ConfigurationError("PLAYHOUSE_CONTENT_CACHE_SECONDS must be 0 (off) to 60 seconds, not '\(seconds)'")
-            }
-            configuration.contentCacheLifetime = value
-        }
-        if let count = environment["PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE"], !count.isEmpty {
-            guard let value = Int(count), (1...64).contains(value) else {
-                throw ConfigurationError("PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE must be 1 to 64, not '\(count)'")
-            }
-            configuration.postgresConnectionsPerEventLoop = value
-        }
-        if let flag = environment["PLAYHOUSE_SANDBOX_REAL_MONEY"], !flag.isEmpty {
-            configuration.sandboxRealMoney = ["1", "true", "yes"].contains(flag.lowercased())
-        }
-        if let url = environment["PLAYHOUSE_PUBLIC_URL"], !url.isEmpty { configuration.publicURL = url }
-        if let level = environment["PLAYHOUSE_LOG_LEVEL"], !level.isEmpty {
-            guard let value = Logger.Level(rawValue: level.lowercased()) else {
-                throw ConfigurationError("PLAYHOUSE_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical")
-            }
-            configuration.logLevel = value
+        try settings.read("PLAYHOUSE_SANDBOX_PAYMENT_DELAY", into: &configuration.sandboxPaymentDelay, "a number of seconds",
+                          EnvironmentSettings.number(0...30 * 24 * 3600))
+        try settings.read("PLAYHOUSE_SETTLE_SECONDS", into: &configuration.paymentSettleInterval, "0 (never) or 0.1 to 3600 seconds",
+                          EnvironmentSettings.number(0.1...3600, orZero: true))
+        try settings.read("PLAYHOUSE_SESSION_TIMEOUT", into: &configuration.sessionInactivityTimeout, "60 to 604800 seconds",
+                          EnvironmentSettings.number(60...7 * 24 * 3600))
+        try settings.read("PLAYHOUSE_REALITY_CHECK_INTERVAL", into: &configuration.realityCheckInterval, "0 (off) or 60 to 86400 seconds",
+                          EnvironmentSettings.number(60...24 * 3600, orZero: true))
+        try settings.read("PLAYHOUSE_TOKEN_CACHE_SECONDS", into: &configuration.tokenCacheLifetime, "0 (off) to 60 seconds",
+                          EnvironmentSettings.number(0...60))
+        try settings.read("PLAYHOUSE_CONTENT_CACHE_SECONDS", into: &configuration.contentCacheLifetime, "0 (off) to 60 seconds",
+                          EnvironmentSettings.number(0...60))
+        try settings.read("PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE", into: &configuration.postgresConnectionsPerEventLoop, "1 to 64",
+                          EnvironmentSettings.number(1...64))
+        try settings.read("PLAYHOUSE_SANDBOX_REAL_MONEY", into: &configuration.sandboxRealMoney, "a flag") { ["1", "true", "yes"].contains($0.lowercased()) }
+        try settings.read("PLAYHOUSE_PUBLIC_URL", into: &configuration.publicURL, "a URL") { $0 }
+        try settings.read("PLAYHOUSE_LOG_LEVEL", into: &configuration.logLevel, "one of trace, debug, info, notice, warning, error, critical") {
+            Logger.Level(rawValue: $0.lowercased())
         }
         return configuration
     }
@@ -177,4 +130,34 @@ public struct PlayhouseConfiguration: Sendable {
 public struct ConfigurationError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// The server's settings from its environment, read one way: a variable that is missing or empty
+/// keeps the setting's default; one that is set must read as the setting, or its name, what it must
+/// be and what it was are the error.
+struct EnvironmentSettings {
+    let environment: [String: String]
+
+    init(_ environment: [String: String]) { self.environment = environment }
+
+    /// The variable's text; nil when it is missing or empty.
+    func text(_ name: String) -> String? {
+        environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Sets `setting` from the variable `name` when it is set; `parse` says what it reads as (nil: it does not).
+    func read<Value>(_ name: String, into setting: inout Value, _ mustBe: String, _ parse: (String) -> Value?) throws {
+        guard let text = text(name) else { return }
+        guard let value = parse(text) else { throw ConfigurationError("\(name) must be \(mustBe), not '\(text)'") }
+        setting = value
+    }
+
+    /// Reads a number within `range` (or 0, when `orZero`: a setting's "off").
+    static func number<Number: LosslessStringConvertible & Comparable & ExpressibleByIntegerLiteral>(
+        _ range: ClosedRange<Number>, orZero: Bool = false) -> (String) -> Number? {
+        { text in
+            guard let value = Number(text), range.contains(value) || (orZero && value == 0) else { return nil }
+            return value
+        }
+    }
 }

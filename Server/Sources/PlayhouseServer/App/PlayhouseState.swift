@@ -2,7 +2,7 @@ import Vapor
 
 /// What the server keeps on its `Application`: configuration, clock, metrics. Nothing here holds
 /// data another instance would need; all of that lives in the database.
-struct PlayhouseState: Sendable {
+public struct PlayhouseState: Sendable {
     var configuration: PlayhouseConfiguration
     var clock: ServerClock
     var metrics: ServerMetrics
@@ -31,7 +31,7 @@ extension Application {
         typealias Value = PlayhouseState
     }
 
-    var playhouse: PlayhouseState {
+    public internal(set) var playhouse: PlayhouseState {
         get {
             guard let state = storage[PlayhouseStateKey.self] else {
                 fatalError("configure(_:with:) has not been called on this Application")
@@ -46,15 +46,15 @@ extension Application {
 }
 
 extension Request {
-    var playhouse: PlayhouseState { application.playhouse }
-    var now: Date { application.playhouse.clock.now() }
+    public var playhouse: PlayhouseState { application.playhouse }
+    public var now: Date { application.playhouse.clock.now() }
     /// The database, for this request's work.
-    var store: Store { application.playhouse.storeEngine.store(logger: logger, eventLoop: eventLoop) }
+    public var store: Store { application.playhouse.storeEngine.store(logger: logger, eventLoop: eventLoop) }
 }
 
 extension Application {
     /// The database, for the CLI's and the tests' work.
-    var store: Store { playhouse.storeEngine.store(logger: logger, eventLoop: eventLoopGroup.any()) }
+    public var store: Store { playhouse.storeEngine.store(logger: logger, eventLoop: eventLoopGroup.any()) }
 }
 
 /// Closes the store's connections when the application shuts down.

@@ -19,17 +19,19 @@ struct WindowRateLimiter: Sendable {
     /// Seconds until `key` may try again, or nil when it is not limited.
     func retryAfter(_ key: String) async throws -> Int? {
         let row = try await store.read { sql in
-            try await sql.raw("SELECT \(Self.columns) FROM rate_limit_counters rl WHERE rl.key = \(bind: key)").first()
+            try await sql.raw("SELECT \(Self.columns) FROM rate_limit_counters \(SQLAlias.rateLimit) WHERE \(SQLAlias.rateLimit).key = \(bind: key)").first()
         }
         return try row.flatMap(retryAfter)
     }
 
     /// `key`'s count, read along with another feature's row (a client's app).
     static func along(_ key: String) -> ReadAlong {
-        ReadAlong(columns: columns, join: "LEFT JOIN rate_limit_counters rl ON rl.key = \(bind: key)")
+        ReadAlong(columns: columns, join: "LEFT JOIN rate_limit_counters \(SQLAlias.rateLimit) ON \(SQLAlias.rateLimit).key = \(bind: key)")
     }
 
-    private static let columns: SQLQueryString = "rl.window_start AS limit_window_start, rl.failures AS limit_failures"
+    private static let columns: SQLQueryString = """
+        \(SQLAlias.rateLimit).window_start AS limit_window_start, \(SQLAlias.rateLimit).failures AS limit_failures
+        """
 
     /// Seconds until the key of `row` (read ``along(_:)``) may try again, or nil when it is not limited.
     func retryAfter(_ row: any SQLRow) throws -> Int? {
@@ -51,19 +53,5 @@ struct WindowRateLimiter: Sendable {
                     window_start = excluded.window_start
                 """).run()
         }
-    }
-}
-
-struct CreateRateLimitCounter: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema("rate_limit_counters")
-            .field("key", .string, .identifier(auto: false))
-            .field("window_start", .int64, .required)
-            .field("failures", .int64, .required)
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema("rate_limit_counters").delete()
     }
 }

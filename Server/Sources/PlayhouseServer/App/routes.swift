@@ -4,7 +4,7 @@ import Vapor
 func routes(_ app: Application) throws {
     try app.register(collection: HealthController())
     try app.register(collection: MetricsController())
-    try app.register(collection: OpenAPIController())
+    try app.register(collection: OpenAPIController(document: OpenAPIDocument.bundled.get()))
     try app.register(collection: OAuthController())
     try app.register(collection: AuthorizePageController())
     try app.register(collection: WalletPageController())

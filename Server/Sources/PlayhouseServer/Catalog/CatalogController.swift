@@ -65,7 +65,7 @@ struct CatalogController: RouteCollection {
     /// Offers with a word starting with each word of `query`, with every filter of the list.
     func search(_ request: Request) async throws -> Response {
         var query = try Self.offerQuery(request)
-        let text = request.queryValue("query") ?? ""
+        let text = try request.query(ListQuery.self).query ?? ""
         query.words = Array(CatalogService.words(text).prefix(10))
         guard !query.words.isEmpty, text.utf8.count <= 200 else { throw PlayhouseProblem.invalidRequest("invalid_search") }
         let (offers, more) = try await request.catalog.offers(appID: try request.principal.app.id, query)
@@ -128,11 +128,10 @@ struct CatalogController: RouteCollection {
             throw PlayhouseProblem.notFound(request.url.path)
         }
         var url = request.playhouse.configuration.resolvedPublicURL + "/viewer/catalogs/" + id + "?view=" + secret
-        if let page = request.queryValue("page") {
-            guard let number = Int(page), (1...CatalogCheck.maxPages).contains(number) else {
-                throw PlayhouseProblem.invalidRequest("invalid_page")
-            }
-            url += "&page=\(number)"
+        struct Query: Decodable { var page: Int? }
+        if let page = try request.query(Query.self).page {
+            guard (1...CatalogCheck.maxPages).contains(page) else { throw PlayhouseProblem.invalidRequest("invalid_page") }
+            url += "&page=\(page)"
         }
         let link = CatalogViewerLink(url: url, expiresAt: request.now.addingTimeInterval(CatalogViewService.openWithin))
         var headers: HTTPHeaders = ["Cache-Control": "no-store"]
@@ -141,77 +140,71 @@ struct CatalogController: RouteCollection {
     }
 
 
-    /// A list's query: location, the id filters `parameters` names, `include_expired` for a list of
-    /// what `expiring`, order (by distance when there is a location and no order is asked for), and
-    /// the page (`offset`, or the `cursor` a page gave out, and `limit`, 1 to 100).
-    static func query(_ request: Request, orderKeys: Set<String>, ids parameters: [String],
-                      expiring: Bool = false) throws -> CatalogService.Query {
-        let given = request.queryString
-        var query = CatalogService.Query(near: try near(given))
-        if expiring {
-            switch given["include_expired"] {
-            case nil, "false": break
-            case "true": query.includeExpired = true
-            default: throw PlayhouseProblem.invalidRequest("invalid_boolean", ["parameter": "include_expired"])
-            }
+    /// Every parameter a catalog list reads (eTilbudsavis' names); each list uses those it has.
+    struct ListQuery: Decodable {
+        var latitude: Double?, longitude: Double?, radius: Double?
+        var dealerIDs: [String]?, storeIDs: [String]?, offerIDs: [String]?, catalogIDs: [String]?
+        var includeExpired: Bool?
+        var orderBy: [String]?
+        /// Search: the words to look for.
+        var query: String?
+
+        enum CodingKeys: String, CodingKey {
+            case latitude = "r_lat", longitude = "r_lng", radius = "r_radius"
+            case dealerIDs = "dealer_ids", storeIDs = "store_ids", offerIDs = "offer_ids", catalogIDs = "catalog_ids"
+            case includeExpired = "include_expired", orderBy = "order_by", query
         }
-        for parameter in parameters {
-            guard let text = given[parameter], !text.isEmpty else { continue }
-            let ids = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard ids.count <= 100, ids.allSatisfy(CatalogCheck.isID) else {
-                throw PlayhouseProblem.invalidRequest("invalid_ids", ["parameter": parameter])
-            }
-            switch parameter {
-            case "dealer_ids": query.dealerIDs = ids
-            case "store_ids": query.storeIDs = ids
-            case "offer_ids": query.offerIDs = ids
-            case "catalog_ids": query.catalogIDs = ids
-            default: break
-            }
-        }
-        if let orderBy = given["order_by"], !orderBy.isEmpty {
-            for term in orderBy.split(separator: ",", omittingEmptySubsequences: false) {
-                let descending = term.hasPrefix("-"), key = String(descending ? term.dropFirst() : term)
-                guard orderKeys.contains(key), key != "distance" || query.near != nil, !query.order.contains(where: { $0.key == key }) else {
-                    throw PlayhouseProblem.invalidRequest("invalid_order_by", ["allowed": orderKeys.sorted().joined(separator: ", ")])
-                }
-                query.order.append(.init(key: key, descending: descending))
-            }
-        }
-        if query.order.isEmpty, query.near != nil { query.order = [.init(key: "distance", descending: false)] }
-        let page = try PageRequest(limit: try given["limit"].map(Self.integer), cursor: given["cursor"])
-        query.limit = page.limit
-        if let cursor = page.cursor { query.offset = Int(clamping: cursor) }
-        if let offset = given["offset"] {
-            guard let value = Int(offset), (0...100_000).contains(value) else { throw PlayhouseProblem.invalidRequest("invalid_offset") }
-            query.offset = value
-        }
-        guard query.offset <= 100_000 else { throw PlayhouseProblem.invalidRequest("invalid_cursor") }
-        return query
     }
 
-    private static func integer(_ text: String) throws -> Int {
-        guard let value = Int(text) else { throw PlayhouseProblem.invalidRequest("invalid_limit") }
-        return value
+    /// How far into an ordered answer a page may start.
+    static let deepestPage = 100_000
+
+    /// A list's query: location, the id filters `ids` names, `include_expired` for a list of what
+    /// `expiring`, order (by distance when there is a location and no order is asked for), and the
+    /// page (``PageRequest``; its position is how far into the ordered answer it starts).
+    static func query(_ request: Request, orderKeys: Set<String>, ids: Set<String>, expiring: Bool = false) throws -> CatalogService.Query {
+        let given = try request.query(ListQuery.self)
+        var query = CatalogService.Query(near: try near(given))
+        if expiring { query.includeExpired = given.includeExpired ?? false }
+        for (name, value, keyPath) in [("dealer_ids", given.dealerIDs, \CatalogService.Query.dealerIDs), ("store_ids", given.storeIDs, \.storeIDs),
+                                       ("offer_ids", given.offerIDs, \.offerIDs), ("catalog_ids", given.catalogIDs, \.catalogIDs)] {
+            guard ids.contains(name), let value else { continue }
+            guard value.count <= 100, value.allSatisfy(CatalogCheck.isID) else {
+                throw PlayhouseProblem.invalidRequest("invalid_ids", ["parameter": name])
+            }
+            query[keyPath: keyPath] = value
+        }
+        for term in given.orderBy ?? [] {
+            let descending = term.hasPrefix("-"), key = String(descending ? term.dropFirst() : term[...])
+            guard orderKeys.contains(key), key != "distance" || query.near != nil, !query.order.contains(where: { $0.key == key }) else {
+                throw PlayhouseProblem.invalidRequest("invalid_order_by", ["allowed": orderKeys.sorted().joined(separator: ", ")])
+            }
+            query.order.append(.init(key: key, descending: descending))
+        }
+        if query.order.isEmpty, query.near != nil { query.order = [.init(key: "distance", descending: false)] }
+        let page = try request.query(PageRequest.self)
+        query.limit = page.limit
+        query.offset = Int(page.position ?? 0)
+        guard query.offset <= deepestPage else { throw PageRequest.refused("cursor", "out_of_range") }
+        return query
     }
 
     /// `r_lat`, `r_lng` and `r_radius`, all three or none.
     static func near(_ request: Request) throws -> CatalogService.Near? {
-        try near(request.queryString)
+        try near(try request.query(ListQuery.self))
     }
 
-    private static func near(_ parameters: QueryString) throws -> CatalogService.Near? {
-        let values = ["r_lat", "r_lng", "r_radius"].map { parameters[$0] }
-        if values.allSatisfy({ $0 == nil }) { return nil }
-        guard let latitude = values[0].flatMap(Double.init), let longitude = values[1].flatMap(Double.init),
-              let radius = values[2].flatMap(Double.init), GeoPoint(latitude: latitude, longitude: longitude).isValid,
+    private static func near(_ given: ListQuery) throws -> CatalogService.Near? {
+        if given.latitude == nil, given.longitude == nil, given.radius == nil { return nil }
+        guard let latitude = given.latitude, let longitude = given.longitude, let radius = given.radius,
+              GeoPoint(latitude: latitude, longitude: longitude).isValid,
               radius >= 1, radius <= GeoPoint.maxRadius else { throw PlayhouseProblem.invalidRequest("invalid_location") }
         return .init(point: GeoPoint(latitude: latitude, longitude: longitude), radius: radius)
     }
 
-    /// A page of `items`; its cursor is where the next page starts.
+    /// A page of `items`; its position is how far into the answer the next page starts.
     private static func page<Item>(_ items: [Item], _ query: CatalogService.Query, _ more: Bool) -> Page<Item> {
-        Page(data: items, nextCursor: more ? String(query.offset + items.count) : nil)
+        Page(data: items, nextCursor: more ? PageRequest.cursor(Int64(query.offset + items.count)) : nil)
     }
 
     /// `value` as JSON with its `ETag` (a digest of its bytes) and `lifetime` (seconds); `304` when
@@ -224,8 +217,4 @@ struct CatalogController: RouteCollection {
         headers.contentType = .json
         return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
     }
-}
-
-extension Request {
-    var catalog: CatalogService { CatalogService(store: store, now: now) }
 }

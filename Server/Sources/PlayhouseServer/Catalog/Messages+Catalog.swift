@@ -16,11 +16,6 @@ extension Messages {
             "da": Text(title: "", detail: "order_by er en kommaliste af {allowed}, hver med - for faldende, distance kun med en position."),
             "de": Text(title: "", detail: "order_by ist eine Kommaliste aus {allowed}, jeweils mit - für absteigend, distance nur mit einem Standort."),
         ],
-        "invalid_offset": [
-            "en": Text(title: "", detail: "offset must be a number from 0 to 100000."),
-            "da": Text(title: "", detail: "offset skal være et tal fra 0 til 100000."),
-            "de": Text(title: "", detail: "offset muss eine Zahl von 0 bis 100000 sein."),
-        ],
         "invalid_ids": [
             "en": Text(title: "", detail: "{parameter} is a comma list of at most 100 ids."),
             "da": Text(title: "", detail: "{parameter} er en kommaliste af højst 100 id'er."),
@@ -30,11 +25,6 @@ extension Messages {
             "en": Text(title: "", detail: "query is the text to search for: at most 200 bytes, with at least one letter or digit."),
             "da": Text(title: "", detail: "query er teksten, der søges efter: højst 200 bytes, med mindst ét bogstav eller tal."),
             "de": Text(title: "", detail: "query ist der gesuchte Text: höchstens 200 Bytes, mit mindestens einem Buchstaben oder einer Ziffer."),
-        ],
-        "invalid_boolean": [
-            "en": Text(title: "", detail: "{parameter} is true or false."),
-            "da": Text(title: "", detail: "{parameter} er true eller false."),
-            "de": Text(title: "", detail: "{parameter} ist true oder false."),
         ],
         "invalid_page": [
             "en": Text(title: "", detail: "page is a page number from 1."),

@@ -23,7 +23,7 @@ struct ContentController: RouteCollection {
     func open(_ request: Request) async throws -> Response {
         let principal = try request.principal
         let body = try request.content.decode(OpenRequest.self)
-        let recorded = try await OpensService(store: request.store, now: request.now)
+        let recorded = try await request.opens
             .record(body, appID: principal.app.id, headerCountry: request.headers.first(name: "CF-IPCountry"))
         return try await recorded.encodeResponse(status: .created, for: request)
     }
@@ -66,36 +66,35 @@ struct ContentController: RouteCollection {
         let app = try request.principal.requireAppToken()
         struct Query: Decodable {
             var placement: String
-            var player_id: UUID?
-            var installation_id: String?
+            var playerID: UUID?
+            var installationID: String?
             var at: Date?
+            enum CodingKeys: String, CodingKey { case placement, playerID = "player_id", installationID = "installation_id", at }
         }
-        let query = try request.query.decode(Query.self)
-        let asker = PlacementService.Asker(appID: app.id, playerID: query.player_id, installationID: query.installation_id)
+        let query = try request.query(Query.self)
+        let asker = PlacementService.Asker(appID: app.id, playerID: query.playerID, installationID: query.installationID)
         return try await request.placements.explain(query.placement, for: asker, at: query.at ?? request.now)
     }
 
     /// For the developer: the statistics of the last `days` days (7 when left out, at most 90).
     func stats(_ request: Request) async throws -> [ContentStatsRow] {
         let app = try request.principal.requireAppToken()
-        let days = try request.query.get(Int?.self, at: "days") ?? 7
-        guard (1...90).contains(days) else {
-            throw PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: [.init(name: "days", code: "out_of_range")])
-        }
+        struct Query: Decodable { var days: Int? }
+        let days = try request.query(Query.self).days ?? 7
+        guard (1...90).contains(days) else { throw PlayhouseProblem.invalidQuery("days", "out_of_range") }
         return try await request.playhouse.contentStats.report(appID: app.id, days: days, now: request.now, store: request.store)
     }
 
     func rewards(_ request: Request) async throws -> PlayhouseAPI.Page<RewardReceipt> {
         let playerID = try request.principal.requirePlayer()
-        let status = try request.query.get(String?.self, at: "status")
-        let claimed: Bool? = switch status {
-        case nil, "all": nil
-        case "claimed": true
-        case "unclaimed": false
-        default: throw PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: [.init(name: "status", code: "invalid_value")])
+        enum Status: String, Decodable { case all, claimed, unclaimed }
+        struct Query: Decodable { var status: Status? }
+        let claimed: Bool? = switch try request.query(Query.self).status {
+        case nil, .all?: nil
+        case .claimed?: true
+        case .unclaimed?: false
         }
-        let page = try PageRequest(limit: try request.query.get(Int?.self, at: "limit"), cursor: try request.query.get(String?.self, at: "cursor"))
-        return try await request.rewards.list(playerID: playerID, claimed: claimed, page: page)
+        return try await request.rewards.list(playerID: playerID, claimed: claimed, page: try request.query(PageRequest.self))
     }
 
     func reward(_ request: Request) async throws -> RewardReceipt {
@@ -124,7 +123,7 @@ struct RewardKeysController: RouteCollection {
     }
 
     func keys(_ request: Request) async throws -> Response {
-        try Response.jwkSet(try await SigningKeys(store: request.store, now: request.now, purpose: .rewardReceipts).published())
+        try Response.jwkSet(try await request.signingKeys(.rewardReceipts).published())
     }
 }
 
@@ -133,11 +132,11 @@ extension Request {
     /// `installation_id`.
     func asker() throws -> PlacementService.Asker {
         let principal = try principal
+        struct Query: Decodable {
+            var installationID: String?
+            enum CodingKeys: String, CodingKey { case installationID = "installation_id" }
+        }
         return PlacementService.Asker(appID: principal.app.id, playerID: principal.playerID, sessionID: principal.sessionID,
-                                      installationID: queryValue("installation_id"))
+                                      installationID: try query(Query.self).installationID)
     }
-
-    var placements: PlacementService { PlacementService(store: store, now: now, state: playhouse) }
-    var rewards: RewardService { RewardService(store: store, now: now, state: playhouse) }
-    var contentEvents: ContentEventService { ContentEventService(store: store, now: now, state: playhouse) }
 }

@@ -12,14 +12,6 @@ struct ContentEventService: Sendable {
     let stats: ContentStats
     let rewards: RewardService
 
-    init(store: Store, now: Date, state: PlayhouseState) {
-        self.store = store
-        self.now = now
-        impressionKey = state.impressionKey
-        stats = state.contentStats
-        rewards = RewardService(store: store, now: now, state: state)
-    }
-
     /// Records `event` of the impression `impressionID`, sent by `asker`.
     func record(_ event: ContentEventType, impressionID: String, asker: PlacementService.Asker) async throws -> ContentEventRecorded {
         let impression = try await impression(impressionID, asker: asker)

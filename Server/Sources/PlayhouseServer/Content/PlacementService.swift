@@ -14,15 +14,6 @@ struct PlacementService: Sendable {
     let stats: ContentStats
     let publicURL: String
 
-    init(store: Store, now: Date, state: PlayhouseState) {
-        self.store = store
-        self.now = now
-        cache = state.campaignCache
-        impressionKey = state.impressionKey
-        stats = state.contentStats
-        publicURL = state.configuration.resolvedPublicURL
-    }
-
     /// Who asks: a player (and their play session), and the installation they ask from.
     struct Asker: Sendable {
         var appID: UUID
@@ -96,7 +87,7 @@ struct PlacementService: Sendable {
     static func subject(_ asker: Asker) throws -> String {
         if let playerID = asker.playerID { return "p:" + playerID.uuidString.lowercased() }
         guard let installation = asker.installationID else {
-            throw PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: [.init(name: "installation_id", code: "required")])
+            throw PlayhouseProblem.invalidQuery("installation_id", "required")
         }
         return "i:\(asker.appID.uuidString.lowercased()):\(installation)"
     }
@@ -106,7 +97,7 @@ struct PlacementService: Sendable {
     /// one row with none).
     private func audience(_ asker: Asker) async throws -> Audience {
         if let installation = asker.installationID, !GuestSignIn.isWellFormed(installationID: installation) {
-            throw PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: [.init(name: "installation_id", code: "invalid_value")])
+            throw PlayhouseProblem.invalidQuery("installation_id")
         }
         let subject = try Self.subject(asker)
         let deposits = asker.playerID.map { [PaymentService.depositedAlong(playerID: $0)] } ?? []

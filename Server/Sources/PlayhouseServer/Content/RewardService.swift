@@ -15,13 +15,6 @@ struct RewardService: Sendable {
     let issuer: String
     let stats: ContentStats
 
-    init(store: Store, now: Date, state: PlayhouseState) {
-        self.store = store
-        self.now = now
-        issuer = state.configuration.resolvedPublicURL
-        stats = state.contentStats
-    }
-
     /// The receipt for `impression`, shown to `playerID`, of the reward unit `unit`: made the first
     /// time, the same one every time after (``ContentEventService/takeReward(_:impressionID:unit:)``
     /// looks for it first and checks the campaign's caps).
@@ -81,7 +74,7 @@ struct RewardService: Sendable {
 
     /// The player's receipts, newest first: all, or only the unclaimed (`claimed: false`) or claimed ones.
     func list(playerID: UUID, claimed: Bool?, page: PageRequest) async throws -> PlayhouseAPI.Page<RewardReceipt> {
-        let before = page.cursor.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) } ?? .distantFuture
+        let before = page.position.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) } ?? .distantFuture
         let filter: SQLQueryString = switch claimed {
         case nil: ""
         case true?: "AND claimed_at IS NOT NULL"
@@ -90,12 +83,12 @@ struct RewardService: Sendable {
         let rows = try await store.read { sql in
             try await sql.raw("""
                 SELECT \(Self.columns) FROM reward_receipts WHERE player_id = \(bind: playerID) AND issued_at < \(bind: before) \(filter)
-                ORDER BY issued_at DESC, id LIMIT \(bind: page.limit + 1)
+                ORDER BY issued_at DESC, id LIMIT \(bind: page.readLimit)
                 """).all()
         }
         let receipts = try rows.prefix(page.limit).map(Self.wire)
-        let next = rows.count > page.limit ? receipts.last.map { String(Int64($0.issuedAt.timeIntervalSince1970 * 1_000_000)) } : nil
-        return PlayhouseAPI.Page(data: receipts, nextCursor: next)
+        let next = rows.count > page.limit ? receipts.last.map { Int64($0.issuedAt.timeIntervalSince1970 * 1_000_000) } : nil
+        return page.page(receipts, next: next)
     }
 
     func find(id: UUID, playerID: UUID) async throws -> RewardReceipt? {
@@ -126,6 +119,6 @@ struct RewardService: Sendable {
 
 /// A receipt's claims are what the server signs: nothing in them expires (a receipt is good until
 /// it is claimed, which the server records).
-extension RewardReceiptClaims: JWTPayload {
+extension RewardReceiptClaims: @retroactive JWTPayload {
     public func verify(using algorithm: some JWTAlgorithm) async throws {}
 }

@@ -20,17 +20,17 @@ struct BetHistoryService: Sendable {
         return " WHERE b.app_id = \(bind: bettor.app.id) AND b.client_user_id = \(bind: bettor.clientUserID ?? "")"
     }
 
-    /// One page of the bettor's bets, newest first, optionally of one game. The cursor is the last bet's position.
-    func history(_ bettor: BetService.Bettor, game: String?, limit: Int, before cursor: Int64?) async throws -> PlayhouseAPI.Page<Bet> {
+    /// One page of the bettor's bets, newest first, optionally of one game. A page's position is its last bet's number.
+    func history(_ bettor: BetService.Bettor, game: String?, page: PageRequest) async throws -> PlayhouseAPI.Page<Bet> {
         if let game, !GameService.isWellFormed(slug: game) { return .init(data: [], nextCursor: nil) }
         var query = Self.selection + Self.whose(bettor)
         if let game { query = query + " AND b.game_slug = \(bind: game)" }
-        if let cursor { query = query + " AND b.seq < \(bind: cursor)" }
-        query = query + " ORDER BY b.seq DESC LIMIT \(unsafeRaw: String(limit + 1))"
+        if let position = page.position { query = query + " AND b.seq < \(bind: position)" }
+        query = query + " ORDER BY b.seq DESC LIMIT \(unsafeRaw: String(page.readLimit))"
         let rows = try await store.read { [query] sql in try await sql.raw(query).all() }
-        let bets = try rows.prefix(limit).map(Self.bet)
-        let last = try rows.prefix(limit).last?.decode(column: "seq", as: Int64.self)
-        return .init(data: bets, nextCursor: rows.count > limit ? last.map(String.init) : nil)
+        let bets = try rows.prefix(page.limit).map(Self.bet)
+        let last = try rows.prefix(page.limit).last?.decode(column: "seq", as: Int64.self)
+        return page.page(bets, next: rows.count > page.limit ? last : nil)
     }
 
     /// One of the bettor's bets; nil when it is not theirs or does not exist.

@@ -27,14 +27,14 @@ struct GamesController: RouteCollection {
     func list(_ request: Request) async throws -> [GameInfo] {
         let principal = try request.principal
         try principal.require(scope: "play")
-        return try await GameService(store: request.store, now: request.now).list(appID: principal.app.id)
+        return try await request.games.list(appID: principal.app.id)
     }
 
     func show(_ request: Request) async throws -> GameInfo {
         let principal = try request.principal
         try principal.require(scope: "play")
         let slug = try request.parameters.require("game")
-        guard let game = try await GameService(store: request.store, now: request.now).find(appID: principal.app.id, slug: slug) else {
+        guard let game = try await request.games.find(appID: principal.app.id, slug: slug) else {
             throw PlayhouseProblem.gameNotFound(slug)
         }
         return game
@@ -45,7 +45,7 @@ struct GamesController: RouteCollection {
         let principal = try request.principal
         try principal.require(scope: "play")
         let slug = try request.parameters.require("game")
-        guard let definition = try await GameService(store: request.store, now: request.now).definition(appID: principal.app.id, slug: slug) else {
+        guard let definition = try await request.games.definition(appID: principal.app.id, slug: slug) else {
             throw PlayhouseProblem.gameNotFound(slug)
         }
         return definition
@@ -98,15 +98,9 @@ struct GamesController: RouteCollection {
 
     func history(_ request: Request) async throws -> PlayhouseAPI.Page<Bet> {
         let bettor = try unbackedBettor(request)
-        struct Query: Decodable {
-            var game: String?
-            var limit: Int?
-            var cursor: String?
-        }
-        let query = try request.query.decode(Query.self)
-        let page = try PageRequest(limit: query.limit, cursor: query.cursor)
-        let game = query.game?.isEmpty == true ? nil : query.game
-        return try await request.betHistory.history(bettor, game: game, limit: page.limit, before: page.cursor)
+        struct Query: Decodable { var game: String? }
+        let game = try request.query(Query.self).game
+        return try await request.betHistory.history(bettor, game: game, page: try request.query(PageRequest.self))
     }
 
     func showBet(_ request: Request) async throws -> Bet {
@@ -159,9 +153,9 @@ struct GamesController: RouteCollection {
             try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: limits)
             return limits
         }
-        let standing = try request.sessions.standing(sessionID, rows)
+        let standing = try request.playSessions.standing(sessionID, rows)
         try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: standing.limits)
-        try await request.sessions.requirePlayable(standing, rules: request.sessionRules(standing.limits))
+        try await request.playSessions.requirePlayable(standing, rules: request.sessionRules(standing.limits))
         return standing.limits
     }
 
@@ -170,10 +164,4 @@ struct GamesController: RouteCollection {
         guard let owner = bettor.fairnessOwner else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
         return (bettor.app.id, owner)
     }
-}
-
-extension Request {
-    var bets: BetService { BetService(store: store, now: now) }
-    var betHistory: BetHistoryService { BetHistoryService(store: store) }
-    var fairness: FairnessService { FairnessService(store: store, now: now) }
 }

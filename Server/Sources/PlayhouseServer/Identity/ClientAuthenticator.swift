@@ -19,7 +19,7 @@ struct ClientAuthenticator: Sendable {
         }
         let credentials: (id: String, secret: String?)? = basic.map { ($0.0, $0.1) } ?? formID.map { ($0, formSecret) }
         // The client and the address's failures, in one read.
-        let client = try await AppService(store: request.store).client(credentials?.id ?? "", along: [WindowRateLimiter.along(key)])
+        let client = try await request.apps.client(credentials?.id ?? "", along: [WindowRateLimiter.along(key)])
         if let seconds = try limiter.retryAfter(client.row) {
             throw PlayhouseProblem(.tooManyRequests, .rateLimited, parameters: ["seconds": String(seconds)],
                                    headers: ["Retry-After": String(seconds)])

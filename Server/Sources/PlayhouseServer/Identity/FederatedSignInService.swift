@@ -246,10 +246,3 @@ struct FederatedSignInService: Sendable {
         """
     }
 }
-
-extension Request {
-    /// Sign-in with the providers the app trusts.
-    var federatedSignIn: FederatedSignInService {
-        FederatedSignInService(store: store, client: client, jwks: playhouse.jwks, now: now, logger: logger)
-    }
-}

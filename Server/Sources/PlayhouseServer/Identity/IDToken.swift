@@ -79,10 +79,3 @@ struct IDTokenIssuer: Sendable {
         return try await keys.sign(claims)
     }
 }
-
-extension Request {
-    /// id_tokens, for the player grants asked for one (scope `openid`).
-    var idTokens: IDTokenIssuer {
-        IDTokenIssuer(players: players, keys: SigningKeys(store: store, now: now), issuer: playhouse.configuration.resolvedPublicURL)
-    }
-}

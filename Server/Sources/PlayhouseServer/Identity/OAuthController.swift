@@ -20,6 +20,11 @@ struct OAuthController: RouteCollection {
         let form = try OAuthForm(request)
         let app = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true)
         let grantType = try form.required("grant_type")
+        // Another grant's parameter is ignored, but an installation id (a guest's credential) that
+        // cannot be one is refused whatever the grant.
+        if let installation = try form.value("installation_id"), !GuestSignIn.isWellFormed(installationID: installation) {
+            throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "installation_id"])
+        }
         switch grantType {
         case GrantType.clientCredentials:
             // RFC 6749 §4.4: only confidential clients get app tokens.
@@ -49,7 +54,7 @@ struct OAuthController: RouteCollection {
             return try noStore(response)
         case GrantType.phonePin:
             let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
-            let response = try await PhonePinService(store: request.store, now: request.now)
+            let response = try await request.phonePins
                 .signIn(phoneNumber: try form.required("phone_number"), pin: try form.required("pin"), app: app,
                         with: request.playerSignIn, scope: scopes.joined(separator: " "))
             return try noStore(response)
@@ -60,8 +65,7 @@ struct OAuthController: RouteCollection {
                         scope: scopes.joined(separator: " "))
             return try noStore(response)
         case GrantType.deviceCode:
-            let response = try await DeviceAuthorizationService(store: request.store, now: request.now,
-                                                                configuration: request.playhouse.configuration)
+            let response = try await request.deviceAuthorizations
                 .poll(deviceCode: try form.required("device_code"), app: app)
             return try noStore(response)
         case GrantType.tokenExchange:
@@ -90,8 +94,7 @@ struct OAuthController: RouteCollection {
         let form = try OAuthForm(request)
         let app = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true)
         let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
-        let answer = try await DeviceAuthorizationService(store: request.store, now: request.now,
-                                                          configuration: request.playhouse.configuration)
+        let answer = try await request.deviceAuthorizations
             .start(app: app, scope: scopes.joined(separator: " "))
         return try noStore(answer)
     }
@@ -151,7 +154,7 @@ struct OAuthController: RouteCollection {
     /// The keys that sign id_tokens, as a JWK Set: the current one and those replaced lately, so
     /// that a token signed before a rotation still verifies.
     func jwks(_ request: Request) async throws -> Response {
-        try Response.jwkSet(try await SigningKeys(store: request.store, now: request.now).published())
+        try Response.jwkSet(try await request.signingKeys().published())
     }
 
     /// The scopes to grant: those requested (each one the app's), or all of the app's.

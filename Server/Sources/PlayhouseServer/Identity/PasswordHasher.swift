@@ -29,12 +29,3 @@ struct PasswordHasher: Sendable {
         }
     }
 }
-
-extension Request {
-    var passwordHasher: PasswordHasher {
-        PasswordHasher(cost: playhouse.configuration.passwordHashCost, threadPool: application.threadPool)
-    }
-
-    /// The player service on this request's database and password hasher.
-    var players: PlayerService { PlayerService(store: store, hasher: passwordHasher) }
-}

@@ -13,7 +13,7 @@ struct PlayerAuthController: RouteCollection {
     func sendPin(_ request: Request) async throws -> Response {
         let principal = try request.principal
         let body = try request.content.decode(PinRequest.self)
-        let expiresIn = try await PhonePinService(store: request.store, now: request.now)
+        let expiresIn = try await request.phonePins
             .send(to: body.phoneNumber, app: principal.app, sender: request.smsSender, localizer: request.localizer)
         let response = Response(status: .accepted)
         try response.content.encode(PinSent(expiresIn: expiresIn))
@@ -24,7 +24,7 @@ struct PlayerAuthController: RouteCollection {
         let principal = try request.principal
         guard let playerID = principal.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
         if let sessionID = principal.sessionID {
-            try await request.sessions.end(sessionID)
+            try await request.playSessions.end(sessionID)
         } else {
             _ = try await request.tokens.claim(principal.tokenID)
         }

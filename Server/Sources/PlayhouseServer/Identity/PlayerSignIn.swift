@@ -59,8 +59,3 @@ struct PlayerSignIn: Sendable {
         return (response, [session, tokens])
     }
 }
-
-extension Request {
-    /// Sessions and tokens for the players this request signs in.
-    var playerSignIn: PlayerSignIn { PlayerSignIn(store: store, now: now, configuration: playhouse.configuration) }
-}

@@ -55,13 +55,3 @@ struct HTTPSMSSender: SMSSender {
         guard (200..<300).contains(response.status.code) else { throw PlayhouseProblem(.badGateway, .smsFailed) }
     }
 }
-
-extension Request {
-    /// The configured text message provider.
-    var smsSender: any SMSSender {
-        switch playhouse.configuration.smsProvider {
-        case .log: LogSMSSender(store: store, now: now)
-        case .http(let url, let token): HTTPSMSSender(client: client, url: url, token: token)
-        }
-    }
-}

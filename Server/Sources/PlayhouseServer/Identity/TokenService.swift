@@ -168,8 +168,3 @@ struct PlayerGrant: Sendable {
     /// code, approved at some earlier moment): the family's id_tokens carry it as `auth_time`.
     var authTime: Date? = nil
 }
-
-extension Request {
-    /// Tokens, with this instance's cache of recently read ones.
-    var tokens: TokenService { TokenService(store: store, now: now, cache: playhouse.tokenCache) }
-}

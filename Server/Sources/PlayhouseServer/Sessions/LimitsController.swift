@@ -34,11 +34,11 @@ struct LimitsController: RouteCollection {
         let playerID = try principal.requirePlayer()
         // In a session, the player's limits are read with it.
         var standing: SessionService.Standing?
-        if let sessionID = principal.sessionID { standing = try await request.sessions.standing(sessionID) }
+        if let sessionID = principal.sessionID { standing = try await request.playSessions.standing(sessionID) }
         let limits = if let standing { standing.limits } else { try await request.limits.limits(playerID: playerID) }
         var refusals = try await request.responsiblePlay.refusals(app: principal.app, playerID: playerID, limits: limits)
         if let standing {
-            refusals += request.sessions.refusals(standing, rules: request.sessionRules(limits)).map { ResponsiblePlay.Refusal(problem: $0) }
+            refusals += request.playSessions.refusals(standing, rules: request.sessionRules(limits)).map { ResponsiblePlay.Refusal(problem: $0) }
         }
         refusals += try await request.limits.lossLimitsReached(limits, playerID: playerID, appID: principal.app.id)
             .map { ResponsiblePlay.Refusal(problem: $0) }
@@ -48,9 +48,4 @@ struct LimitsController: RouteCollection {
         }
         return GambleVerdict(allowed: reasons.isEmpty, reasons: reasons)
     }
-}
-
-extension Request {
-    var limits: LimitsService { LimitsService(store: store, now: now) }
-    var responsiblePlay: ResponsiblePlay { ResponsiblePlay(players: players, now: now) }
 }

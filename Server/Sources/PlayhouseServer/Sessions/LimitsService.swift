@@ -23,18 +23,19 @@ struct LimitsService: Sendable {
     /// A player's limits, a row each, as columns of a query whose player column is `player`: a bet
     /// reads them with its session. A player without limits has one row, of nulls.
     static func limitsJoin(player: String) -> SQLQueryString {
-        "LEFT JOIN player_limits l ON l.player_id = \(unsafeRaw: player)"
+        "LEFT JOIN player_limits \(SQLAlias.playerLimit) ON \(SQLAlias.playerLimit).player_id = \(unsafeRaw: player)"
     }
 
     /// The limits of the player `playerID`, read along with another feature's row (a bet's game, a
     /// deposit's currency): a row each, or one of nulls; ``limits(_:now:)`` reads them.
     static func along(playerID: UUID) -> ReadAlong {
-        ReadAlong(columns: limitsColumns, join: "LEFT JOIN player_limits l ON l.player_id = \(bind: playerID)")
+        ReadAlong(columns: limitsColumns, join: "LEFT JOIN player_limits \(SQLAlias.playerLimit) ON \(SQLAlias.playerLimit).player_id = \(bind: playerID)")
     }
 
-    /// The columns of a limit's row (``limitsJoin(player:)``'s, or the table's aliased `l`).
+    /// The columns of a limit's row (``limitsJoin(player:)``'s, or the table's aliased ``SQLAlias/playerLimit``).
     static let limitsColumns: SQLQueryString = """
-        l.name AS limit_name, l.value AS limit_value, l.pending_value AS limit_pending_value, l.pending_at AS limit_pending_at
+        \(SQLAlias.playerLimit).name AS limit_name, \(SQLAlias.playerLimit).value AS limit_value, \
+        \(SQLAlias.playerLimit).pending_value AS limit_pending_value, \(SQLAlias.playerLimit).pending_at AS limit_pending_at
         """
 
     /// The limits of rows with ``limitsColumns``, as they stand `now`.
@@ -51,15 +52,18 @@ struct LimitsService: Sendable {
     /// as columns of a query whose player column is `player`: a heartbeat reads them with its session.
     static func sessionLimitsJoin(player: String) -> SQLQueryString {
         """
-        LEFT JOIN player_limits rc ON rc.player_id = \(unsafeRaw: player) AND rc.name = \(bind: LimitName.realityCheckInterval.key)
-        LEFT JOIN player_limits st ON st.player_id = \(unsafeRaw: player) AND st.name = \(bind: LimitName.sessionTime.key)
+        LEFT JOIN player_limits \(SQLAlias.realityCheckLimit) ON \(SQLAlias.realityCheckLimit).player_id = \(unsafeRaw: player)
+            AND \(SQLAlias.realityCheckLimit).name = \(bind: LimitName.realityCheckInterval.key)
+        LEFT JOIN player_limits \(SQLAlias.sessionTimeLimit) ON \(SQLAlias.sessionTimeLimit).player_id = \(unsafeRaw: player)
+            AND \(SQLAlias.sessionTimeLimit).name = \(bind: LimitName.sessionTime.key)
         """
     }
 
     /// What ``sessionLimitsJoin(player:)`` adds to the query's columns.
     static let sessionLimitsColumns: SQLQueryString = """
-        rc.value AS rc_value, rc.pending_value AS rc_pending_value, rc.pending_at AS rc_pending_at, \
-        st.value AS st_value, st.pending_value AS st_pending_value, st.pending_at AS st_pending_at
+        \(SQLAlias.realityCheckLimit).value AS rc_value, \(SQLAlias.realityCheckLimit).pending_value AS rc_pending_value, \
+        \(SQLAlias.realityCheckLimit).pending_at AS rc_pending_at, \(SQLAlias.sessionTimeLimit).value AS st_value, \
+        \(SQLAlias.sessionTimeLimit).pending_value AS st_pending_value, \(SQLAlias.sessionTimeLimit).pending_at AS st_pending_at
         """
 
     /// The session limits of a row of a query with ``sessionLimitsColumns``, as they stand `now`.
@@ -109,7 +113,9 @@ struct LimitsService: Sendable {
 
     /// The player's limit rows, a row each (none without limits), with ``limitsColumns``.
     private static func rows(_ playerID: UUID, on sql: any SQLDatabase) async throws -> [any SQLRow] {
-        try await sql.raw("SELECT \(limitsColumns) FROM player_limits l WHERE l.player_id = \(bind: playerID)").all()
+        try await sql.raw("""
+            SELECT \(limitsColumns) FROM player_limits \(SQLAlias.playerLimit) WHERE \(SQLAlias.playerLimit).player_id = \(bind: playerID)
+            """).all()
     }
 
     /// Tightening (or keeping) applies at once: a smaller amount or interval, a later exclusion end.

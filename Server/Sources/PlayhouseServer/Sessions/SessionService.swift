@@ -96,7 +96,8 @@ struct SessionService: Sendable {
         let rows = try await store.read { sql in
             try await sql.raw("""
                 SELECT \(Self.standingColumns), \(LimitsService.limitsColumns)
-                FROM play_sessions s \(LimitsService.limitsJoin(player: "s.player_id")) WHERE s.id = \(bind: sessionID)
+                FROM play_sessions \(SQLAlias.playSession) \(LimitsService.limitsJoin(player: "\(SQLAlias.playSession.rawValue).player_id"))
+                WHERE \(SQLAlias.playSession).id = \(bind: sessionID)
                 """).all()
         }
         return try standing(sessionID, rows)
@@ -105,11 +106,14 @@ struct SessionService: Sendable {
     /// The session `sessionID`'s standing, read along with another feature's row (a bet's game);
     /// its columns are null when there is no such session.
     static func along(session sessionID: UUID) -> ReadAlong {
-        ReadAlong(columns: standingColumns, join: "LEFT JOIN play_sessions s ON s.id = \(bind: sessionID)")
+        ReadAlong(columns: standingColumns, join: "LEFT JOIN play_sessions \(SQLAlias.playSession) ON \(SQLAlias.playSession).id = \(bind: sessionID)")
     }
 
-    /// The columns of a session's standing (the table's aliased `s`).
-    private static let standingColumns: SQLQueryString = "s.started_at, s.ended_at, s.last_active_at, s.reality_check_started_at"
+    /// The columns of a session's standing (the table's aliased ``SQLAlias/playSession``).
+    private static let standingColumns: SQLQueryString = """
+        \(SQLAlias.playSession).started_at, \(SQLAlias.playSession).ended_at, \(SQLAlias.playSession).last_active_at, \
+        \(SQLAlias.playSession).reality_check_started_at
+        """
 
     /// The session's standing from rows with its columns (``along(session:)``) and its player's limits'.
     func standing(_ sessionID: UUID, _ rows: [any SQLRow]) throws -> Standing {

@@ -12,18 +12,18 @@ struct SessionsController: RouteCollection {
     }
 
     func show(_ request: Request) async throws -> PlaySessionStatus {
-        try await request.sessions.status(try session(request), serverRules: request.serverSessionRules)
+        try await request.playSessions.status(try session(request), serverRules: request.serverSessionRules)
     }
 
     func keepAlive(_ request: Request) async throws -> PlaySessionStatus {
         let sessionID = try session(request)
         let hasBody = (request.body.data?.readableBytes ?? 0) > 0
         let body = hasBody ? try request.content.decode(KeepAliveRequest.self) : KeepAliveRequest()
-        return try await request.sessions.keepAlive(sessionID, realityChecked: body.realityChecked, serverRules: request.serverSessionRules)
+        return try await request.playSessions.keepAlive(sessionID, realityChecked: body.realityChecked, serverRules: request.serverSessionRules)
     }
 
     func end(_ request: Request) async throws -> HTTPStatus {
-        try await request.sessions.end(try session(request))
+        try await request.playSessions.end(try session(request))
         return .noContent
     }
 
@@ -37,8 +37,6 @@ struct SessionsController: RouteCollection {
 }
 
 extension Request {
-    var sessions: SessionService { SessionService(store: store, now: now, tokenCache: playhouse.tokenCache) }
-
     /// The server's session rules, before any player's own limits.
     var serverSessionRules: SessionService.Rules {
         SessionService.Rules(inactivityTimeout: playhouse.configuration.sessionInactivityTimeout,

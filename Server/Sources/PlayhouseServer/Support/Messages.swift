@@ -10,15 +10,37 @@ enum Messages {
 
     static let languages = ["en", "da", "de"]
 
+    /// Each feature's texts (`Messages+<Feature>.swift`), and the shared ones.
+    static let parts = [core, wallet, games, batch, sessions, content, catalog]
+
     /// code or message key → language → text
-    static let table = core.merging(wallet) { first, _ in first }.merging(games) { first, _ in first }.merging(batch) { first, _ in first }.merging(sessions) { first, _ in first }
-        .merging(content) { first, _ in first }.merging(catalog) { first, _ in first }
+    static let table = parts.reduce(into: [String: [String: Text]]()) { table, part in table.merge(part) { first, _ in first } }
+
+    /// Keys that more than one part defines (the test suite wants none: one of them would be lost).
+    static var keysDefinedTwice: [String] {
+        Dictionary(grouping: parts.flatMap(\.keys)) { $0 }.filter { $1.count > 1 }.keys.sorted()
+    }
 
     private static let core: [String: [String: Text]] = [
         "invalid_request": [
             "en": Text(title: "Invalid request", detail: "The request is not valid."),
             "da": Text(title: "Ugyldig forespørgsel", detail: "Forespørgslen er ikke gyldig."),
             "de": Text(title: "Ungültige Anfrage", detail: "Die Anfrage ist nicht gültig."),
+        ],
+        "invalid_cursor": [
+            "en": Text(title: "", detail: "The cursor is not one this list gave out."),
+            "da": Text(title: "", detail: "Markøren er ikke en, som denne liste har udleveret."),
+            "de": Text(title: "", detail: "Der Cursor stammt nicht aus dieser Liste."),
+        ],
+        "invalid_limit": [
+            "en": Text(title: "", detail: "limit must be a number from 1 to 100."),
+            "da": Text(title: "", detail: "limit skal være et tal fra 1 til 100."),
+            "de": Text(title: "", detail: "limit muss eine Zahl von 1 bis 100 sein."),
+        ],
+        "invalid_query": [
+            "en": Text(title: "", detail: "The query parameter {parameter} is not valid."),
+            "da": Text(title: "", detail: "Forespørgselsparameteren {parameter} er ikke gyldig."),
+            "de": Text(title: "", detail: "Der Abfrageparameter {parameter} ist nicht gültig."),
         ],
         "malformed_json": [
             "en": Text(title: "Malformed JSON", detail: "The request body is not valid JSON."),

@@ -1,15 +1,63 @@
-/// A list's `?limit=&cursor=`, checked: 1 to 100 items (25 when left out), and a cursor that is a
-/// position the list gave out (empty is the first page).
-struct PageRequest: Sendable {
-    var limit: Int
-    var cursor: Int64?
+import Foundation
+import PlayhouseAPI
 
-    init(limit: Int?, cursor: String?) throws {
+/// A list's `?limit=&cursor=`: the one way every list pages. Read it with
+/// `try request.query(PageRequest.self)`; answer with ``page(_:next:)``, which makes the
+/// ``PlayhouseAPI/Page`` envelope (`{"data": […], "next_cursor": …}`) every list answers with.
+///
+/// 1 to 100 items a page (25 when left out). The cursor is opaque to the caller: the previous
+/// page's `next_cursor`, sent back as it is; none (or empty) is the first page. Inside, it is a
+/// position in the list, and what a position means is the list's own: the last ledger entry shown,
+/// a bet's number, a time, how far into an ordered answer. A list reads ``readLimit`` rows (one more
+/// than a page) to know whether another page follows.
+struct PageRequest: Sendable, Decodable {
+    var limit: Int
+    /// Where the page starts, from the cursor; nil on the first page.
+    var position: Int64?
+
+    init(limit: Int? = nil, cursor: String? = nil) throws {
         self.limit = limit ?? 25
-        guard (1...100).contains(self.limit) else { throw PlayhouseProblem.invalidRequest("invalid_limit") }
+        guard (1...100).contains(self.limit) else { throw Self.refused("limit", "out_of_range") }
         if let cursor, !cursor.isEmpty {
-            guard let value = Int64(cursor), value > 0 else { throw PlayhouseProblem.invalidRequest("invalid_cursor") }
-            self.cursor = value
+            guard let position = Self.position(cursor) else { throw Self.refused("cursor", "invalid_value") }
+            self.position = position
         }
+    }
+
+    private enum CodingKeys: String, CodingKey { case limit, cursor }
+
+    /// 400 naming the field, with the paging's own words (`invalid_limit`, `invalid_cursor`).
+    static func refused(_ field: String, _ code: String) -> PlayhouseProblem {
+        PlayhouseProblem(.badRequest, .invalidRequest, message: "invalid_" + field, fields: [.init(name: field, code: code)])
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(limit: try container.decodeIfPresent(Int.self, forKey: .limit),
+                      cursor: try container.decodeIfPresent(String.self, forKey: .cursor))
+    }
+
+    /// How many rows to read: a page and one more, which tells whether another page follows.
+    var readLimit: Int { limit + 1 }
+
+    /// The page of `items` (at most ``limit``), with the cursor of `next` when another page follows.
+    func page<Item: Codable & Sendable>(_ items: some Collection<Item>, next: Int64?) -> Page<Item> {
+        Page(data: Array(items.prefix(limit)), nextCursor: next.map(Self.cursor))
+    }
+
+    /// The opaque text of a position: its eight bytes, base64url without padding.
+    static func cursor(_ position: Int64) -> String {
+        let bytes = withUnsafeBytes(of: position.bigEndian) { Data($0) }
+        return bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The position a cursor stands for; nil for text no page gave out.
+    static func position(_ cursor: String) -> Int64? {
+        guard cursor.utf8.count == 11 else { return nil }
+        let standard = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") + "="
+        guard let bytes = Data(base64Encoded: standard), bytes.count == 8 else { return nil }
+        let position = bytes.reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        return position >= 0 && cursor == Self.cursor(position) ? position : nil
     }
 }

@@ -2,7 +2,7 @@ import PlayhouseAPI
 import Vapor
 
 /// Every JSON answer that Vapor encodes (a `Content`) is written by Playhouse's encoder.
-extension PlayhouseJSONEncoder: ContentEncoder {
+extension PlayhouseJSONEncoder: @retroactive ContentEncoder {
     public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders) throws {
         headers.contentType = .json
         body.writeBytes(try encodeBytes(encodable))

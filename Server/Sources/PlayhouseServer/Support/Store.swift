@@ -24,7 +24,7 @@ import SQLKit
 /// Inside a transaction, ``init(_:)`` makes the store of that transaction's connection: every
 /// service built on it reads and writes there, and its own ``transaction(_:)`` joins the one
 /// already running. Rows are decoded by the services, column by column, into plain values.
-struct Store: Sendable {
+public struct Store: Sendable {
     fileprivate enum Route: Sendable {
         case sqlite(SQLiteStore)
         case postgres(PostgresStore)

@@ -53,7 +53,10 @@ public struct CurrencyService: Sendable {
 
     /// The app's currencies, in the order they were added, read on `sql` (with a read of the caller's).
     static func list(appID: UUID, on sql: any SQLDatabase) async throws -> [CurrencyInfo] {
-        try await sql.raw("SELECT \(currencyColumns) FROM currencies c WHERE c.app_id = \(bind: appID) ORDER BY c.created_at, c.code").all()
+        try await sql.raw("""
+            SELECT \(currencyColumns) FROM currencies \(SQLAlias.currency) WHERE \(SQLAlias.currency).app_id = \(bind: appID)
+            ORDER BY \(SQLAlias.currency).created_at, \(SQLAlias.currency).code
+            """).all()
             .compactMap { try currency($0) }
     }
 
@@ -70,8 +73,8 @@ public struct CurrencyService: Sendable {
         // In plain SQL: every deposit names its currency.
         let rows = try await store.read { sql in
             try await sql.raw("""
-                SELECT \(Self.currencyColumns)\(along.columns) FROM currencies c \(along.joins)
-                WHERE c.app_id = \(bind: appID) AND c.code = \(bind: code)
+                SELECT \(Self.currencyColumns)\(along.columns) FROM currencies \(SQLAlias.currency) \(along.joins)
+                WHERE \(SQLAlias.currency).app_id = \(bind: appID) AND \(SQLAlias.currency).code = \(bind: code)
                 """).all()
         }
         guard let first = rows.first, let currency = try Self.currency(first) else { return nil }
@@ -82,12 +85,16 @@ public struct CurrencyService: Sendable {
     /// (a bet's game); ``currency(_:)`` reads it. A malformed code joins none.
     static func along(app: String, code: String) -> ReadAlong {
         let looked = isWellFormed(code: code) ? code : ""
-        return ReadAlong(columns: currencyColumns, join: "LEFT JOIN currencies c ON c.app_id = \(unsafeRaw: app) AND c.code = \(bind: looked)")
+        return ReadAlong(columns: currencyColumns, join: """
+            LEFT JOIN currencies \(SQLAlias.currency) ON \(SQLAlias.currency).app_id = \(unsafeRaw: app) AND \(SQLAlias.currency).code = \(bind: looked)
+            """)
     }
 
-    /// The columns of a currency (the table's aliased `c`).
+    /// The columns of a currency (the table's aliased ``SQLAlias/currency``).
     static let currencyColumns: SQLQueryString = """
-        c.code AS currency_code, c.kind AS currency_kind, c.minor_units AS currency_minor_units, c.name AS currency_name, c.game AS currency_game
+        \(SQLAlias.currency).code AS currency_code, \(SQLAlias.currency).kind AS currency_kind, \
+        \(SQLAlias.currency).minor_units AS currency_minor_units, \(SQLAlias.currency).name AS currency_name, \
+        \(SQLAlias.currency).game AS currency_game
         """
 
     /// The currency of a row read with ``along(app:code:)`` (or by ``find(appID:code:along:)``); nil when it joined none.

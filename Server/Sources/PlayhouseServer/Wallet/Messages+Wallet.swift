@@ -79,21 +79,6 @@ extension Messages {
             "da": Text(title: "Kampagnen er opbrugt", detail: "Alle indløsninger af denne kampagne er brugt."),
             "de": Text(title: "Aktion ausgeschöpft", detail: "Alle Einlösungen dieser Aktion wurden verwendet."),
         ],
-        "invalid_cursor": [
-            "en": Text(title: "", detail: "The cursor is not one this list gave out."),
-            "da": Text(title: "", detail: "Markøren er ikke en, som denne liste har udleveret."),
-            "de": Text(title: "", detail: "Der Cursor stammt nicht aus dieser Liste."),
-        ],
-        "invalid_limit": [
-            "en": Text(title: "", detail: "limit must be a number from 1 to 100."),
-            "da": Text(title: "", detail: "limit skal være et tal fra 1 til 100."),
-            "de": Text(title: "", detail: "limit muss eine Zahl von 1 bis 100 sein."),
-        ],
-        "invalid_economy": [
-            "en": Text(title: "", detail: "economy must be real or sandbox."),
-            "da": Text(title: "", detail: "economy skal være real eller sandbox."),
-            "de": Text(title: "", detail: "economy muss real oder sandbox sein."),
-        ],
         "field.in_use": [
             "en": Text(title: "", detail: "This is in use and cannot be removed."),
             "da": Text(title: "", detail: "Dette er i brug og kan ikke fjernes."),

@@ -279,8 +279,9 @@ public struct PaymentService: Sendable {
     /// feature's read (content campaigns target depositors).
     static func depositedAlong(playerID: UUID) -> ReadAlong {
         ReadAlong(columns: """
-            EXISTS (SELECT 1 FROM payments dp WHERE dp.player_id = \(bind: playerID) AND dp.status = \(bind: PaymentStatus.completed.rawValue)
-                    AND dp.direction = \(bind: Direction.deposit.rawValue)) AS has_deposited
+            EXISTS (SELECT 1 FROM payments \(SQLAlias.deposit) WHERE \(SQLAlias.deposit).player_id = \(bind: playerID)
+                    AND \(SQLAlias.deposit).status = \(bind: PaymentStatus.completed.rawValue)
+                    AND \(SQLAlias.deposit).direction = \(bind: Direction.deposit.rawValue)) AS has_deposited
             """, join: "")
     }
 

@@ -22,13 +22,13 @@ struct WalletController: RouteCollection {
 
     func account(_ request: Request) async throws -> WalletAccount {
         let (app, player) = try await accountHolder(request)
-        return try await WalletService(store: request.store).account(app: app, player: player)
+        return try await request.wallet.account(app: app, player: player)
     }
 
     func updateAccount(_ request: Request) async throws -> WalletAccount {
         let (app, player) = try await accountHolder(request)
         let changes = try request.content.decode(AccountUpdate.self)
-        return try await WalletService(store: request.store).update(player, with: changes, app: app)
+        return try await request.wallet.update(player, with: changes, app: app)
     }
 
     private func accountHolder(_ request: Request) async throws -> (AppRecord, Player) {
@@ -40,12 +40,12 @@ struct WalletController: RouteCollection {
     func currencies(_ request: Request) async throws -> [CurrencyInfo] {
         let principal = try request.principal
         try principal.require(scope: "wallet")
-        return try await CurrencyService(store: request.store).list(appID: principal.app.id)
+        return try await request.currencies.list(appID: principal.app.id)
     }
 
     func show(_ request: Request) async throws -> Wallet {
         let (app, playerID) = try caller(request)
-        return try await WalletService(store: request.store).wallet(app: app, playerID: playerID)
+        return try await request.wallet.wallet(app: app, playerID: playerID)
     }
 
     func history(_ request: Request) async throws -> PlayhouseAPI.Page<WalletTransaction> {
@@ -53,29 +53,18 @@ struct WalletController: RouteCollection {
         struct Query: Decodable {
             var currency: String?
             var kind: String?
-            var economy: String?
-            var limit: Int?
-            var cursor: String?
+            var economy: Economy?
         }
-        var query = try request.query.decode(Query.self)
-        // An empty parameter is the same as none.
-        for keyPath in [\Query.currency, \Query.kind, \Query.economy, \Query.cursor] where query[keyPath: keyPath]?.isEmpty == true {
-            query[keyPath: keyPath] = nil
-        }
-        let page = try PageRequest(limit: query.limit, cursor: query.cursor)
-        var economy: Economy?
-        if let text = query.economy {
-            guard let value = Economy(rawValue: text) else { throw PlayhouseProblem.invalidRequest("invalid_economy") }
-            economy = value
-        }
-        let filter = WalletService.HistoryFilter(currency: query.currency?.uppercased(), kind: query.kind, economy: economy)
-        return try await WalletService(store: request.store).history(app: app, playerID: playerID, filter: filter, limit: page.limit, before: page.cursor)
+        let query = try request.query(Query.self)
+        let filter = WalletService.HistoryFilter(currency: query.currency?.uppercased(), kind: query.kind, economy: query.economy)
+        return try await request.wallet.history(app: app, playerID: playerID, filter: filter,
+                                                                     page: try request.query(PageRequest.self))
     }
 
     func transaction(_ request: Request) async throws -> WalletTransaction {
         let (app, playerID) = try caller(request)
         guard let id = request.parameters.get("transaction_id", as: UUID.self),
-              let found = try await WalletService(store: request.store).transaction(id, app: app, playerID: playerID) else {
+              let found = try await request.wallet.transaction(id, app: app, playerID: playerID) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
         return found
@@ -128,15 +117,6 @@ struct WalletController: RouteCollection {
 }
 
 extension Request {
-    var payments: PaymentService {
-        PaymentService(store: store, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
-                       configuration: playhouse.configuration, now: now)
-    }
-
-    var promotions: PromotionService {
-        PromotionService(store: store, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
-    }
-
     /// A deposit or withdrawal, once per idempotency key (the API and the hosted pages): opened,
     /// asked about and concluded as ``PaymentService`` describes. A deposit needs the player free
     /// to play, checked first, and within their deposit limits, checked under the player's lock

@@ -17,9 +17,10 @@ struct WalletService: Sendable {
         let defaultEconomy = CurrencyService.defaultEconomy(app)
         return try await store.read { sql in
             let rows = try await sql.raw("""
-                SELECT \(CurrencyService.currencyColumns), a.owner, a.economy, a.balance FROM currencies c
-                LEFT JOIN ledger_accounts a ON a.app_id = c.app_id AND a.owner IN (\(bind: walletOwner), \(bind: heldOwner)) AND a.currency = c.code
-                WHERE c.app_id = \(bind: app.id) ORDER BY c.created_at, c.code, a.economy
+                SELECT \(CurrencyService.currencyColumns), a.owner, a.economy, a.balance FROM currencies \(SQLAlias.currency)
+                LEFT JOIN ledger_accounts a ON a.app_id = \(SQLAlias.currency).app_id AND a.owner IN (\(bind: walletOwner), \(bind: heldOwner))
+                    AND a.currency = \(SQLAlias.currency).code
+                WHERE \(SQLAlias.currency).app_id = \(bind: app.id) ORDER BY \(SQLAlias.currency).created_at, \(SQLAlias.currency).code, a.economy
                 """).all()
             var balances: [Balance] = [], held = false
             var currency: CurrencyInfo?, amounts: [(economy: Economy, available: Int64, held: Int64)] = []
@@ -108,9 +109,9 @@ struct WalletService: Sendable {
         var economy: Economy?
     }
 
-    /// One page of the player's history, newest first, a line per transaction. The cursor is the
-    /// last entry id of the page's last transaction.
-    func history(app: AppRecord, playerID: UUID, filter: HistoryFilter, limit: Int, before cursor: Int64?) async throws -> PlayhouseAPI.Page<WalletTransaction> {
+    /// One page of the player's history, newest first, a line per transaction. A page's position is
+    /// the last entry id of its last transaction.
+    func history(app: AppRecord, playerID: UUID, filter: HistoryFilter, page request: PageRequest) async throws -> PlayhouseAPI.Page<WalletTransaction> {
         let currencies = try await CurrencyService(store: store).list(appID: app.id)
         // A filter no transaction can match (odd characters included) matches nothing, and never
         // reaches the database (PostgreSQL refuses text with NUL bytes).
@@ -124,11 +125,11 @@ struct WalletService: Sendable {
         if let currency = filter.currency { condition = condition + " AND a.currency = \(bind: currency)" }
         if let economy = filter.economy { condition = condition + " AND a.economy = \(bind: economy.rawValue)" }
         if let kind = filter.kind { condition = condition + " AND t.kind = \(bind: kind)" }
-        if let cursor { condition = condition + " AND e.id < \(bind: cursor)" }
-        let query = Self.lines(app: app, playerID: playerID, where: condition, limit: limit + 1)
+        if let position = request.position { condition = condition + " AND e.id < \(bind: position)" }
+        let query = Self.lines(app: app, playerID: playerID, where: condition, limit: request.readLimit)
         let lines = try Self.transactions(try await store.read { sql in try await sql.raw(query).all() }, currencies: currencies)
-        let page = lines.prefix(limit)
-        return PlayhouseAPI.Page(data: page.map(\.transaction), nextCursor: lines.count > limit ? page.last.map { String($0.lastEntry) } : nil)
+        let page = lines.prefix(request.limit)
+        return request.page(page.map(\.transaction), next: lines.count > request.limit ? page.last?.lastEntry : nil)
     }
 
     /// One transaction of the player's history, as the history lists it; nil when it did not touch their wallet.

@@ -9,7 +9,7 @@ extension AuthorizePageController {
             let handle = try form.required("request")
             let phone = (try? form.value("phone_number")) ?? ""
             do {
-                _ = try await PhonePinService(store: request.store, now: request.now)
+                _ = try await request.phonePins
                     .send(to: phone, app: pending.app, sender: request.smsSender, localizer: request.localizer)
             } catch let problem as PlayhouseProblem where problem.status == .unprocessableEntity {
                 return try await page(request, "authorize-login", pending, handle: handle, error: "phone_invalid",
@@ -33,7 +33,7 @@ extension AuthorizePageController {
             let handle = try form.required("request")
             let phone = (try? form.value("phone_number")) ?? "", pin = (try? form.value("pin")) ?? ""
             do {
-                let player = try await PhonePinService(store: request.store, now: request.now)
+                let player = try await request.phonePins
                     .verify(phoneNumber: phone, pin: pin.filter(\.isNumber), app: pending.app)
                 return try await signedIn(request, player, pending, handle: handle)
             } catch let problem as PlayhouseProblem where problem.code == .invalidGrant {

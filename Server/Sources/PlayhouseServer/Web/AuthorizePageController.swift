@@ -31,8 +31,8 @@ struct AuthorizePageController: RouteCollection {
         var response: Response
         do {
             let parameters = try OAuthForm(encoded: request.url.query ?? "")
-            var (handle, pending) = try await service(request).begin(parameters, browser: browser)
-            response = try await show(request, try await service(request).resume(&pending, browser: browser), pending, handle: handle)
+            var (handle, pending) = try await request.authorization.begin(parameters, browser: browser)
+            response = try await show(request, try await request.authorization.resume(&pending, browser: browser), pending, handle: handle)
         } catch let failure as AuthorizationService.Failure {
             response = try await answer(request, failure, redirectStatus: .found)
         } catch is PlayhouseProblem {
@@ -80,8 +80,8 @@ struct AuthorizePageController: RouteCollection {
     func consent(_ request: Request) async throws -> Response {
         try await withPending(request) { form, pending in
             switch try? form.value("decision") {
-            case "allow": return try await finish(request, try await service(request).allow(pending))
-            case "deny": return try await finish(request, try await service(request).decline(pending))
+            case "allow": return try await finish(request, try await request.authorization.allow(pending))
+            case "deny": return try await finish(request, try await request.authorization.decline(pending))
             default: throw AuthorizationService.Failure.shown(message: "authorize.invalid_request", status: 400)
             }
         }
@@ -89,7 +89,7 @@ struct AuthorizePageController: RouteCollection {
 
     func cancel(_ request: Request) async throws -> Response {
         try await withPending(request) { _, pending in
-            try await finish(request, try await service(request).decline(pending))
+            try await finish(request, try await request.authorization.decline(pending))
         }
     }
 
@@ -110,15 +110,15 @@ struct AuthorizePageController: RouteCollection {
             return try await devicePage(request, userCode: nil, error: "too_many_attempts", parameters: ["seconds": String(seconds)],
                                         status: .tooManyRequests)
         }
-        let devices = DeviceAuthorizationService(store: request.store, now: request.now, configuration: configuration)
+        let devices = request.deviceAuthorizations
         guard let typed, let (device, app) = try await devices.pending(userCode: typed) else {
             try await limiter.record(key)
             return try await devicePage(request, userCode: typed.map { String($0.prefix(20)) }, error: "device.unknown_code",
                                         status: .badRequest)
         }
         let (browser, isNew) = browserID(request)
-        var (handle, pending) = try await service(request).begin(device: device, app: app, browser: browser)
-        let response = try await show(request, try await service(request).resume(&pending, browser: browser), pending, handle: handle)
+        var (handle, pending) = try await request.authorization.begin(device: device, app: app, browser: browser)
+        let response = try await show(request, try await request.authorization.resume(&pending, browser: browser), pending, handle: handle)
         if isNew { setBrowserCookie(response, browser, request) }
         return response
     }
@@ -129,7 +129,7 @@ struct AuthorizePageController: RouteCollection {
     func logout(_ request: Request) async throws -> Response {
         let parameters = try? (request.method == .POST ? OAuthForm(request) : OAuthForm(encoded: request.url.query ?? ""))
         // A browser without the cookie has a new id, under which nobody is signed in.
-        if let location = try await service(request).signOut(browser: browserID(request).id, clientID: try? parameters?.value("client_id"),
+        if let location = try await request.authorization.signOut(browser: browserID(request).id, clientID: try? parameters?.value("client_id"),
                                                              postLogoutRedirectURI: try? parameters?.value("post_logout_redirect_uri"),
                                                              state: try? parameters?.value("state")) {
             return Self.redirect(to: location, status: .seeOther)
@@ -215,7 +215,7 @@ struct AuthorizePageController: RouteCollection {
             do { form = try OAuthForm(request) } catch {
                 throw AuthorizationService.Failure.shown(message: "authorize.invalid_request", status: 400)
             }
-            let pending = try await service(request).pending(handle: try? form.value("request"),
+            let pending = try await request.authorization.pending(handle: try? form.value("request"),
                                                              browser: request.cookies[Self.browserCookie]?.string)
             return try await body(form, pending)
         } catch let failure as AuthorizationService.Failure {
@@ -229,7 +229,7 @@ struct AuthorizePageController: RouteCollection {
         guard let browser = request.cookies[Self.browserCookie]?.string else {
             throw AuthorizationService.Failure.shown(message: "authorize.forged", status: 403)
         }
-        let response = try await show(request, try await service(request).signedIn(&pending, playerID: player.id, browser: browser), pending,
+        let response = try await show(request, try await request.authorization.signedIn(&pending, playerID: player.id, browser: browser), pending,
                                       handle: handle)
         setBrowserCookie(response, browser, request)
         return response
@@ -264,10 +264,6 @@ struct AuthorizePageController: RouteCollection {
 
     private func render(_ request: Request, _ template: String, _ context: PageContext, status: HTTPStatus) async throws -> Response {
         try await HostedPages.render(request, template, context, status: status)
-    }
-
-    func service(_ request: Request) -> AuthorizationService {
-        AuthorizationService(store: request.store, now: request.now, configuration: request.playhouse.configuration)
     }
 
 

@@ -35,12 +35,13 @@ struct CatalogViewerController: RouteCollection {
 
     func show(_ request: Request) async throws -> Response {
         let id = try request.parameters.require("catalog")
-        let given = request.queryString
-        guard let secret = given["view"],
+        struct Query: Decodable { var view: String?; var page: String? }
+        let given = try request.query(Query.self)
+        guard let secret = given.view,
               let shown = try await request.catalogViews.open(secret: secret, catalog: id) else {
             return try await HostedPages.message(request, "viewer_gone", status: .notFound, title: "viewer_title")
         }
-        let start = given["page"].flatMap(Int.init).map { min(max(1, $0), shown.catalog.pageCount) } ?? 1
+        let start = given.page.flatMap(Int.init).map { min(max(1, $0), shown.catalog.pageCount) } ?? 1
         let data = ViewerData(catalog: shown.catalog, pages: shown.pages, hotspots: shown.hotspots, start: start, view: secret)
         let json = String(decoding: try PlayhouseJSON.makeEncoder().encode(data), as: UTF8.self)
         let response = try await HostedPages.render(request, "catalog-viewer",
@@ -89,8 +90,4 @@ struct CatalogViewerController: RouteCollection {
         guard try await request.catalogViews.record(report, secret: secret) else { throw PlayhouseProblem(.notFound, .notFound) }
         return .noContent
     }
-}
-
-extension Request {
-    var catalogViews: CatalogViewService { CatalogViewService(store: store, now: now) }
 }

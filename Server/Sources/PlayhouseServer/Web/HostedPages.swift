@@ -37,7 +37,7 @@ enum HostedPages {
     /// The visit (page session) of the request's cookie, and its app; nil when there is none or it expired.
     static func visit(_ request: Request) async throws -> (PageSession, AppRecord)? {
         guard let cookie = request.cookies[Self.cookie]?.string else { return nil }
-        return try await PageSessionService(store: request.store, now: request.now).session(cookie: cookie)
+        return try await request.pageSessions.session(cookie: cookie)
     }
 
     /// A page with one message (`key` in ``PageText``) under the title `title`.

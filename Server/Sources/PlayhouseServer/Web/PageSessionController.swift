@@ -27,7 +27,7 @@ struct PageSessionController: RouteCollection {
         if body.page == .redeem, let code = body.promotion.flatMap({ PromotionService.code(from: RedeemRequest(code: $0)) }) {
             page += "?code=" + code
         }
-        let (ticket, expiresAt) = try await PageSessionService(store: request.store, now: request.now)
+        let (ticket, expiresAt) = try await request.pageSessions
             .open(appID: principal.app.id, playerID: playerID, page: page, playSessionID: principal.sessionID)
         let base = request.playhouse.configuration.resolvedPublicURL
         let answer = HostedPage(url: URL(string: "\(base)/pages/enter?ticket=\(ticket)")!, closeURL: URL(string: base + APIPath.pageClose)!,

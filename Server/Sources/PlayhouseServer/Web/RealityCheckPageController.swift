@@ -13,7 +13,7 @@ struct RealityCheckPageController: RouteCollection {
 
     func show(_ request: Request) async throws -> Response {
         guard let (visit, sessionID) = try await visit(request) else { return try await message(request, "page_expired", .unauthorized) }
-        let status = try await request.sessions.status(sessionID, serverRules: request.serverSessionRules)
+        let status = try await request.playSessions.status(sessionID, serverRules: request.serverSessionRules)
         guard status.alive else { return try await message(request, "reality_stopped", .ok) }
         let language = request.localizer.language
         let figures = status.statistics
@@ -39,7 +39,7 @@ struct RealityCheckPageController: RouteCollection {
               let choice = form.choice, ["continue", "stop"].contains(choice) else {
             return try await message(request, "page_forged", .forbidden)
         }
-        let status = try await request.sessions.keepAlive(sessionID, realityChecked: choice == "continue", serverRules: request.serverSessionRules)
+        let status = try await request.playSessions.keepAlive(sessionID, realityChecked: choice == "continue", serverRules: request.serverSessionRules)
         guard status.alive else { return try await message(request, "reality_stopped", .ok) }
         return Response(status: .seeOther, headers: ["Location": APIPath.pageClose, "Cache-Control": "no-store"])
     }

@@ -25,8 +25,9 @@ struct WalletPageController: RouteCollection {
 
     /// Swaps the one-time ticket for the page cookie and opens the page it was issued for.
     func enter(_ request: Request) async throws -> Response {
-        let ticket = (try? request.query.get(String.self, at: "ticket")) ?? ""
-        guard let (cookie, page) = try await PageSessionService(store: request.store, now: request.now).enter(ticket: ticket) else {
+        struct Query: Decodable { var ticket: String? }
+        let ticket = try request.query(Query.self).ticket ?? ""
+        guard let (cookie, page) = try await request.pageSessions.enter(ticket: ticket) else {
             return try await HostedPages.message(request, "page_expired", status: .unauthorized)
         }
         let response = Response(status: .seeOther, headers: ["Location": page, "Cache-Control": "no-store"])
@@ -41,10 +42,11 @@ struct WalletPageController: RouteCollection {
     }
 
     func overview(_ request: Request) async throws -> Response {
+        struct Query: Decodable { var from: String? }
         guard let (session, app) = try await HostedPages.visit(request) else { return try await HostedPages.message(request, "page_expired", status: .unauthorized) }
         let playerID = session.playerID
-        let wallet = try await WalletService(store: request.store).wallet(app: app, playerID: playerID)
-        let history = try await WalletService(store: request.store).history(app: app, playerID: playerID, filter: .init(), limit: 20, before: nil)
+        let wallet = try await request.wallet.wallet(app: app, playerID: playerID)
+        let history = try await request.wallet.history(app: app, playerID: playerID, filter: .init(), page: try PageRequest(limit: 20))
         let texts = PageText.texts(request.localizer.language, [:])
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
@@ -61,13 +63,14 @@ struct WalletPageController: RouteCollection {
                                                  held: $0.pendingWithdrawals.value == 0 ? nil : $0.pendingWithdrawals.description) },
             history: history.data.map { Entry(date: formatter.string(from: $0.createdAt), kind: texts["kind." + $0.kind.rawValue] ?? $0.kind.rawValue,
                                               amount: $0.amount.description) },
-            fromRealityCheck: (try? request.query.get(String.self, at: "from")) == "reality-check" && session.playSessionID != nil)
+            fromRealityCheck: try request.query(Query.self).from == "reality-check" && session.playSessionID != nil)
         return try await HostedPages.render(request, "wallet", context, status: .ok)
     }
 
     func form(_ request: Request, _ mode: Mode) async throws -> Response {
         guard let (session, app) = try await HostedPages.visit(request) else { return try await HostedPages.message(request, "page_expired", status: .unauthorized) }
-        let code = (try? request.query.get(String.self, at: "code")).flatMap { PromotionService.code(from: RedeemRequest(code: $0)) }
+        struct Query: Decodable { var code: String? }
+        let code = try request.query(Query.self).code.flatMap { PromotionService.code(from: RedeemRequest(code: $0)) }
         return try await formPage(request, mode, session, app, code: code)
     }
 
@@ -114,7 +117,7 @@ struct WalletPageController: RouteCollection {
     private func formPage(_ request: Request, _ mode: Mode, _ session: PageSession, _ app: AppRecord, code: String? = nil,
                           message: String? = nil, error: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
         let texts = PageText.texts(request.localizer.language, [:])
-        let currencies = try await CurrencyService(store: request.store).list(appID: app.id).filter { $0.kind == .real }.map(\.code)
+        let currencies = try await request.currencies.list(appID: app.id).filter { $0.kind == .real }.map(\.code)
         struct Context: Encodable {
             var lang: String, title: String, t: [String: String], mode: String, submit: String, csrf: String, formID: String
             var currencies: [String], methods: [String], code: String?, message: String?, error: String?

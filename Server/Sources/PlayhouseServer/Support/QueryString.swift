@@ -1,9 +1,10 @@
 import Foundation
 import Vapor
 
-/// A request's query string, read from the URL once, and the value of each name in it. Read
-/// straight from the URL: Vapor's form decoder costs tens of microseconds a request, which a read
-/// that runs on every screen of a game should not pay for a few values.
+/// A request's query string, read from the URL once, and the value of each name in it: what
+/// ``Vapor/Request/query(_:)`` reads a typed query from. Read straight from the URL: Vapor's form
+/// decoder costs tens of microseconds a request, which a read that runs on every screen of a game
+/// should not pay for a few values.
 struct QueryString {
     private let text: String
 
@@ -27,15 +28,5 @@ struct QueryString {
             return raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
         }
         return nil
-    }
-}
-
-extension Request {
-    /// The query string, for reading several values of it.
-    var queryString: QueryString { QueryString(url.query) }
-
-    /// The value of `name` in the query string (``QueryString``).
-    func queryValue(_ name: String) -> String? {
-        queryString[name]
     }
 }

@@ -1,0 +1,8 @@
+/// The services of games and bets (``ServiceContext``).
+extension ServiceContext {
+    /// The games apps offer, imported by operators.
+    public var games: GameService { GameService(store: store, now: now) }
+    var bets: BetService { BetService(store: store, now: now) }
+    var betHistory: BetHistoryService { BetHistoryService(store: store) }
+    var fairness: FairnessService { FairnessService(store: store, now: now) }
+}

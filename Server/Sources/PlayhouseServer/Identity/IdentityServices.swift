@@ -1,0 +1,59 @@
+import Foundation
+
+/// The services of players, sign-in and tokens (``ServiceContext``).
+extension ServiceContext {
+    /// Tokens, with this instance's cache of recently read ones.
+    var tokens: TokenService { TokenService(store: store, now: now, cache: playhouse.tokenCache) }
+
+    var passwordHasher: PasswordHasher {
+        PasswordHasher(cost: playhouse.configuration.passwordHashCost, threadPool: threadPool)
+    }
+
+    /// Players, with the configured password hasher.
+    var players: PlayerService { PlayerService(store: store, hasher: passwordHasher) }
+
+    /// Sessions and tokens for the players a request signs in.
+    var playerSignIn: PlayerSignIn { PlayerSignIn(store: store, now: now, configuration: playhouse.configuration) }
+
+    /// The hosted sign-in page's requests and their codes.
+    var authorization: AuthorizationService {
+        AuthorizationService(store: store, now: now, configuration: playhouse.configuration)
+    }
+
+    /// Device sign-in (RFC 8628).
+    var deviceAuthorizations: DeviceAuthorizationService {
+        DeviceAuthorizationService(store: store, now: now, configuration: playhouse.configuration)
+    }
+
+    /// Sign-in PINs texted to phone numbers.
+    var phonePins: PhonePinService { PhonePinService(store: store, now: now) }
+
+    /// The configured text message provider.
+    var smsSender: any SMSSender {
+        switch playhouse.configuration.smsProvider {
+        case .log: LogSMSSender(store: store, now: now)
+        case .http(let url, let token): HTTPSMSSender(client: client, url: url, token: token)
+        }
+    }
+
+    /// Texts sent by the log SMS provider.
+    public var smsOutbox: SMSOutbox { SMSOutbox(store: store) }
+
+    /// The sign-in providers apps trust for federated sign-in.
+    public var identityProviders: IdentityProviderService { IdentityProviderService(store: store) }
+
+    /// Sign-in with the providers the app trusts.
+    var federatedSignIn: FederatedSignInService {
+        FederatedSignInService(store: store, client: client, jwks: playhouse.jwks, now: now, logger: logger)
+    }
+
+    /// The keys id_tokens, reward receipts or impressions are signed with.
+    public func signingKeys(_ purpose: SigningKeys.Purpose = .idTokens) -> SigningKeys {
+        SigningKeys(store: store, now: now, purpose: purpose)
+    }
+
+    /// id_tokens, for the player grants asked for one (scope `openid`).
+    var idTokens: IDTokenIssuer {
+        IDTokenIssuer(players: players, keys: signingKeys(), issuer: playhouse.configuration.resolvedPublicURL)
+    }
+}

@@ -1,0 +1,22 @@
+/// The services of wallets and money (``ServiceContext``).
+extension ServiceContext {
+    /// Balances, the player's account and history.
+    var wallet: WalletService { WalletService(store: store) }
+
+    /// The currencies each app has configured.
+    public var currencies: CurrencyService { CurrencyService(store: store) }
+
+    /// Deposits and withdrawals, through the configured payment provider.
+    public var payments: PaymentService {
+        PaymentService(store: store, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
+                       configuration: playhouse.configuration, now: now)
+    }
+
+    /// Promotions: created by operators, redeemed by players.
+    public var promotions: PromotionService {
+        PromotionService(store: store, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
+    }
+
+    /// The ledger's invariants, checked.
+    public var ledgerVerifier: LedgerVerifier { LedgerVerifier(store: store) }
+}
