@@ -29,7 +29,7 @@ extension PlayhouseClient {
         public var tokenStore: any TokenStore
         /// This installation of the app; tokens stored by another installation are not reused. It is
         /// also a guest's credential (``PlayhouseClient/AuthAPI/signInAsGuest(scopes:)``): 16 to 128
-        /// letters, digits, `.`, `_` or `-`, random (``Installation/current()`` makes a UUID).
+        /// letters, digits, `.`, `_` or `-`, random (``Installation/current(clientID:)`` makes a UUID and keeps it).
         public var installationID: String
         /// The clock the heartbeats run on; tests inject a ``ManualClock``.
         public var clock: any PlayhouseClock
@@ -68,7 +68,7 @@ extension PlayhouseClient {
             self.now = now
             self.redirectURI = redirectURI
             self.tokenStore = tokenStore ?? Self.defaultTokenStore(clientID: clientID)
-            self.installationID = installationID ?? Installation.current()
+            self.installationID = installationID ?? Installation.current(clientID: clientID)
             self.claimedRewards = claimedRewards ?? StandardClaimedRewards(clientID: clientID)
             self.recordsOpens = recordsOpens
             self.catalog = catalog

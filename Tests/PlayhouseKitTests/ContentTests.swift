@@ -130,7 +130,7 @@ import Testing
         #expect(transport.requests(to: "/v1/rewards/r-1/claim").count == 1)
 
         // Relaunched (a new client on the same store): the same receipt again unlocks nothing.
-        let relaunched = await client(transport, claimed: try SQLiteClaimedRewards(url: try #require(store.url)))
+        let relaunched = await client(transport, claimed: try SQLiteClaimedRewards(url: store.url))
         let again = relaunched.content.request(placement: "main_menu")
         let collectedAgain = collect(again)
         await again.start(presenter: ScriptedPresenter(outcome: .rewardTaken(receiptID: "r-1")))

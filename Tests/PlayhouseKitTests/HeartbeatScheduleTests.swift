@@ -42,7 +42,7 @@ import UIKit
     /// default a client follows them, on the default center. Where UIKit exists, the names are
     /// checked against its own.
     @MainActor @Test func heartbeatsFollowUIKitsLifecycleByDefault() {
-        let configuration = PlayhouseClient.Configuration(baseURL: URL(string: "https://play.example.com")!, clientID: "ph_test")
+        let configuration = PlayhouseClient.Configuration(baseURL: URL(string: "https://play.example.com")!, clientID: "ph_test", installationID: "install")
         #expect(configuration.appLifecycle?.didEnterBackground.rawValue == "UIApplicationDidEnterBackgroundNotification")
         #expect(configuration.appLifecycle?.willEnterForeground.rawValue == "UIApplicationWillEnterForegroundNotification")
         #expect(configuration.appLifecycle?.notificationCenter === NotificationCenter.default)

@@ -124,7 +124,6 @@ struct Apps: AsyncParsableCommand {
 
 extension AppEnvironment: @retroactive ExpressibleByArgument {}
 
-/// A command-line failure: printed as `Error: …` with exit code 1.
 private func appDictionary(_ app: AppRecord) -> [String: Any] {
     ["id": app.id.uuidString.lowercased(), "ern": app.ern, "name": app.name, "client_id": app.clientID,
      "environment": app.environment.rawValue, "scopes": app.scopes, "redirect_uris": app.redirectURIs,

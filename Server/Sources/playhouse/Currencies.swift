@@ -72,5 +72,3 @@ struct Currencies: AsyncParsableCommand {
 
 extension CurrencyKind: @retroactive ExpressibleByArgument {}
 extension Economy: @retroactive ExpressibleByArgument {}
-
-/// The app a command names by client id or id, or a readable error.

@@ -88,6 +88,7 @@ extension ServerOptions {
     }
 }
 
+/// A command-line failure: printed as `Error: …` with exit code 1.
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

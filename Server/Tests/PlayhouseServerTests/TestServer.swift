@@ -75,6 +75,7 @@ private func dropDatabase(_ app: Application) async {
 /// Starts a server on 127.0.0.1 on a random port, runs `body` with its base URL, stops it.
 func withRunningServer(_ engine: Engine, _ adjust: (inout PlayhouseConfiguration) -> Void = { _ in },
                        _ body: (Application, URL) async throws -> Void) async throws {
+    _ = sdkFilesInATemporaryFolder
     try await withPlayhouse(engine, adjust) { app in
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
         let port = try #require(app.http.server.shared.localAddress?.port)
@@ -167,3 +168,11 @@ extension Application {
         db as! any SQLDatabase
     }
 }
+
+/// The SDK keeps its files (an installation id, on Linux) in Application Support, which is
+/// `XDG_DATA_HOME` here: the SDK clients these tests make keep theirs in a folder of this run's
+/// rather than in the home folder of whoever runs the tests.
+private let sdkFilesInATemporaryFolder: Void = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-sdk-\(UUID().uuidString)")
+    setenv("XDG_DATA_HOME", folder.path, 1)
+}()

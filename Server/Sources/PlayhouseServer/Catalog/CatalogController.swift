@@ -140,9 +140,14 @@ struct CatalogController: RouteCollection {
     }
 
 
-    /// Every parameter a catalog list reads (eTilbudsavis' names); each list uses those it has.
-    struct ListQuery: Decodable {
+    /// Where the caller is (eTilbudsavis' names): every catalog call that can use it reads it.
+    struct NearQuery: Decodable {
         var latitude: Double?, longitude: Double?, radius: Double?
+        enum CodingKeys: String, CodingKey { case latitude = "r_lat", longitude = "r_lng", radius = "r_radius" }
+    }
+
+    /// The filters and order of a catalog list; each list uses those it has.
+    struct ListQuery: Decodable {
         var dealerIDs: [String]?, storeIDs: [String]?, offerIDs: [String]?, catalogIDs: [String]?
         var includeExpired: Bool?
         var orderBy: [String]?
@@ -150,7 +155,6 @@ struct CatalogController: RouteCollection {
         var query: String?
 
         enum CodingKeys: String, CodingKey {
-            case latitude = "r_lat", longitude = "r_lng", radius = "r_radius"
             case dealerIDs = "dealer_ids", storeIDs = "store_ids", offerIDs = "offer_ids", catalogIDs = "catalog_ids"
             case includeExpired = "include_expired", orderBy = "order_by", query
         }
@@ -164,7 +168,7 @@ struct CatalogController: RouteCollection {
     /// page (``PageRequest``; its position is how far into the ordered answer it starts).
     static func query(_ request: Request, orderKeys: Set<String>, ids: Set<String>, expiring: Bool = false) throws -> CatalogService.Query {
         let given = try request.query(ListQuery.self)
-        var query = CatalogService.Query(near: try near(given))
+        var query = CatalogService.Query(near: try near(request))
         if expiring { query.includeExpired = given.includeExpired ?? false }
         for (name, value, keyPath) in [("dealer_ids", given.dealerIDs, \CatalogService.Query.dealerIDs), ("store_ids", given.storeIDs, \.storeIDs),
                                        ("offer_ids", given.offerIDs, \.offerIDs), ("catalog_ids", given.catalogIDs, \.catalogIDs)] {
@@ -191,10 +195,7 @@ struct CatalogController: RouteCollection {
 
     /// `r_lat`, `r_lng` and `r_radius`, all three or none.
     static func near(_ request: Request) throws -> CatalogService.Near? {
-        try near(try request.query(ListQuery.self))
-    }
-
-    private static func near(_ given: ListQuery) throws -> CatalogService.Near? {
+        let given = try request.query(NearQuery.self)
         if given.latitude == nil, given.longitude == nil, given.radius == nil { return nil }
         guard let latitude = given.latitude, let longitude = given.longitude, let radius = given.radius,
               GeoPoint(latitude: latitude, longitude: longitude).isValid,
@@ -202,9 +203,11 @@ struct CatalogController: RouteCollection {
         return .init(point: GeoPoint(latitude: latitude, longitude: longitude), radius: radius)
     }
 
-    /// A page of `items`; its position is how far into the answer the next page starts.
+    /// A page of `items`; its position is how far into the answer the next page starts. No list goes
+    /// deeper than ``deepestPage``: the page that reaches it is the last.
     private static func page<Item>(_ items: [Item], _ query: CatalogService.Query, _ more: Bool) -> Page<Item> {
-        Page(data: items, nextCursor: more ? PageRequest.cursor(Int64(query.offset + items.count)) : nil)
+        let next = query.offset + items.count
+        return Page(data: items, nextCursor: more && next <= deepestPage ? PageRequest.cursor(Int64(next)) : nil)
     }
 
     /// `value` as JSON with its `ETag` (a digest of its bytes) and `lifetime` (seconds); `304` when

@@ -8,9 +8,7 @@ struct ClientAuthenticator: Sendable {
     let request: Request
 
     func authenticate(form: OAuthForm, allowPublic: Bool = false) async throws -> AppRecord {
-        let configuration = request.playhouse.configuration
-        let limiter = WindowRateLimiter(store: request.store, limit: configuration.clientAuthFailureLimit,
-                                         window: configuration.clientAuthFailureWindow, now: request.now)
+        let limiter = request.clientAuthLimiter
         let key = "client_auth:" + (request.remoteAddress?.ipAddress ?? "unknown")
         let basic = try basicCredentials()
         let formID = try form.value("client_id"), formSecret = try form.value("client_secret")

@@ -12,6 +12,36 @@ extension ServiceContext {
     /// Players, with the configured password hasher.
     var players: PlayerService { PlayerService(store: store, hasher: passwordHasher) }
 
+    /// The grants of the token endpoint that sign a player in from earlier proof.
+    var authorizationCodes: AuthorizationCodeGrant {
+        AuthorizationCodeGrant(store: store, now: now, configuration: playhouse.configuration, tokenCache: playhouse.tokenCache, idTokens: idTokens)
+    }
+
+    var refreshTokens: RefreshTokenGrant {
+        RefreshTokenGrant(store: store, now: now, configuration: playhouse.configuration, tokenCache: playhouse.tokenCache, idTokens: idTokens)
+    }
+
+    /// Guests, signed in by an installation of the app.
+    var guestSignIn: GuestSignIn { GuestSignIn(store: store, now: now) }
+
+    /// A browser's sign-in on the hosted page, remembered for the apps it signed in to.
+    var browserSignIns: BrowserSignIns { BrowserSignIns(store: store, now: now) }
+
+    /// A player's email, phone and provider links.
+    var playerLinks: PlayerLinks { PlayerLinks(store: store, now: now) }
+
+    /// Failed client authentications, counted by the caller's address.
+    var clientAuthLimiter: WindowRateLimiter {
+        WindowRateLimiter(store: store, limit: playhouse.configuration.clientAuthFailureLimit,
+                          window: playhouse.configuration.clientAuthFailureWindow, now: now)
+    }
+
+    /// Wrong passwords and device codes on the hosted pages.
+    var loginLimiter: WindowRateLimiter {
+        WindowRateLimiter(store: store, limit: playhouse.configuration.loginFailureLimit,
+                          window: playhouse.configuration.clientAuthFailureWindow, now: now)
+    }
+
     /// Sessions and tokens for the players a request signs in.
     var playerSignIn: PlayerSignIn { PlayerSignIn(store: store, now: now, configuration: playhouse.configuration) }
 

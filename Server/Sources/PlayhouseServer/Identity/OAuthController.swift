@@ -20,11 +20,6 @@ struct OAuthController: RouteCollection {
         let form = try OAuthForm(request)
         let app = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true)
         let grantType = try form.required("grant_type")
-        // Another grant's parameter is ignored, but an installation id (a guest's credential) that
-        // cannot be one is refused whatever the grant.
-        if let installation = try form.value("installation_id"), !GuestSignIn.isWellFormed(installationID: installation) {
-            throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "installation_id"])
-        }
         switch grantType {
         case GrantType.clientCredentials:
             // RFC 6749 §4.4: only confidential clients get app tokens.
@@ -46,9 +41,7 @@ struct OAuthController: RouteCollection {
                                clientUserID: clientUserID)
             return try noStore(response)
         case GrantType.authorizationCode:
-            let response = try await AuthorizationCodeGrant(store: request.store, now: request.now,
-                                                            configuration: request.playhouse.configuration,
-                                                            tokenCache: request.playhouse.tokenCache, idTokens: request.idTokens)
+            let response = try await request.authorizationCodes
                 .exchange(code: try form.required("code"), redirectURI: try form.value("redirect_uri"),
                           verifier: try form.value("code_verifier"), app: app)
             return try noStore(response)
@@ -60,7 +53,7 @@ struct OAuthController: RouteCollection {
             return try noStore(response)
         case GrantType.guest:
             let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
-            let response = try await GuestSignIn(store: request.store, now: request.now)
+            let response = try await request.guestSignIn
                 .signIn(app: app, installationID: try form.required("installation_id"), with: request.playerSignIn,
                         scope: scopes.joined(separator: " "))
             return try noStore(response)
@@ -79,9 +72,7 @@ struct OAuthController: RouteCollection {
             response.issuedTokenType = FederatedSignInService.accessTokenType
             return try noStore(response)
         case GrantType.refreshToken:
-            let response = try await RefreshTokenGrant(store: request.store, now: request.now,
-                                                       configuration: request.playhouse.configuration,
-                                                       tokenCache: request.playhouse.tokenCache, idTokens: request.idTokens)
+            let response = try await request.refreshTokens
                 .refresh(try form.required("refresh_token"), requestedScope: try form.value("scope"), app: app)
             return try noStore(response)
         default:

@@ -28,7 +28,7 @@ struct PlayerAuthController: RouteCollection {
         } else {
             _ = try await request.tokens.claim(principal.tokenID)
         }
-        try await BrowserSignIns(store: request.store, now: request.now).end(playerID: playerID)
+        try await request.browserSignIns.end(playerID: playerID)
         return .noContent
     }
 }

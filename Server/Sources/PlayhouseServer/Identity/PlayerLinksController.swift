@@ -15,7 +15,7 @@ struct PlayerLinksController: RouteCollection {
     func linkPhone(_ request: Request) async throws -> PlayerProfile {
         let (app, playerID) = try caller(request)
         let body = try request.content.decode(PhoneLink.self)
-        try await PlayerLinks(store: request.store, now: request.now).linkPhone(body.phoneNumber, pin: body.pin, app: app, playerID: playerID)
+        try await request.playerLinks.linkPhone(body.phoneNumber, pin: body.pin, app: app, playerID: playerID)
         return try await profile(request, app, playerID)
     }
 

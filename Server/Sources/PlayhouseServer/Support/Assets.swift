@@ -69,7 +69,7 @@ struct AssetsController: RouteCollection {
         if request.alreadyHas(etag: etag) {
             return Response(status: .notModified, headers: ["ETag": etag, "Cache-Control": "public, max-age=31536000, immutable"])
         }
-        guard let (bytes, type) = try await Assets(store: request.store, now: request.now).get(name) else {
+        guard let (bytes, type) = try await request.assets.get(name) else {
             throw PlayhouseProblem(.notFound, .notFound)
         }
         return Response(status: .ok, headers: ["Content-Type": type, "ETag": etag, "Cache-Control": "public, max-age=31536000, immutable",

@@ -35,3 +35,9 @@ extension Request: ServiceContext {
 extension Application: ServiceContext {
     public var now: Date { playhouse.clock.now() }
 }
+
+/// What every feature shares.
+extension ServiceContext {
+    /// Content-addressed images (content units', catalog pages', offers').
+    var assets: Assets { Assets(store: store, now: now) }
+}

@@ -57,8 +57,7 @@ struct WalletController: RouteCollection {
         }
         let query = try request.query(Query.self)
         let filter = WalletService.HistoryFilter(currency: query.currency?.uppercased(), kind: query.kind, economy: query.economy)
-        return try await request.wallet.history(app: app, playerID: playerID, filter: filter,
-                                                                     page: try request.query(PageRequest.self))
+        return try await request.wallet.history(app: app, playerID: playerID, filter: filter, page: try request.query(PageRequest.self))
     }
 
     func transaction(_ request: Request) async throws -> WalletTransaction {

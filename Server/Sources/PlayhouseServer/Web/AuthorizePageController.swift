@@ -45,9 +45,7 @@ struct AuthorizePageController: RouteCollection {
     func login(_ request: Request) async throws -> Response {
         try await withPending(request) { form, pending in
             let email = (try? form.value("email")) ?? "", password = (try? form.value("password")) ?? ""
-            let configuration = request.playhouse.configuration
-            let limiter = WindowRateLimiter(store: request.store, limit: configuration.loginFailureLimit,
-                                             window: configuration.clientAuthFailureWindow, now: request.now)
+            let limiter = request.loginLimiter
             let key = "login:" + SecretToken.hash(pending.app.id.uuidString + ":" + email.lowercased())
             if let seconds = try await limiter.retryAfter(key) {
                 return try await page(request, "authorize-login", pending, handle: try form.required("request"),
@@ -102,9 +100,7 @@ struct AuthorizePageController: RouteCollection {
     /// `POST /device`: finds the device's authorization and starts the sign-in that approves it.
     func device(_ request: Request) async throws -> Response {
         let typed = (try? OAuthForm(request).value("user_code")) ?? nil
-        let configuration = request.playhouse.configuration
-        let limiter = WindowRateLimiter(store: request.store, limit: configuration.loginFailureLimit,
-                                        window: configuration.clientAuthFailureWindow, now: request.now)
+        let limiter = request.loginLimiter
         let key = "device_code:" + (request.remoteAddress?.ipAddress ?? "unknown")
         if let seconds = try await limiter.retryAfter(key) {
             return try await devicePage(request, userCode: nil, error: "too_many_attempts", parameters: ["seconds": String(seconds)],
