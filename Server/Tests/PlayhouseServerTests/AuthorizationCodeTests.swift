@@ -207,6 +207,7 @@ import Vapor
     @Test(arguments: Engine.available)
     func wrongPasswordsAreRefusedAndRateLimited(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.loginFailureLimit = 3; $0.clientAuthFailureWindow = 3600 }) { app in
+            app.playhouseClock.startAWindow(of: 3600)
             var flow = SignInFlow(app, try await app.createApp())
             _ = try await flow.tokens()
             let handle = try await flow.start()

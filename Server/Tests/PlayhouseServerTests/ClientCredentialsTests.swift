@@ -140,8 +140,8 @@ import Vapor
 
     @Test(arguments: Engine.available)
     func repeatedFailuresFromOneAddressAreRateLimited(_ engine: Engine) async throws {
-        // Failures are counted in fixed windows; an hour-long one keeps the test clear of a window boundary.
         try await withPlayhouse(engine, { $0.clientAuthFailureLimit = 3; $0.clientAuthFailureWindow = 3600 }) { app in
+            app.playhouseClock.startAWindow(of: 3600)
             let credentials = try await app.createApp()
             for _ in 0..<3 {
                 let failed = try await app.postForm("/oauth/token", "grant_type=client_credentials", headers: basic(credentials.app.clientID, "wrong"))

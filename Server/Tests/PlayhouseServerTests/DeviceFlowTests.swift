@@ -124,6 +124,7 @@ import VaporTesting
     @Test(arguments: Engine.available)
     func guessingUserCodesIsRateLimited(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.loginFailureLimit = 3; $0.clientAuthFailureWindow = 3600 }) { app in
+            app.playhouseClock.startAWindow(of: 3600)
             for guess in ["BCDF-GHJK", "'; DROP TABLE device_authorizations; --", String(repeating: "B", count: 10_000)] {
                 let page = try await app.send(.POST, "/device", headers: ["Content-Type": "application/x-www-form-urlencoded"],
                                               body: "user_code=\(SignInFlow.encode(guess))")

@@ -13,6 +13,8 @@ import Vapor
         configuration.clientAuthFailureWindow = 3600
         try await withPlayhouse(configuration, drop: false) { first in
             try await withPlayhouse(configuration, drop: true) { second in
+                let moved = first.playhouseClock.startAWindow(of: 3600)
+                second.playhouseClock.advance(by: moved)
                 let credentials = try await first.createApp()
                 let token = try await second.appToken(credentials)
                 #expect(try await first.send(.GET, "/v1/app", headers: bearer(token)).status == .ok)

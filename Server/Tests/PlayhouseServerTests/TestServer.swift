@@ -176,3 +176,17 @@ private let sdkFilesInATemporaryFolder: Void = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-sdk-\(UUID().uuidString)")
     setenv("XDG_DATA_HOME", folder.path, 1)
 }()
+
+extension ServerClock {
+    /// Moves the clock to a second into the next window of `seconds`, and says by how much. Rate
+    /// limits count in fixed windows: a test whose failures and refusal must fall in one window
+    /// starts here, so that it passes whatever the time of day it runs (an hour's window used to be
+    /// crossed by a run that began just before the hour).
+    @discardableResult
+    func startAWindow(of seconds: TimeInterval) -> TimeInterval {
+        let into = now().timeIntervalSince1970.truncatingRemainder(dividingBy: seconds)
+        let move = seconds - into + 1
+        advance(by: move)
+        return move
+    }
+}
