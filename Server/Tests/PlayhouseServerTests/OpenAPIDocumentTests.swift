@@ -9,6 +9,12 @@ import Testing
         openapi: 3.1.0
         info: {title: T, version: '1'}
         security: [{bearerAuth: []}]
+        x-house-rules:
+          every-operation: {Problem: [default]}
+          bearer-token: {Unauthorized: [401]}
+          request-body: {Problem: [400, 413, 415]}
+          query: {Problem: [400]}
+          page-of: {type: object, required: [data], properties: {data: {type: array, items: {$ref: '#/components/schemas/{item}'}}, next_cursor: {type: string}}}
         tags: [{name: a}]
         paths: {}
         components:
@@ -129,9 +135,21 @@ import Testing
         }
     }
 
+    @Test func theRulesAreTheRootsAndEveryOneMustBeThere() throws {
+        let withoutQueryRule = root.replacingOccurrences(of: "  query: {Problem: [400]}\n", with: "  queries: {Problem: [400]}\n")
+        #expect {
+            try load(["openapi.yaml": withoutQueryRule])
+        } throws: { error in
+            let problems = (error as? OpenAPIDocument.Invalid)?.problems ?? []
+            return problems.contains("openapi.yaml: x-house-rules.query is missing")
+                && problems.contains("openapi.yaml: x-house-rules.queries is no rule")
+        }
+        #expect(try load(["openapi.yaml": root])["x-house-rules"] == nil)
+    }
+
     @Test func theServersDocumentLoads() throws {
         let document = try OpenAPIDocument.bundled.get()
         #expect(document.json.contains("\"openapi\":\"3.1.0\""))
-        #expect(!document.json.contains("x-responses") && !document.json.contains("x-page-of"))
+        #expect(!document.json.contains("x-responses") && !document.json.contains("x-page-of") && !document.json.contains("x-house-rules"))
     }
 }

@@ -7,15 +7,14 @@ import Yams
 /// what every feature shares (the problem responses, the hosted-page responses, paging parameters,
 /// money). Each feature folder keeps its own part beside its controller, `<feature>.openapi.yaml`,
 /// with its tags, paths and components. Loading merges them and applies the house rules here, once,
-/// so that no file repeats them:
+/// so that no file repeats them. What the rules add is data too, under `x-house-rules` in the root:
 ///
-/// - every operation may answer `default` with a problem;
-/// - an operation under bearer security (the document's default) may answer `401 Unauthorized`;
-/// - an operation with a request body may answer 400, 413 and 415 with a problem, and one with a
-///   query parameter 400 (a bad query value names its field);
 /// - `x-responses: {Name: [status, …]}` on an operation answers each of those statuses with the
 ///   shared response `#/components/responses/Name`;
-/// - a schema `{x-page-of: Item}` is the page envelope `{"data": [Item], "next_cursor": "…"}`.
+/// - every operation, one under bearer security (the document's default), one with a request body
+///   and one with a query parameter also get the shared responses the rules name for their kind
+///   (`default`; 401; 400, 413 and 415; 400), where they do not answer those statuses themselves;
+/// - a schema `{x-page-of: Item}` is the rules' `page-of` schema with `{item}` read as `Item`.
 ///
 /// A path, tag, operation id or component defined twice, an unknown `x-` key of ours or a `$ref`
 /// to nothing is a problem; all of them are listed at once. The server loads the document as it
@@ -112,22 +111,60 @@ struct OpenAPIDocument: Sendable {
         document["components"] = components
     }
 
-    private static var problem: Object { ["$ref": "#/components/responses/Problem"] }
-    private static var unauthorized: Object { ["$ref": "#/components/responses/Unauthorized"] }
+    /// The house rules, as `App/openapi.yaml` writes them under `x-house-rules` (which is not
+    /// served): for each kind of operation the shared responses it may answer, in the operations'
+    /// own `x-responses` form, and the schema `{x-page-of: Item}` stands for.
+    private struct HouseRules {
+        /// Kind of operation → (status, shared response).
+        var responses: [String: [(status: String, response: String)]] = [:]
+        var pageOf: Object = [:]
+
+        static let kinds: Set<String> = ["every-operation", "bearer-token", "request-body", "query"]
+
+        init(_ rules: Object, problems: inout [String]) {
+            for (key, value) in rules {
+                if key == "page-of", let schema = value as? Object {
+                    pageOf = schema
+                } else if Self.kinds.contains(key) {
+                    responses[key] = OpenAPIDocument.responses(value, in: "x-house-rules.\(key)", problems: &problems)
+                } else {
+                    problems.append("openapi.yaml: x-house-rules.\(key) is no rule")
+                }
+            }
+            for kind in Self.kinds.subtracting(responses.keys).sorted() { problems.append("openapi.yaml: x-house-rules.\(kind) is missing") }
+            if pageOf.isEmpty { problems.append("openapi.yaml: x-house-rules.page-of is missing") }
+        }
+    }
+
+    /// `{Name: [status, …]}` as (status, shared response) pairs; anything else is a problem of `place`.
+    private static func responses(_ value: Any, in place: String, problems: inout [String]) -> [(status: String, response: String)] {
+        guard let map = value as? Object else { problems.append("\(place) is not a map of responses to statuses"); return [] }
+        return map.sorted { $0.key < $1.key }.flatMap { name, statuses -> [(status: String, response: String)] in
+            guard let statuses = statuses as? [Any] else { problems.append("\(place).\(name) is not a list of statuses"); return [] }
+            return statuses.map { (status: "\($0)", response: name) }
+        }
+    }
+
+    /// `node` with every `{item}` in its text replaced by `item`.
+    private static func filling(_ node: Any, item: String) -> Any {
+        switch node {
+        case let text as String: text.replacingOccurrences(of: "{item}", with: item)
+        case let object as Object: object.mapValues { filling($0, item: item) }
+        case let array as [Any]: array.map { filling($0, item: item) }
+        default: node
+        }
+    }
 
     /// The rules in this type's documentation, applied to every operation and schema.
     private static func applyHouseRules(to document: inout Object, problems: inout [String]) {
+        let rules = HouseRules(document.removeValue(forKey: "x-house-rules") as? Object ?? [:], problems: &problems)
         var components = document["components"] as? Object ?? [:]
         let parameters = components["parameters"] as? Object ?? [:]
         var schemas = components["schemas"] as? Object ?? [:]
         for (name, value) in schemas {
             guard let schema = value as? Object, let item = schema["x-page-of"] as? String else { continue }
             if schema.count > 1 { problems.append("schema \(name): x-page-of stands alone") }
-            schemas[name] = [
-                "type": "object", "required": ["data"],
-                "properties": ["data": ["type": "array", "items": ["$ref": "#/components/schemas/\(item)"]] as Object,
-                               "next_cursor": ["type": "string"]] as Object,
-            ] as Object
+            schemas[name] = filling(rules.pageOf, item: item)
         }
         components["schemas"] = schemas
         document["components"] = components
@@ -146,26 +183,21 @@ struct OpenAPIDocument: Sendable {
                 for key in operation.keys where key.hasPrefix("x-") && key != "x-responses" {
                     problems.append("\(operationName): unknown key \(key)")
                 }
-                var responses = operation["responses"] as? Object ?? [:]
-                func add(_ status: String, _ response: Object) {
-                    if responses[status] == nil { responses[status] = response }
-                }
-                for (name, statuses) in operation.removeValue(forKey: "x-responses") as? Object ?? [:] {
-                    guard let statuses = statuses as? [Int] else {
-                        problems.append("\(operationName): x-responses.\(name) is not a list of statuses"); continue
-                    }
-                    for status in statuses { add(String(status), ["$ref": "#/components/responses/\(name)"]) }
-                }
+                let own = operation.removeValue(forKey: "x-responses").map { responses($0, in: "\(operationName): x-responses", problems: &problems) }
                 let security = operation["security"] as? [Object] ?? defaultSecurity
-                if security.contains(where: { $0["bearerAuth"] != nil }) { add("401", unauthorized) }
-                if operation["requestBody"] != nil { for status in ["400", "413", "415"] { add(status, problem) } }
                 let takesQuery = (operation["parameters"] as? [Object] ?? []).contains { parameter in
                     let resolved = (parameter["$ref"] as? String).flatMap { parameters[String($0.split(separator: "/").last ?? "")] as? Object }
                     return (resolved ?? parameter)["in"] as? String == "query"
                 }
-                if takesQuery { add("400", problem) }
-                add("default", problem)
-                operation["responses"] = responses
+                let kinds = [(true, "every-operation"), (security.contains { $0["bearerAuth"] != nil }, "bearer-token"),
+                             (operation["requestBody"] != nil, "request-body"), (takesQuery, "query")]
+                var answers = operation["responses"] as? Object ?? [:]
+                // An operation's own answers come first, then its own shared ones, then the rules'.
+                for (status, response) in (own ?? []) + kinds.filter(\.0).flatMap({ rules.responses[$0.1] ?? [] })
+                    where answers[status] == nil {
+                    answers[status] = ["$ref": "#/components/responses/" + response]
+                }
+                operation["responses"] = answers
                 item[method] = operation
             }
             paths[path] = item
