@@ -29,6 +29,11 @@ let package = Package(
         .target(name: "PlayhouseKit", dependencies: ["PlayhouseAPI", "GameMath", .product(name: "Crypto", package: "swift-crypto"),
                                                      .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
+        // The Swift the README and the DocC articles show, quoted from here and compiled with the
+        // package (nothing runs it); DocumentationTests checks every quote.
+        .target(name: "DocumentationSnippets", dependencies: ["PlayhouseKit"], path: "Examples/Snippets", swiftSettings: strict),
+        // The getting-started article as an app: `PLAYHOUSE_CLIENT_ID=ph_… swift run GettingStarted`.
+        .executableTarget(name: "GettingStarted", dependencies: ["PlayhouseKit"], path: "Examples/GettingStarted", swiftSettings: strict),
         .testTarget(name: "PlayhouseKitTests", dependencies: ["PlayhouseKit", .product(name: "Crypto", package: "swift-crypto")],
                     swiftSettings: strict),
         .testTarget(name: "GameMathTests", dependencies: ["GameMath"], swiftSettings: strict),

@@ -12,8 +12,8 @@ public struct GameInfo: Codable, Sendable, Equatable {
     /// `open`, or `closed` (bets are refused).
     public var status: String
     /// The smallest and largest wager: per payline for a slot.
-    public var minWager: String
-    public var maxWager: String
+    @DecimalString public var minWager: Decimal
+    @DecimalString public var maxWager: Decimal
     /// The currencies bets may use; empty means any of the app's.
     public var currencies: [String]
     /// The paylines a slot bet may name, each one row (0 is the top) per reel.
@@ -26,6 +26,7 @@ public struct GameInfo: Codable, Sendable, Equatable {
     /// Grows each time the operator imports a new definition of the game.
     public var version: Int
 
+    /// `minWager` and `maxWager` as the wire writes them (`"0.10"`).
     public init(id: String, ern: String, name: String, type: String, status: String, minWager: String, maxWager: String,
                 currencies: [String], paylines: [[Int]], rtp: Double, hitFrequency: Double, provablyFair: Bool, version: Int) {
         self.id = id
@@ -33,8 +34,8 @@ public struct GameInfo: Codable, Sendable, Equatable {
         self.name = name
         self.type = type
         self.status = status
-        self.minWager = minWager
-        self.maxWager = maxWager
+        _minWager = DecimalString(text: minWager)
+        _maxWager = DecimalString(text: maxWager)
         self.currencies = currencies
         self.paylines = paylines
         self.rtp = rtp
@@ -106,16 +107,17 @@ public struct BetOutcome: Codable, Sendable, Equatable {
     public var symbol: String?
     /// How many symbols made the win.
     public var count: Int
-    /// A decimal string in the bet's currency.
-    public var payout: String
+    /// What it paid, in the bet's currency.
+    @DecimalString public var payout: Decimal
 
+    /// `payout` as the wire writes it (`"0.50"`).
     public init(outcome: String = "win", kind: String, payline: [Int]?, symbol: String?, count: Int, payout: String) {
         self.outcome = outcome
         self.kind = kind
         self.payline = payline
         self.symbol = symbol
         self.count = count
-        self.payout = payout
+        _payout = DecimalString(text: payout)
     }
 }
 
@@ -156,17 +158,17 @@ public struct Bet: Codable, Sendable, Equatable {
     public var currency: String?
     public var economy: Economy?
     /// Per payline for a slot, as sent.
-    public var wager: String
-    /// What the bet cost: the wager × the paylines played.
-    public var stake: String
+    @DecimalString public var wager: Decimal
+    /// What the bet cost: the wager × the paylines played (a 10-line slot at 0.10 a line: 1.00).
+    @DecimalString public var stake: Decimal
     public var paylines: [[Int]]
     /// Rows × reels of symbols (a wheel: one row with its segment's pays, `"x2"`).
     public var window: [[String]]
     /// Where each reel stopped (its top row's position on the strip), or the wheel's segment.
     public var stops: [Int]
     public var outcomes: [BetOutcome]
-    /// The total paid, a decimal string.
-    public var payout: String
+    /// The total paid.
+    @DecimalString public var payout: Decimal
     /// The wallet's balance right after the bet, for a backed bet.
     public var balance: Money?
     /// For provably fair games.
@@ -175,6 +177,7 @@ public struct Bet: Codable, Sendable, Equatable {
     public var transactionId: String?
     public var createdAt: Date
 
+    /// The amounts (`wager`, `stake`, `payout`) as the wire writes them (`"0.10"`).
     public init(id: String, ern: String, game: String, creditGame: String? = nil, gameVersion: Int, kind: BetKind, currency: String?, economy: Economy?,
                 wager: String, stake: String, paylines: [[Int]], window: [[String]], stops: [Int], outcomes: [BetOutcome],
                 payout: String, balance: Money?, fairness: BetFairness?, transactionId: String?, createdAt: Date) {
@@ -186,13 +189,13 @@ public struct Bet: Codable, Sendable, Equatable {
         self.kind = kind
         self.currency = currency
         self.economy = economy
-        self.wager = wager
-        self.stake = stake
+        _wager = DecimalString(text: wager)
+        _stake = DecimalString(text: stake)
         self.paylines = paylines
         self.window = window
         self.stops = stops
         self.outcomes = outcomes
-        self.payout = payout
+        _payout = DecimalString(text: payout)
         self.balance = balance
         self.fairness = fairness
         self.transactionId = transactionId

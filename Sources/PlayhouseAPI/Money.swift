@@ -67,3 +67,40 @@ public struct CurrencyInfo: Codable, Sendable, Equatable {
         case minorUnits = "minor_units"
     }
 }
+
+/// An exact amount in an answer, read as a `Decimal` (as amounts go in) and kept as the wire
+/// writes it (`"1.00"`, with the currency's decimals), so that encoding it again changes nothing:
+/// `bet.payout` is a `Decimal`, `bet.$payout.text` the server's string.
+@propertyWrapper
+public struct DecimalString: Codable, Sendable, Hashable {
+    /// The amount as the wire writes it: a decimal string with a `.` separator.
+    public var text: String
+
+    public init(text: String) { self.text = text }
+
+    public init(wrappedValue: Decimal) { text = NSDecimalNumber(decimal: wrappedValue).stringValue }
+
+    /// The amount (exact: decimal strings convert without binary rounding).
+    public var wrappedValue: Decimal {
+        get { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0 }
+        set { text = NSDecimalNumber(decimal: newValue).stringValue }
+    }
+
+    public var projectedValue: DecimalString {
+        get { self }
+        set { self = newValue }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        text = try container.decode(String.self)
+        guard text.range(of: #"^-?[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not a decimal amount: \(text)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}

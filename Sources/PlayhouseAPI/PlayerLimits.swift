@@ -23,18 +23,19 @@ public struct MoneyLimit: Codable, Sendable, Equatable {
     public var currency: String
     public var period: LimitPeriod
     /// The most the player may deposit (or lose: stakes minus payouts) in the window.
-    public var amount: String
+    @DecimalString public var amount: Decimal
     /// Deposited (or lost) in the window so far.
-    public var used: String
+    @DecimalString public var used: Decimal
     /// What is left; 0 once the limit is reached.
-    public var remaining: String
+    @DecimalString public var remaining: Decimal
 
+    /// The amounts as the wire writes them (`"50.00"`).
     public init(currency: String, period: LimitPeriod, amount: String, used: String, remaining: String) {
         self.currency = currency
         self.period = period
-        self.amount = amount
-        self.used = used
-        self.remaining = remaining
+        _amount = DecimalString(text: amount)
+        _used = DecimalString(text: used)
+        _remaining = DecimalString(text: remaining)
     }
 }
 

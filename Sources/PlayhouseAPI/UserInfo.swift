@@ -10,9 +10,12 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var locale: String?
     public var birthdate: String?
     public var gender: String?
+    /// Playhouse's own claim: true for a guest (signed up by an installation of the app alone,
+    /// with nothing yet to sign in with elsewhere); absent otherwise.
+    public var guest: Bool?
 
     public init(sub: String, name: String? = nil, givenName: String? = nil, email: String? = nil, phoneNumber: String? = nil,
-                locale: String? = nil, birthdate: String? = nil, gender: String? = nil) {
+                locale: String? = nil, birthdate: String? = nil, gender: String? = nil, guest: Bool? = nil) {
         self.sub = sub
         self.name = name
         self.givenName = givenName
@@ -21,10 +24,11 @@ public struct UserInfo: Codable, Sendable, Equatable {
         self.locale = locale
         self.birthdate = birthdate
         self.gender = gender
+        self.guest = guest
     }
 
     enum CodingKeys: String, CodingKey {
-        case sub, name, email, locale, birthdate, gender
+        case sub, name, email, locale, birthdate, gender, guest
         case givenName = "given_name"
         case phoneNumber = "phone_number"
     }

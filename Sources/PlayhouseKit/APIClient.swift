@@ -4,8 +4,10 @@ import PlayhouseAPI
 /// Sends API calls and decodes their answers: the part every feature namespace shares.
 struct APIClient: Sendable {
     let configuration: PlayhouseClient.Configuration
-    /// Calls authorised with the app's token.
-    let appPipeline: Pipeline
+    /// Calls a signed-out player may make too (the catalog, the app, content placements, a sign-in
+    /// PIN): with the signed-in player's token; with no player, the app's token when the
+    /// configuration holds the client secret, else the public client's id (`Playhouse-Client-ID`).
+    let callerPipeline: Pipeline
     /// Calls authorised with the signed-in player's token.
     let playerPipeline: Pipeline
     /// Calls that need no token (public documents such as the reward keys).
@@ -22,11 +24,13 @@ struct APIClient: Sendable {
         let tokenPipeline = Pipeline(interceptors: configuration.interceptors + [retry], transport: configuration.transport)
         publicPipeline = tokenPipeline
         let tokens = AppTokenProvider(configuration: configuration, pipeline: tokenPipeline)
+        let playerSession = PlayerSession(configuration: configuration, pipeline: tokenPipeline)
+        self.playerSession = playerSession
         // Auth sits outside the retry loop: a failed token fetch has already been retried by its own
         // pipeline and must not be multiplied by the API call's retries.
-        appPipeline = Pipeline(interceptors: configuration.interceptors + [BearerAuthInterceptor(tokens: tokens), retry],
-                               transport: configuration.transport)
-        playerSession = PlayerSession(configuration: configuration, pipeline: tokenPipeline)
+        callerPipeline = Pipeline(interceptors: configuration.interceptors
+                                  + [BearerAuthInterceptor(session: playerSession, tokens: tokens, configuration: configuration), retry],
+                                  transport: configuration.transport)
         let sessionMonitor = SessionMonitor(clock: configuration.clock, schedule: configuration.heartbeat)
         self.sessionMonitor = sessionMonitor
         appLifecycle = configuration.appLifecycle.map { AppLifecycleObserver($0, monitor: sessionMonitor) }
@@ -43,20 +47,20 @@ struct APIClient: Sendable {
         try await json(method, path, body: body, query: query, headers: headers, retryable: retryable, through: playerPipeline)
     }
 
-    /// Sends `body` as JSON with `method` to `path` (with `query` items) with the app's token.
-    func app<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none, query: [URLQueryItem] = [],
-                                  as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
-        try await json(method, path, body: body, query: query, through: appPipeline)
+    /// Sends `body` as JSON with `method` to `path` (with `query` items) for whoever calls: the
+    /// signed-in player, else the app (``callerPipeline``).
+    func caller<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none, query: [URLQueryItem] = [],
+                                     as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
+        try await json(method, path, body: body, query: query, through: callerPipeline)
     }
 
-    /// Sends `body` as JSON with `method` to `path` for this installation: with the signed-in
-    /// player's token when there is one, else the app's, and `installation_id` in the query.
+    /// Sends `body` as JSON with `method` to `path` for this installation, as ``caller(_:_:body:query:as:)``
+    /// does, with `installation_id` in the query.
     func installation<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
                                            query: [URLQueryItem] = [], retryable: Bool? = nil,
                                            as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
-        let pipeline = await playerSession.currentPlayer() == nil ? appPipeline : playerPipeline
-        return try await json(method, path, body: body, query: query + [URLQueryItem(name: "installation_id", value: configuration.installationID)],
-                              retryable: retryable, through: pipeline)
+        try await json(method, path, body: body, query: query + [URLQueryItem(name: "installation_id", value: configuration.installationID)],
+                       retryable: retryable, through: callerPipeline)
     }
 
     private func json<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)?,
@@ -88,21 +92,14 @@ struct APIClient: Sendable {
         return try await answer(request, through: publicPipeline).body
     }
 
-    /// `GET` a JSON resource with the app's token.
-    func get<Response: Decodable>(_ path: String, as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
-        let request = HTTPRequest(method: "GET", url: configuration.baseURL.appendingPathComponent(path),
-                                  headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage])
-        return try await send(request, through: appPipeline)
-    }
-
-    /// `GET path?query` with the app's token and extra `headers`: the server's answer, a success or
+    /// `GET path?query` for whoever calls (``callerPipeline``), with extra `headers`: the server's answer, a success or
     /// `304 Not Modified` (for a request with `If-None-Match`); a failure is thrown.
     func revalidate(_ path: String, query: [URLQueryItem], headers: [String: String]) async throws(PlayhouseError) -> HTTPResponse {
         let request = HTTPRequest(method: "GET", url: url(path, query: query), headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage]
             .merging(headers) { _, extra in extra })
         let response: HTTPResponse
         do {
-            response = try await appPipeline.send(request)
+            response = try await callerPipeline.send(request)
         } catch {
             throw PlayhouseError(transportError: error)
         }

@@ -7,7 +7,7 @@ public struct AppAPI: Sendable {
 
     /// The app this client's credentials belong to: name, environment, scopes.
     public func current() async throws(PlayhouseError) -> AppInfo {
-        try await api.get(APIPath.app)
+        try await api.caller("GET", APIPath.app)
     }
 
     /// Completion-handler form of ``current()``; `completion` runs on the main queue.

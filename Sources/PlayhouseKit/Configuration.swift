@@ -28,7 +28,7 @@ extension PlayhouseClient {
         /// Where the signed-in player's tokens are kept between launches.
         public var tokenStore: any TokenStore
         /// This installation of the app; tokens stored by another installation are not reused. It is
-        /// also a guest's credential (``PlayhouseClient/AuthAPI/signInAsGuest(scopes:)``): 16 to 128
+        /// also a guest's credential (``AuthAPI/signInAsGuest(scopes:)``): 16 to 128
         /// letters, digits, `.`, `_` or `-`, random (``Installation/current(clientID:)`` makes a UUID and keeps it).
         public var installationID: String
         /// The clock the heartbeats run on; tests inject a ``ManualClock``.

@@ -73,6 +73,20 @@ import Testing
         #expect(transport.requests(to: "/v1/app").first?.header("Accept-Language") == "da-DK, da;q=0.9, en;q=0.5")
     }
 
+    /// A public client (no secret) with nobody signed in names itself with its client id, and
+    /// asks for no app token it could not get.
+    @Test func aSignedOutPublicClientSendsItsClientIDInsteadOfAToken() async throws {
+        let transport = MockTransport { _, _ in Fixtures.app }
+        let client = PlayhouseClient(configuration: .init(baseURL: Fixtures.baseURL, clientID: "ph_x", transport: transport,
+                                                          tokenStore: MemoryTokenStore(), installationID: "install-0123456789abcdef",
+                                                          appLifecycle: nil))
+        #expect(try await client.app.current().name == "My Game")
+        let request = try #require(transport.requests(to: "/v1/app").first)
+        #expect(request.header("Playhouse-Client-ID") == "ph_x")
+        #expect(request.header("Authorization") == nil)
+        #expect(transport.requests(to: "/oauth/token").isEmpty)
+    }
+
     @MainActor @Test func completionHandlerDeliversOnTheMainQueue() async throws {
         let transport = MockTransport { request, _ in request.url.path == "/oauth/token" ? Fixtures.token() : Fixtures.app }
         let client = Fixtures.client(transport)

@@ -83,6 +83,25 @@ import Testing
         #expect(third[0].value.data[0].price.amount == "9.95" && third[1].value.data[0].price.amount == "7.95")
     }
 
+    /// One answer: the network's the first time; the cache's when the server says it is
+    /// unchanged, or cannot be reached; a failure with nothing cached is the typed error.
+    @Test func theValueIsOneAnswerAndFailuresAreTyped() async throws {
+        let server = Server(), clock = TestClock()
+        server.set(APIPath.offers, Self.page([Self.offer("a")]))
+        let (client, _) = try Self.client(server, clock: clock)
+        #expect(try await client.catalog.offers().value.data.map(\.id) == ["a"])
+        clock.advance(60)
+        #expect(try await client.catalog.offers().value.data.map(\.id) == ["a"], "the cached one, confirmed by a 304")
+
+        do throws(PlayhouseError) {
+            for try await _ in client.catalog.dealers() {}
+            Issue.record("no dealers here")
+        } catch {
+            #expect(error.code == .notFound, "a PlayhouseError, with no cast")
+        }
+        await #expect(throws: PlayhouseError.self) { try await client.catalog.stores().value }
+    }
+
     @Test func aStaleAnswerIsNotDeliveredFromTheCacheButRevalidated() async throws {
         let server = Server(), clock = TestClock()
         server.set(APIPath.offers + "/a", Self.offer("a"))

@@ -43,7 +43,7 @@ struct FairnessCommand: AsyncParsableCommand {
                 guard let fairness = audit.bet.fairness else { throw CLIError("bet \(bet) was not provably fair") }
                 try check(definition: audit.definition, serverSeed: audit.serverSeed, hash: fairness.serverSeedHash,
                           clientSeed: fairness.clientSeed, nonce: UInt64(fairness.nonce), paylines: audit.bet.paylines, stops: audit.bet.stops,
-                          wager: audit.bet.wager, payout: audit.bet.payout)
+                          wager: audit.bet.$wager.text, payout: audit.bet.$payout.text)
                 return
             }
             guard let game, let serverSeed, let clientSeed, let nonce else {

@@ -75,7 +75,7 @@ struct Games: AsyncParsableCommand {
                 return (info, definition)
             }
             print("\(info.name) (\(info.id)), \(info.type), \(info.status), version \(info.version)")
-            print("RTP \(percent(info.rtp)), hit frequency \(percent(info.hitFrequency)), wagers \(info.minWager) to \(info.maxWager)"
+            print("RTP \(percent(info.rtp)), hit frequency \(percent(info.hitFrequency)), wagers \(info.$minWager.text) to \(info.$maxWager.text)"
                   + (info.currencies.isEmpty ? "" : " in \(info.currencies.joined(separator: ", "))")
                   + (info.provablyFair ? ", provably fair" : ""))
             print(try PlayhouseJSON.prettyPrinted(definition))

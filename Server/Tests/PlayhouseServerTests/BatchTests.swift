@@ -42,11 +42,11 @@ import VaporTesting
             #expect(answers["bet"]?.status == 201)
             // Bodies are JSON, not strings.
             let bet = try #require(try answers["bet"]?.body.decode(Bet.self))
-            #expect(bet.payout == "0.50" && bet.balance?.amount == "1.40")
+            #expect(bet.$payout.text == "0.50" && bet.balance?.amount == "1.40")
             let wallet = try #require(try answers["wallet"]?.body.decode(Wallet.self))
             #expect(wallet.balance("EUR", economy: .sandbox)?.available.amount == "1.40")
             let again = try #require(try answers["again"]?.body.decode(Bet.self))
-            #expect(answers["again"]?.status == 201 && again.kind == .unbacked && again.wager == "0.10")
+            #expect(answers["again"]?.status == 201 && again.kind == .unbacked && again.$wager.text == "0.10")
             #expect(again.fairness?.clientSeed == "after-0")
             #expect(try answers["one"]?.body.decode(Bet.self).id == bet.id)
 

@@ -64,13 +64,13 @@ import VaporTesting
             #expect(bet.kind == .backed && bet.game == "always-wins" && bet.gameVersion == 1)
             #expect(bet.window == [["A", "A", "A"]])
             #expect(bet.outcomes == [BetOutcome(kind: "line", payline: [0, 0, 0], symbol: "A", count: 3, payout: "0.50")])
-            #expect(bet.stake == "0.10" && bet.payout == "0.50")
+            #expect(bet.$stake.text == "0.10" && bet.$payout.text == "0.50")
             #expect(bet.balance == Money(amount: "10.40", currency: "EUR"))
             #expect(try await fixture.euros(ann).available == "10.40")
 
             // A losing bet: the stake goes to the house.
             let lost = try await fixture.bet(ann, game: "never-wins", #"{"currency":"EUR","wager":"1.5"}"#).decode(Bet.self)
-            #expect(lost.payout == "0.00" && lost.outcomes.isEmpty && lost.balance?.amount == "8.90")
+            #expect(lost.$payout.text == "0.00" && lost.outcomes.isEmpty && lost.balance?.amount == "8.90")
 
             // The wallet's history shows one line per bet, its stake and payout as its legs.
             let history = try await fixture.history(ann, query: "?kind=bet")
@@ -213,7 +213,7 @@ import VaporTesting
                 #expect(fairness.serverSeed == rotation.revealed.serverSeed)
                 let spin = replay(revealed, seed: rotation.revealed.serverSeed, nonce: fairness.nonce)
                 #expect(spin.stops == revealed.stops && spin.window == revealed.window)
-                #expect(MinorUnits.format(5 * Int64(spin.pays), digits: 2) == revealed.payout)
+                #expect(MinorUnits.format(5 * Int64(spin.pays), digits: 2) == revealed.$payout.text)
                 if replay(revealed, seed: rotation.current.serverSeedHash, nonce: fairness.nonce).stops == revealed.stops { tamperedMatches += 1 }
                 if replay(revealed, seed: rotation.revealed.serverSeed, nonce: fairness.nonce + 1).stops == revealed.stops { tamperedMatches += 1 }
             }
@@ -230,13 +230,13 @@ import VaporTesting
             let response = try await fixture.bet(unbacked, game: "always-wins", #"{"wager":"0.10","paylines":[[0,0,0]]}"#, unbacked: true)
             #expect(response.status == .created, "\(response.body.string)")
             let bet = try response.decode(Bet.self)
-            #expect(bet.kind == .unbacked && bet.payout == "0.50" && bet.balance == nil && bet.transactionId == nil && bet.currency == nil)
+            #expect(bet.kind == .unbacked && bet.$payout.text == "0.50" && bet.balance == nil && bet.transactionId == nil && bet.currency == nil)
             #expect(try await fixture.bets(unbacked).data.map(\.id) == [bet.id])
 
             // A player's unbacked bet in kredits moves no kredits.
             let ann = try await fixture.player()
             let kredits = try await fixture.bet(ann, game: "wheel", #"{"currency":"KRD","wager":"3"}"#, unbacked: true).decode(Bet.self)
-            #expect(kredits.currency == "KRD" && kredits.stake == "3")
+            #expect(kredits.currency == "KRD" && kredits.$stake.text == "3")
             #expect(try await fixture.wallet(ann).balances.allSatisfy { $0.available.value == 0 })
             #expect(try await fixture.bets(unbacked).data.count == 1)
 
@@ -266,7 +266,7 @@ import VaporTesting
             #expect(response.status == .created, "\(response.body.string)")
             let bet = try response.decode(Bet.self)
             #expect(bet.kind == .credit && bet.game == "always-wins" && bet.creditGame == "never-wins")
-            #expect(bet.currency == "NWC" && bet.stake == "2" && bet.payout == "10" && bet.balance == Money(amount: "18", currency: "NWC"))
+            #expect(bet.currency == "NWC" && bet.$stake.text == "2" && bet.$payout.text == "10" && bet.balance == Money(amount: "18", currency: "NWC"))
             #expect(try await fixture.wallet(ann).balance("NWC", economy: .sandbox)?.available.amount == "18")
 
             let practice = try await fixture.post("/v1/games/never-wins/wheel/unbacked-bet", ann, #"{"wager":"1"}"#).decode(Bet.self)

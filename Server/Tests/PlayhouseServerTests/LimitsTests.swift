@@ -52,14 +52,14 @@ import VaporTesting
             // Raising waits 24 hours; meanwhile the old limit holds.
             let raised = try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":"100.00"}]}"#)
                 .decode(PlayerLimits.self)
-            #expect(raised.depositLimits.map(\.amount) == ["50.00"])
+            #expect(raised.depositLimits.map(\.$amount.text) == ["50.00"])
             #expect(raised.pending.map(\.limit) == ["deposit_limit.daily.EUR"] && raised.pending.map(\.value) == ["100.00"])
             #expect(abs(raised.pending[0].effectiveAt.timeIntervalSince(app.playhouseClock.now()) - 24 * 3600) < 1)
             #expect(try await fixture.deposit(ann, "25.00").status == .forbidden)
             app.playhouseClock.advance(by: 24 * 3600 + 1)
             ann = try await fixture.signIn()
             let later = try await limits(fixture, ann)
-            #expect(later.pending.isEmpty && later.depositLimits.map(\.amount) == ["100.00"] && later.depositLimits[0].used == "0.00")
+            #expect(later.pending.isEmpty && later.depositLimits.map(\.$amount.text) == ["100.00"] && later.depositLimits[0].$used.text == "0.00")
             #expect(try await fixture.deposit(ann, "100.00").status == .created)
 
             // Lowering applies at once, even below what the window has used.
@@ -68,7 +68,7 @@ import VaporTesting
             // Removing a limit loosens it: pending for 24 hours.
             let removed = try await put(fixture, ann, #"{"deposit_limits":[{"currency":"EUR","period":"daily","amount":null}]}"#)
                 .decode(PlayerLimits.self)
-            #expect(removed.depositLimits.map(\.amount) == ["20.00"] && removed.pending.map(\.value) == [nil])
+            #expect(removed.depositLimits.map(\.$amount.text) == ["20.00"] && removed.pending.map(\.value) == [nil])
             app.playhouseClock.advance(by: 24 * 3600 + 1)
             ann = try await fixture.signIn()
             #expect(try await limits(fixture, ann).depositLimits.isEmpty)
@@ -283,7 +283,7 @@ import VaporTesting
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(statuses == Array(repeating: .ok, count: amounts.count))
-            #expect(try await limits(fixture, ann).depositLimits.map(\.amount) == ["30.00"])
+            #expect(try await limits(fixture, ann).depositLimits.map(\.$amount.text) == ["30.00"])
         }
         if engine == .sqlite {
             try await withPlayhouse(configuration, drop: true) { app in try await run(app, app) }

@@ -26,7 +26,7 @@ import Vapor
             for index in 0..<30 {
                 let game = index % 3 == 0 ? "always-wins" : "never-wins"
                 let bet = try await fixture.bet(ann, game: game, #"{"currency":"EUR","wager":"0.20"}"#).decode(Bet.self)
-                placed.append((clock.now(), Int64(20) - (Int64(bet.payout.replacingOccurrences(of: ".", with: "")) ?? 0)))
+                placed.append((clock.now(), Int64(20) - (Int64(bet.$payout.text.replacingOccurrences(of: ".", with: "")) ?? 0)))
                 clock.advance(by: 97 * 60 + 13)
             }
             // Every window start: before, on and between bets, on an hour's boundary, after the last.

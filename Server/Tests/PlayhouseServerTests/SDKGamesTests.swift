@@ -25,7 +25,7 @@ import Vapor
 
             // The first answer is lost; the retry carries the same Idempotency-Key: one bet.
             let win = try await sdk.games.bet(game: "always-wins", wager: Decimal(string: "0.2")!, currency: "EUR", paylines: [[0, 0, 0]])
-            #expect(win.payout == "1.00" && win.window == [["A", "A", "A"]])
+            #expect(win.$payout.text == "1.00" && win.window == [["A", "A", "A"]])
             #expect(win.balance?.value == Decimal(string: "10.80"))
             _ = try await sdk.games.setClientSeed("device-seed")
             let played = try await sdk.games.bet(game: "ten-symbols", wager: Decimal(string: "0.05")!, currency: "EUR")
@@ -37,7 +37,7 @@ import Vapor
             let credit = try await sdk.games.creditBet(game: "always-wins", creditsFrom: "never-wins", wager: 1)
             #expect(credit.kind == .credit && credit.balance == Money(amount: "9", currency: "NWC"))
             let practiceCredit = try await sdk.games.unbackedCreditBet(game: "always-wins", creditsFrom: "never-wins", wager: 1)
-            #expect(practiceCredit.kind == .unbackedCredit && practiceCredit.payout == "5")
+            #expect(practiceCredit.kind == .unbackedCredit && practiceCredit.$payout.text == "5")
             let practice = try await sdk.games.unbackedBet(game: "wheel", wager: 2)
             #expect(practice.kind == .unbacked && practice.balance == nil)
 
@@ -61,7 +61,7 @@ import Vapor
             revealed.fairness?.serverSeed = rotation.current.serverSeedHash
             #expect(FairnessVerifier.verify(revealed, definition: definition) == .seedDoesNotMatchHash)
             revealed = try await sdk.games.bet(id: played.id)
-            revealed.payout = "9.99"
+            revealed.$payout.text = "9.99"
             if case .payoutDiffers = FairnessVerifier.verify(revealed, definition: definition) {} else { Issue.record("a changed payout verified") }
 
             // The session's figures count the backed bets: 0.20 on one payline, and 0.05 on each of two.
@@ -101,7 +101,7 @@ import Vapor
             let result = try await batch.run()
             #expect(result.responses.map(\.name) == ["win", "lose", "practice", "wallet", "account", "again", "too-big", "skipped"])
             let win = try result.value("win", as: Bet.self)
-            #expect(win.payout == "2.50")
+            #expect(win.$payout.text == "2.50")
             #expect(try result.value("lose", as: Bet.self).balance?.amount == "4.00")
             #expect(try result.value("wallet", as: Wallet.self).balance("EUR", economy: .sandbox)?.available.amount == "4.00")
             #expect(try result.value("account", as: WalletAccount.self).currency == "EUR")

@@ -196,6 +196,9 @@ import Vapor
             // fail here: the presenter would register the same email again).
             await sdk.session.checkCredentials(callbacks)
             #expect(await callbacks.told.last == "success")
+            // A stream opened after checkCredentials hears its success first, as a callback would.
+            var late = await sdk.session.events().makeAsyncIterator()
+            guard case .credentialsSuccess? = await late.next() else { Issue.record("no success first"); return }
             await sdk.session.stopHeartbeats()
         }
     }

@@ -32,7 +32,10 @@ import Vapor
             #expect(player.email == "ann@example.com")
             #expect(await sdk.auth.currentPlayer?.id == player.id)
             var iterator = changes.makeAsyncIterator()
+            #expect(await iterator.next() == .some(nil), "first the state when the stream opened: nobody")
             #expect(await iterator.next() == .some(player))
+            var late = await sdk.auth.playerChanges().makeAsyncIterator()
+            #expect(await late.next() == .some(player), "a stream opened after the sign-in hears of it first")
 
             let updated = try await sdk.profile.update(ProfileUpdate(firstName: "Ann", birthDate: "1990-01-01", gender: .female))
             #expect(updated.profileComplete)
@@ -153,9 +156,9 @@ import Vapor
             #expect(await sdk.auth.currentPlayer == nil)
             #expect(try await store.load() == nil)
             // Other tests sign players in at the same time; find this player's change.
-            let change = await notified.first { $0[PlayhouseClient.AuthAPI.oldPlayerKey]?.id == player.id }
-            #expect(change?[PlayhouseClient.AuthAPI.oldPlayerKey] != nil)
-            #expect(change?[PlayhouseClient.AuthAPI.newPlayerKey] == nil)
+            let change = await notified.first { $0[AuthAPI.oldPlayerKey]?.id == player.id }
+            #expect(change?[AuthAPI.oldPlayerKey] != nil)
+            #expect(change?[AuthAPI.newPlayerKey] == nil)
             await #expect(throws: PlayhouseError.self) { _ = try await sdk.profile.get() }
             #expect(try await app.send(.GET, "/v1/me", headers: bearer(access)).status == .unauthorized)
         }

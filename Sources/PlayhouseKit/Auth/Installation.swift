@@ -6,7 +6,7 @@ import Musl
 #endif
 
 /// Identifies this installation of the app, so that tokens stored by an earlier installation are
-/// not reused. It is also a guest player's credential (``PlayhouseClient/AuthAPI/signInAsGuest(scopes:)``):
+/// not reused. It is also a guest player's credential (``AuthAPI/signInAsGuest(scopes:)``):
 /// a random UUID, never shown, never sent anywhere but to the server.
 ///
 /// It is kept for as long as the app is installed: in `UserDefaults` on Apple platforms (which an

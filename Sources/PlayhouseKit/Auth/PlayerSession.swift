@@ -10,7 +10,8 @@ actor PlayerSession {
     private let configuration: PlayhouseClient.Configuration
     private let pipeline: Pipeline
     private var tokens: StoredPlayerTokens?
-    private var restored = false
+    /// The one load of the stored tokens, which every caller awaits.
+    private var restoring: Task<Void, Never>?
     private var pendingSignIns: [String: PKCEPair] = [:]
     private var refresh: Task<StoredPlayerTokens, any Error>?
     private(set) var player: SignedInPlayer?
@@ -21,17 +22,31 @@ actor PlayerSession {
         self.pipeline = pipeline
     }
 
-    /// Loads stored tokens once; tokens of another installation are deleted, not used.
+    /// Loads stored tokens once; tokens of another installation are deleted, not used. Callers
+    /// that come while it loads wait for it (so none sees "nobody" for a player being restored).
     func restore() async {
-        guard !restored else { return }
-        restored = true
+        if restoring == nil { restoring = Task { await self.load() } }
+        await restoring?.value
+    }
+
+    private func load() async {
         guard let stored = try? await configuration.tokenStore.load() else { return }
         guard stored.installationID == configuration.installationID else {
             try? await configuration.tokenStore.clear()
             return
         }
         tokens = stored
-        setPlayer(SignedInPlayer(id: stored.playerID))
+        setPlayer(SignedInPlayer(id: stored.playerID, isGuest: stored.isGuest))
+    }
+
+    /// The player linked a way to sign in elsewhere (a phone number, a provider, an email): no
+    /// longer a guest, here and in the stored tokens.
+    func noteLinked(guest: Bool) async {
+        guard var current = tokens, current.isGuest != guest else { return }
+        current.isGuest = guest
+        tokens = current
+        player?.isGuest = guest
+        try? await configuration.tokenStore.save(current)
     }
 
     func currentPlayer() async -> SignedInPlayer? {
@@ -39,8 +54,10 @@ actor PlayerSession {
         return player
     }
 
-    func changes() -> AsyncStream<SignedInPlayer?> {
-        watchers.stream()
+    /// The signed-in player now (nil: nobody), then every change.
+    func changes() async -> AsyncStream<SignedInPlayer?> {
+        await restore()
+        return watchers.stream(startingWith: .some(player))
     }
 
     /// The hosted page's URL for a new sign-in; remembers its verifier under its state.
@@ -80,8 +97,9 @@ actor PlayerSession {
         guard let code = value("code") else { throw PlayhouseError(code: .badResponse, message: "The redirect carries no code.") }
         let answer = try await tokenRequest([("grant_type", GrantType.authorizationCode), ("code", code),
                                              ("redirect_uri", redirectURI.absoluteString), ("code_verifier", pair.verifier)])
-        let signedIn = try await fetchPlayer(accessToken: answer.accessToken)
-        try await store(answer, playerID: signedIn.id)
+        var signedIn = try await fetchPlayer(accessToken: answer.accessToken)
+        signedIn.isNew = answer.playerCreated ?? false
+        try await store(answer, player: signedIn)
         setPlayer(signedIn)
         return signedIn
     }
@@ -89,8 +107,9 @@ actor PlayerSession {
     /// Signs in with a grant that needs no browser (phone PIN, token exchange, device code).
     func signIn(grant form: [(String, String)]) async throws -> SignedInPlayer {
         let answer = try await tokenRequest(form)
-        let signedIn = try await fetchPlayer(accessToken: answer.accessToken)
-        try await store(answer, playerID: signedIn.id)
+        var signedIn = try await fetchPlayer(accessToken: answer.accessToken)
+        signedIn.isNew = answer.playerCreated ?? false
+        try await store(answer, player: signedIn)
         setPlayer(signedIn)
         return signedIn
     }
@@ -150,7 +169,7 @@ actor PlayerSession {
         }
         do {
             let answer = try await tokenRequest([("grant_type", GrantType.refreshToken), ("refresh_token", refreshToken)])
-            try await store(answer, playerID: current.playerID)
+            try await store(answer, player: SignedInPlayer(id: current.playerID, isGuest: current.isGuest))
             return tokens!
         } catch let error as PlayhouseError where error.code == .invalidGrant {
             // The sign-in is over (revoked, expired, or signed out elsewhere).
@@ -186,11 +205,11 @@ actor PlayerSession {
         setPlayer(nil)
     }
 
-    private func store(_ answer: TokenResponse, playerID: String) async throws {
+    private func store(_ answer: TokenResponse, player: SignedInPlayer) async throws {
         let fresh = StoredPlayerTokens(accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? tokens?.refreshToken,
                                        expiresAt: configuration.now().addingTimeInterval(TimeInterval(answer.expiresIn)),
-                                       scope: answer.scope, sessionID: answer.sessionID, playerID: playerID,
-                                       installationID: configuration.installationID)
+                                       scope: answer.scope, sessionID: answer.sessionID, playerID: player.id,
+                                       installationID: configuration.installationID, isGuest: player.isGuest)
         tokens = fresh
         try await configuration.tokenStore.save(fresh)
     }
@@ -201,8 +220,8 @@ actor PlayerSession {
         guard old?.id != new?.id else { return }
         watchers.yield(new)
         var info: [String: Any] = [:]
-        if let old { info[PlayhouseClient.AuthAPI.oldPlayerKey] = old }
-        if let new { info[PlayhouseClient.AuthAPI.newPlayerKey] = new }
+        if let old { info[AuthAPI.oldPlayerKey] = old }
+        if let new { info[AuthAPI.newPlayerKey] = new }
         NotificationCenter.default.post(name: .playhouseCurrentPlayerDidChange, object: nil, userInfo: info)
     }
 
@@ -214,7 +233,7 @@ actor PlayerSession {
         guard let info = try? PlayhouseJSON.makeDecoder().decode(UserInfo.self, from: response.body) else {
             throw PlayhouseError(code: .badResponse, status: response.status, message: "The userinfo answer could not be read.")
         }
-        return SignedInPlayer(id: info.sub, email: info.email, displayName: info.name)
+        return SignedInPlayer(id: info.sub, email: info.email, displayName: info.name, isGuest: info.guest ?? false)
     }
 
     private func tokenRequest(_ form: [(String, String)]) async throws -> TokenResponse {

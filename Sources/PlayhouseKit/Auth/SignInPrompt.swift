@@ -3,7 +3,7 @@ import Foundation
 /// What the hosted sign-in page asks even when it need not (OpenID Connect's `prompt`).
 ///
 /// A browser that signed in before stays signed in, and scopes the player allowed before are not
-/// asked for again, so a second ``PlayhouseClient/AuthAPI/signIn(scopes:prompt:presenter:)`` usually
+/// asked for again, so a second ``AuthAPI/signIn(scopes:prompt:presenter:)`` usually
 /// comes straight back. A prompt changes that.
 public struct SignInPrompt: Sendable, Hashable {
     /// The value sent as `prompt`.

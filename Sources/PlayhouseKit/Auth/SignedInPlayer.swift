@@ -1,23 +1,46 @@
 import Foundation
 
-/// The player signed in on this device, as ``PlayhouseClient/AuthAPI/currentPlayer`` and
-/// ``PlayhouseClient/AuthAPI/playerChanges()`` report it.
+/// The player signed in on this device, as ``AuthAPI/currentPlayer`` and
+/// ``AuthAPI/playerChanges()`` report it.
 public struct SignedInPlayer: Sendable, Equatable, Codable {
     /// The player id.
     public var id: String
     public var email: String?
     public var displayName: String?
+    /// A guest: signed up by this installation alone, with nothing yet to sign in with elsewhere
+    /// (``AuthAPI/signInAsGuest(scopes:)``). Linking a phone number or a provider's account through
+    /// the SDK ends it at once; an email linked on the hosted page, at the next sign-in.
+    public var isGuest: Bool
+    /// Whether the sign-in that answered this made the player (a first guest, phone or provider
+    /// sign-in); false for a player restored at launch.
+    public var isNew: Bool
 
-    public init(id: String, email: String? = nil, displayName: String? = nil) {
+    public init(id: String, email: String? = nil, displayName: String? = nil, isGuest: Bool = false, isNew: Bool = false) {
         self.id = id
         self.email = email
         self.displayName = displayName
+        self.isGuest = isGuest
+        self.isNew = isNew
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        email = try container.decodeIfPresent(String.self, forKey: .email)
+        displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+        // Kept before these existed: a player of unknown kind, not made by this sign-in.
+        isGuest = try container.decodeIfPresent(Bool.self, forKey: .isGuest) ?? false
+        isNew = try container.decodeIfPresent(Bool.self, forKey: .isNew) ?? false
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, email, displayName, isGuest, isNew
     }
 }
 
 extension Notification.Name {
     /// Posted when the signed-in player changes (sign-in, logout, a different player). `userInfo`
-    /// holds ``PlayhouseClient/AuthAPI/oldPlayerKey`` and ``PlayhouseClient/AuthAPI/newPlayerKey``
+    /// holds ``AuthAPI/oldPlayerKey`` and ``AuthAPI/newPlayerKey``
     /// (each a ``SignedInPlayer``, absent when nobody was or is signed in).
     public static let playhouseCurrentPlayerDidChange = Notification.Name("PlayhouseCurrentPlayerDidChange")
 }

@@ -12,9 +12,11 @@ public struct StoredPlayerTokens: Codable, Sendable, Equatable {
     /// Which installation of the app stored them: tokens from an earlier installation (restored
     /// from a backup or left in the Keychain after a reinstall) are not reused.
     public var installationID: String
+    /// Whether the player was a guest when last heard of (``SignedInPlayer/isGuest`` after a relaunch).
+    public var isGuest: Bool
 
     public init(accessToken: String, refreshToken: String?, expiresAt: Date, scope: String, sessionID: String?,
-                playerID: String, installationID: String) {
+                playerID: String, installationID: String, isGuest: Bool = false) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
@@ -22,6 +24,24 @@ public struct StoredPlayerTokens: Codable, Sendable, Equatable {
         self.sessionID = sessionID
         self.playerID = playerID
         self.installationID = installationID
+        self.isGuest = isGuest
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
+        expiresAt = try container.decode(Date.self, forKey: .expiresAt)
+        scope = try container.decode(String.self, forKey: .scope)
+        sessionID = try container.decodeIfPresent(String.self, forKey: .sessionID)
+        playerID = try container.decode(String.self, forKey: .playerID)
+        installationID = try container.decode(String.self, forKey: .installationID)
+        // Stored before it was kept: not known to be a guest.
+        isGuest = try container.decodeIfPresent(Bool.self, forKey: .isGuest) ?? false
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken, refreshToken, expiresAt, scope, sessionID, playerID, installationID, isGuest
     }
 }
 

@@ -12,8 +12,9 @@ import PlayhouseAPI
 ///
 /// Every call answers up to twice: from the cache when it holds a fresh answer to the same call
 /// (every object in it fresh too), then from the network when the server's answer differs. The
-/// network call sends the cached answer's `ETag`, so an unchanged answer costs a `304`. Calls use
-/// the app's token.
+/// network call sends the cached answer's `ETag`, so an unchanged answer costs a `304`. For one
+/// answer, ask a call for its ``CatalogDeliveries/value``. Calls use the signed-in player's token;
+/// signed out, the app's token, or a public client's id alone (no secret needed).
 public struct CatalogAPI: Sendable {
     let api: APIClient
     let options: CatalogCacheOptions
@@ -96,19 +97,27 @@ public struct CatalogAPI: Sendable {
     /// A one-time address of the catalog viewer for the catalog with id `id`, at `page`
     /// (``CatalogViewer`` uses it).
     public func viewerLink(catalogID id: String, page: Int = 1) async throws(PlayhouseError) -> CatalogViewerLink {
-        try await api.app("POST", APIPath.catalogs + "/" + id.pathSegment + "/views", query: [URLQueryItem(name: "page", value: String(page))])
+        try await api.caller("POST", APIPath.catalogs + "/" + id.pathSegment + "/views", query: [URLQueryItem(name: "page", value: String(page))])
     }
 
     // MARK: Cache
 
     /// Forgets every cached answer.
-    public func clearCache() async throws {
-        try await state.cache()?.clear()
+    public func clearCache() async throws(PlayhouseError) {
+        do {
+            try await state.cache()?.clear()
+        } catch {
+            throw PlayhouseError(code: .localStoreFailed, message: "The catalog cache could not be cleared: \(error)")
+        }
     }
 
     /// Forgets the cached answers and objects past their lifetime.
-    public func clearOutOfDateCache() async throws {
-        try await state.cache()?.clearOutOfDate(now: api.configuration.now(), lifetimes: options.lifetimes)
+    public func clearOutOfDateCache() async throws(PlayhouseError) {
+        do {
+            try await state.cache()?.clearOutOfDate(now: api.configuration.now(), lifetimes: options.lifetimes)
+        } catch {
+            throw PlayhouseError(code: .localStoreFailed, message: "The catalog cache could not be cleared: \(error)")
+        }
     }
 
     // MARK: Completion-handler forms
@@ -118,6 +127,13 @@ public struct CatalogAPI: Sendable {
     public func offers(near: CatalogLocation? = nil, dealerIDs: [String] = [], orderBy: [String] = [], limit: Int = 24,
                        completion: @escaping @MainActor @Sendable (Result<Page<Offer>, PlayhouseError>, _ fromCache: Bool) -> Void) {
         deliver(offers(near: near, dealerIDs: dealerIDs, orderBy: orderBy, limit: limit), to: completion)
+    }
+
+    /// Completion-handler form of ``searchOffers(_:near:dealerIDs:orderBy:limit:cursor:)``: `completion`
+    /// runs on the main queue once or twice, `fromCache` true for the cached answer.
+    public func searchOffers(_ query: String, near: CatalogLocation? = nil, dealerIDs: [String] = [], orderBy: [String] = [], limit: Int = 24,
+                             completion: @escaping @MainActor @Sendable (Result<Page<Offer>, PlayhouseError>, _ fromCache: Bool) -> Void) {
+        deliver(searchOffers(query, near: near, dealerIDs: dealerIDs, orderBy: orderBy, limit: limit), to: completion)
     }
 
     /// Completion-handler form of ``raw(_:parameters:useCache:)``.
@@ -135,13 +151,15 @@ public struct CatalogAPI: Sendable {
     public func deliver<Value: Sendable>(_ deliveries: CatalogDeliveries<Value>,
                                          to completion: @escaping @MainActor @Sendable (Result<Value, PlayhouseError>, _ fromCache: Bool) -> Void) {
         Task {
-            do {
-                for try await delivery in deliveries {
+            // The iterator's own `next()` throws the typed error on every OS (a `for try await` loop
+            // keeps the type only from iOS 18 and macOS 15 on).
+            var iterator = deliveries.makeAsyncIterator()
+            do throws(PlayhouseError) {
+                while let delivery = try await iterator.next() {
                     await MainActor.run { completion(.success(delivery.value), delivery.fromCache) }
                 }
             } catch {
-                let failure = error as? PlayhouseError ?? PlayhouseError(code: .badResponse, message: "\(error)")
-                await MainActor.run { completion(.failure(failure), false) }
+                await MainActor.run { completion(.failure(error), false) }
             }
         }
     }
@@ -171,7 +189,7 @@ extension CatalogAPI {
     func deliveries<Value: Decodable & Sendable>(_ path: String, query: [URLQueryItem], located: Bool = false, near: CatalogLocation? = nil,
                                                  useCache: Bool = true) -> CatalogDeliveries<Value> {
         let api = self.api, options = self.options, state = self.state
-        return CatalogDeliveries { continuation in
+        return CatalogDeliveries(stream: AsyncThrowingStream { continuation in
             let task = Task {
                 do {
                     var query = query
@@ -215,7 +233,7 @@ extension CatalogAPI {
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
-        }
+        })
     }
 
     /// Whether `answer` and every object it holds are within their lifetimes at `now`.
@@ -273,5 +291,24 @@ actor CatalogState {
         let cache = try SQLiteCatalogCache.standard(clientID: clientID)
         opened = cache
         return cache
+    }
+}
+
+// MARK: Completion-handler forms
+
+extension CatalogAPI {
+    /// Completion-handler form of ``viewerLink(catalogID:page:)``; `completion` runs on the main queue.
+    public func viewerLink(catalogID id: String, page: Int = 1, completion: @escaping @MainActor @Sendable (Result<CatalogViewerLink, PlayhouseError>) -> Void) {
+        PlayhouseKit.deliver(completion) { () async throws(PlayhouseError) -> CatalogViewerLink in try await viewerLink(catalogID: id, page: page) }
+    }
+
+    /// Completion-handler form of ``clearCache()``; `completion` runs on the main queue.
+    public func clearCache(completion: @escaping @MainActor @Sendable (Result<Void, PlayhouseError>) -> Void) {
+        PlayhouseKit.deliver(completion) { () async throws(PlayhouseError) -> Void in try await clearCache() }
+    }
+
+    /// Completion-handler form of ``clearOutOfDateCache()``; `completion` runs on the main queue.
+    public func clearOutOfDateCache(completion: @escaping @MainActor @Sendable (Result<Void, PlayhouseError>) -> Void) {
+        PlayhouseKit.deliver(completion) { () async throws(PlayhouseError) -> Void in try await clearOutOfDateCache() }
     }
 }

@@ -24,8 +24,46 @@ public struct CatalogDelivery<Value: Sendable>: Sendable {
 }
 
 /// The one or two answers of a catalog call, in order; a failure of the network ends it with a
-/// ``PlayhouseError`` (after the cached answer, when there was one).
-public typealias CatalogDeliveries<Value: Sendable> = AsyncThrowingStream<CatalogDelivery<Value>, any Error>
+/// ``PlayhouseError`` (after the cached answer, when there was one). Loop over it to show the
+/// cached answer at once and the network's when it differs, or ask for ``value`` for one answer.
+public struct CatalogDeliveries<Value: Sendable>: AsyncSequence, Sendable {
+    public typealias Element = CatalogDelivery<Value>
+    public typealias Failure = PlayhouseError
+
+    let stream: AsyncThrowingStream<CatalogDelivery<Value>, any Error>
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        public typealias Failure = PlayhouseError
+        var base: AsyncThrowingStream<CatalogDelivery<Value>, any Error>.AsyncIterator
+
+        public mutating func next() async throws(PlayhouseError) -> CatalogDelivery<Value>? {
+            do {
+                return try await base.next()
+            } catch {
+                throw PlayhouseError(transportError: error)
+            }
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
+
+    /// One answer: the network's, or the cached one when the server says it is unchanged or cannot
+    /// be reached (a fresh cached answer stands in for an offline network); a failure otherwise.
+    public var value: Value {
+        get async throws(PlayhouseError) {
+            var latest: CatalogDelivery<Value>?
+            var iterator = makeAsyncIterator()
+            do throws(PlayhouseError) {
+                while let delivery = try await iterator.next() { latest = delivery }
+            } catch {
+                // Offline after a fresh cached answer: that answer.
+                guard latest != nil, error.isTransient else { throw error }
+            }
+            guard let latest else { throw PlayhouseError(code: .badResponse, message: "The catalog call gave no answer.") }
+            return latest.value
+        }
+    }
+}
 
 /// A point on the Earth and how far from it to look, in metres.
 public struct CatalogLocation: Sendable, Equatable {

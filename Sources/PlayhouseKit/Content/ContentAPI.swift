@@ -12,7 +12,7 @@ import PlayhouseAPI
 /// ```
 ///
 /// Calls are made for the signed-in player, or, with nobody signed in, for this installation with
-/// the app's token (a confidential client).
+/// the app's token (a confidential client) or the public client's id alone.
 public struct ContentAPI: Sendable {
     let api: APIClient
     let delivery: RewardDelivery
@@ -127,5 +127,19 @@ public struct ContentAPI: Sendable {
     /// ``finishRewards()``, delivering its result on the main queue.
     public func finishRewards(completion: @escaping @MainActor @Sendable (Result<[UnlockedReward], PlayhouseError>) -> Void) {
         deliver(completion) { () async throws(PlayhouseError) in try await finishRewards() }
+    }
+}
+
+// MARK: Completion-handler forms
+
+extension ContentAPI {
+    /// Completion-handler form of ``content(placement:)``; `completion` runs on the main queue.
+    public func content(placement: String, completion: @escaping @MainActor @Sendable (Result<PlacementContent?, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> PlacementContent? in try await content(placement: placement) }
+    }
+
+    /// Completion-handler form of ``setProperties(_:)``; `completion` runs on the main queue.
+    public func setProperties(_ properties: [String: String], completion: @escaping @MainActor @Sendable (Result<Void, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Void in try await setProperties(properties) }
     }
 }

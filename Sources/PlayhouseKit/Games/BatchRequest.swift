@@ -6,7 +6,7 @@ import PlayhouseAPI
 ///
 /// ```swift
 /// var batch = client.batch()
-/// try batch.bet(name: "spin", game: "lucky-sevens", wager: 0.10, currency: "EUR")
+/// try batch.bet(name: "spin", game: "lucky-sevens", wager: Decimal(string: "0.10")!, currency: "EUR")
 /// try batch.wallet(name: "wallet", dependsOn: ["spin"])
 /// let result = try await batch.run()
 /// let bet = try result.value("spin", as: Bet.self)
@@ -96,6 +96,11 @@ public struct BatchRequest: Sendable {
     public func run() async throws(PlayhouseError) -> BatchResult {
         let answer: BatchResponseBody = try await api.player("POST", APIPath.batch, body: BatchRequestBody(requests: requests))
         return BatchResult(responses: answer.responses)
+    }
+
+    /// Completion-handler form of ``run()``; `completion` runs on the main queue.
+    public func run(completion: @escaping @MainActor @Sendable (Result<BatchResult, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> BatchResult in try await run() }
     }
 }
 

@@ -33,10 +33,9 @@ public enum FairnessVerifier {
               let spin = machine.replay(serverSeed: serverSeed, clientSeed: fairness.clientSeed, nonce: UInt64(fairness.nonce),
                                         paylines: bet.paylines) else { return .invalidDefinition }
         guard spin.stops == bet.stops, spin.window == bet.window else { return .outcomeDiffers(expectedStops: spin.stops, betStops: bet.stops) }
-        let wager = Money(amount: bet.wager, currency: "").value
-        let expected = wager * Decimal(spin.pays)
-        guard expected == Money(amount: bet.payout, currency: "").value else {
-            return .payoutDiffers(expected: GamesAPI.decimal(expected), betPayout: bet.payout)
+        let expected = bet.wager * Decimal(spin.pays)
+        guard expected == bet.payout else {
+            return .payoutDiffers(expected: GamesAPI.decimal(expected), betPayout: bet.$payout.text)
         }
         return .verified
     }

@@ -5,8 +5,8 @@ import PlayhouseAPI
 /// The app's games and the signed-in player's bets: `client.games`. Needs the `play` scope.
 ///
 /// ```swift
-/// let bet = try await client.games.bet(game: "lucky-sevens", wager: 0.10, currency: "EUR", paylines: [[1, 1, 1, 1, 1]])
-/// print(bet.window, bet.payout)
+/// let bet = try await client.games.bet(game: "lucky-sevens", wager: Decimal(string: "0.10")!, currency: "EUR")
+/// print(bet.window, bet.stake, bet.payout)   // 0.10 on each of 10 lines: a stake of 1.00
 /// ```
 ///
 /// A backed bet sends an `Idempotency-Key` (a new one per call unless you pass your own), and the
@@ -31,8 +31,9 @@ public struct GamesAPI: Sendable {
     }
 
     /// Bets the player's money (Betable's `betForGame`): `wager` per payline of `currency`; every
-    /// payline when `paylines` is nil. The answer carries the window, the wins, the payout and the
-    /// balance after.
+    /// payline when `paylines` is nil, so the stake is `wager` × the lines played (0.10 on a 10-line
+    /// slot stakes 1.00; `Bet.stake` says it). The answer carries the window, the wins, the payout
+    /// and the balance after.
     public func bet(game: String, wager: Decimal, currency: String, economy: Economy? = nil, paylines: [[Int]]? = nil,
                     clientSeed: String? = nil, idempotencyKey: String = UUID().uuidString) async throws(PlayhouseError) -> Bet {
         try await api.player("POST", Self.betPath(game: game, unbacked: false),
@@ -66,7 +67,7 @@ public struct GamesAPI: Sendable {
 
     /// The player's bets, newest first, fetched page by page as you iterate.
     public func bets(game: String? = nil, pageSize: Int = 25) -> BetHistory {
-        BetHistory(games: self, game: game, pageSize: pageSize)
+        BetHistory(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in try await betsPage(game: game, limit: limit, cursor: cursor) }
     }
 
     /// One page of the player's bets; pass the previous page's `nextCursor` as `cursor`.
@@ -142,31 +143,56 @@ public struct GamesAPI: Sendable {
     }
 }
 
-/// The player's bets as an `AsyncSequence`, newest first; pages are fetched as you iterate.
-public struct BetHistory: AsyncSequence, Sendable {
-    public typealias Element = Bet
+// MARK: Completion-handler forms
 
-    let games: GamesAPI
-    let game: String?
-    let pageSize: Int
-
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        let history: BetHistory
-        var buffer: [Bet] = []
-        var cursor: String?
-        var finished = false
-
-        public mutating func next() async throws -> Bet? {
-            while buffer.isEmpty {
-                guard !finished else { return nil }
-                let page = try await history.games.betsPage(game: history.game, limit: history.pageSize, cursor: cursor)
-                buffer = page.data
-                cursor = page.nextCursor
-                finished = page.nextCursor == nil
-            }
-            return buffer.removeFirst()
-        }
+extension GamesAPI {
+    /// Completion-handler form of ``game(id:)``; `completion` runs on the main queue.
+    public func game(id: String, completion: @escaping @MainActor @Sendable (Result<GameInfo, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> GameInfo in try await game(id: id) }
     }
 
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(history: self) }
+    /// Completion-handler form of ``definition(id:)``; `completion` runs on the main queue.
+    public func definition(id: String, completion: @escaping @MainActor @Sendable (Result<GameDefinition, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> GameDefinition in try await definition(id: id) }
+    }
+
+    /// Completion-handler form of ``creditBet(game:creditsFrom:wager:paylines:clientSeed:idempotencyKey:)``; `completion` runs on the main queue.
+    public func creditBet(game: String, creditsFrom: String, wager: Decimal, paylines: [[Int]]? = nil, clientSeed: String? = nil, idempotencyKey: String = UUID().uuidString, completion: @escaping @MainActor @Sendable (Result<Bet, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Bet in try await creditBet(game: game, creditsFrom: creditsFrom, wager: wager, paylines: paylines, clientSeed: clientSeed, idempotencyKey: idempotencyKey) }
+    }
+
+    /// Completion-handler form of ``unbackedCreditBet(game:creditsFrom:wager:paylines:clientSeed:)``; `completion` runs on the main queue.
+    public func unbackedCreditBet(game: String, creditsFrom: String, wager: Decimal, paylines: [[Int]]? = nil, clientSeed: String? = nil, completion: @escaping @MainActor @Sendable (Result<Bet, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Bet in try await unbackedCreditBet(game: game, creditsFrom: creditsFrom, wager: wager, paylines: paylines, clientSeed: clientSeed) }
+    }
+
+    /// Completion-handler form of ``betsPage(game:limit:cursor:)``; `completion` runs on the main queue.
+    public func betsPage(game: String? = nil, limit: Int = 25, cursor: String? = nil, completion: @escaping @MainActor @Sendable (Result<Page<Bet>, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Page<Bet> in try await betsPage(game: game, limit: limit, cursor: cursor) }
+    }
+
+    /// Completion-handler form of ``bet(id:)``; `completion` runs on the main queue.
+    public func bet(id: String, completion: @escaping @MainActor @Sendable (Result<Bet, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Bet in try await bet(id: id) }
+    }
+
+    /// Completion-handler form of ``fairnessSeeds()``; `completion` runs on the main queue.
+    public func fairnessSeeds(completion: @escaping @MainActor @Sendable (Result<FairnessSeeds, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> FairnessSeeds in try await fairnessSeeds() }
+    }
+
+    /// Completion-handler form of ``setClientSeed(_:)``; `completion` runs on the main queue.
+    public func setClientSeed(_ clientSeed: String, completion: @escaping @MainActor @Sendable (Result<FairnessSeeds, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> FairnessSeeds in try await setClientSeed(clientSeed) }
+    }
+
+    /// Completion-handler form of ``rotateSeed()``; `completion` runs on the main queue.
+    public func rotateSeed(completion: @escaping @MainActor @Sendable (Result<FairnessRotation, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> FairnessRotation in try await rotateSeed() }
+    }
+
+    /// Completion-handler form of ``verify(betID:)``; `completion` runs on the main queue.
+    public func verify(betID: String, completion: @escaping @MainActor @Sendable (Result<FairnessVerifier.Verdict, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> FairnessVerifier.Verdict in try await verify(betID: betID) }
+    }
 }

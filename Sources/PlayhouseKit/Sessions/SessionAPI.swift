@@ -17,7 +17,10 @@ public struct SessionAPI: Sendable {
         await api.sessionMonitor.check(callbacks, scopes: scopes, api: api)
     }
 
-    /// The same events the callbacks get, and every heartbeat, as an `AsyncStream`.
+    /// The credentials' state now (the latest success, revocation or failure, if
+    /// ``checkCredentials(_:scopes:)`` ran), then the same events the callbacks get and every
+    /// heartbeat, as an `AsyncStream`: open it before or after `checkCredentials`, it does not
+    /// matter. It ends only when the app drops it; leave the loop when you have what you need.
     public func events() async -> AsyncStream<SessionEvent> {
         await api.sessionMonitor.events()
     }
@@ -102,5 +105,14 @@ public struct SessionAPI: Sendable {
     /// Completion-handler form of ``canIGamble()``; `completion` runs on the main queue.
     public func canIGamble(completion: @escaping @MainActor @Sendable (Result<GambleVerdict, PlayhouseError>) -> Void) {
         deliver(completion) { () async throws(PlayhouseError) -> GambleVerdict in try await canIGamble() }
+    }
+}
+
+// MARK: Completion-handler forms
+
+extension SessionAPI {
+    /// Completion-handler form of ``realityCheckPage(presenter:)``; `completion` runs on the main queue.
+    public func realityCheckPage(presenter: any WebPagePresenter, completion: @escaping @MainActor @Sendable (Result<Void, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Void in try await realityCheckPage(presenter: presenter) }
     }
 }

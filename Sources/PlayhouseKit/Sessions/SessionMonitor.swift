@@ -18,14 +18,18 @@ actor SessionMonitor {
     private var watching = false
     private var inBackground = false
     private let watchers = Broadcast<SessionEvent>()
+    /// The latest credentials event (success, revoked, failure): what a new stream hears first.
+    private var credentials: SessionEvent?
 
     init(clock: any PlayhouseClock, schedule: HeartbeatSchedule) {
         self.clock = clock
         self.schedule = schedule
     }
 
+    /// The credentials' state now (the latest success, revocation or failure, if any, as it was
+    /// told: a success's access token may have been refreshed since), then every event.
     func events() -> AsyncStream<SessionEvent> {
-        watchers.stream()
+        watchers.stream(startingWith: credentials)
     }
 
     /// Betable's checkCredentials: a live session gives credentials at once; otherwise the player
@@ -48,7 +52,7 @@ actor SessionMonitor {
                 }
             }
             let presenter = await callbacks.signInPresenter
-            _ = try await PlayhouseClient.AuthAPI(api: api).signIn(scopes: scopes, presenter: presenter)
+            _ = try await AuthAPI(api: api).signIn(scopes: scopes, presenter: presenter)
             try await succeed(try await session.current(), api)
         } catch {
             await emit(.credentialsFailure(error))
@@ -73,6 +77,12 @@ actor SessionMonitor {
     func stop() {
         watching = false
         stopBeating()
+    }
+
+    /// The player signed out: the heartbeats stop, and there are no credentials to tell a new stream of.
+    func signedOut() {
+        stop()
+        credentials = nil
     }
 
     func enterBackground() {
@@ -180,6 +190,10 @@ actor SessionMonitor {
     }
 
     private func emit(_ event: SessionEvent) async {
+        switch event {
+        case .credentialsSuccess, .credentialsRevoked, .credentialsFailure: credentials = event
+        case .preRealityCheck, .postRealityCheck, .heartbeat: break
+        }
         watchers.yield(event)
         NotificationCenter.default.post(name: .playhouseSessionEvent, object: nil, userInfo: [SessionEvent.userInfoKey: event])
         guard let callbacks else { return }

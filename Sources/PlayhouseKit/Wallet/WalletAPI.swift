@@ -33,7 +33,9 @@ public struct WalletAPI: Sendable {
     /// `for try await transaction in client.wallet.transactions(currency: "EUR") { … }`.
     public func transactions(currency: String? = nil, kind: TransactionKind? = nil, economy: Economy? = nil,
                              pageSize: Int = 25) -> TransactionHistory {
-        TransactionHistory(wallet: self, currency: currency, kind: kind, economy: economy, pageSize: pageSize)
+        TransactionHistory(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in
+            try await transactionsPage(currency: currency, kind: kind, economy: economy, limit: limit, cursor: cursor)
+        }
     }
 
     /// One page of the history; pass the previous page's `nextCursor` as `cursor`.
@@ -167,5 +169,64 @@ public struct WalletAPI: Sendable {
     public func redeem(code: String, completion: @escaping @MainActor @Sendable (Result<Redemption, PlayhouseError>) -> Void) {
         let key = UUID().uuidString
         deliver(completion) { () async throws(PlayhouseError) -> Redemption in try await redeem(code: code, idempotencyKey: key) }
+    }
+}
+
+// MARK: Completion-handler forms
+
+extension WalletAPI {
+    /// Completion-handler form of ``currencies()``; `completion` runs on the main queue.
+    public func currencies(completion: @escaping @MainActor @Sendable (Result<[CurrencyInfo], PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> [CurrencyInfo] in try await currencies() }
+    }
+
+    /// Completion-handler form of ``transactionsPage(currency:kind:economy:limit:cursor:)``; `completion` runs on the main queue.
+    public func transactionsPage(currency: String? = nil, kind: TransactionKind? = nil, economy: Economy? = nil, limit: Int = 25, cursor: String? = nil, completion: @escaping @MainActor @Sendable (Result<Page<WalletTransaction>, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Page<WalletTransaction> in try await transactionsPage(currency: currency, kind: kind, economy: economy, limit: limit, cursor: cursor) }
+    }
+
+    /// Completion-handler form of ``transaction(id:)``; `completion` runs on the main queue.
+    public func transaction(id: String, completion: @escaping @MainActor @Sendable (Result<WalletTransaction, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> WalletTransaction in try await transaction(id: id) }
+    }
+
+    /// Completion-handler form of ``cancelWithdrawal(id:idempotencyKey:)``; `completion` runs on the main queue.
+    public func cancelWithdrawal(id: String, idempotencyKey: String = UUID().uuidString, completion: @escaping @MainActor @Sendable (Result<Withdrawal, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Withdrawal in try await cancelWithdrawal(id: id, idempotencyKey: idempotencyKey) }
+    }
+
+    /// Completion-handler form of ``deposit(id:)``; `completion` runs on the main queue.
+    public func deposit(id: String, completion: @escaping @MainActor @Sendable (Result<Deposit, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Deposit in try await deposit(id: id) }
+    }
+
+    /// Completion-handler form of ``withdrawal(id:)``; `completion` runs on the main queue.
+    public func withdrawal(id: String, completion: @escaping @MainActor @Sendable (Result<Withdrawal, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Withdrawal in try await withdrawal(id: id) }
+    }
+
+    /// Completion-handler form of ``redeem(url:idempotencyKey:)``; `completion` runs on the main queue.
+    public func redeem(url: URL, idempotencyKey: String = UUID().uuidString, completion: @escaping @MainActor @Sendable (Result<Redemption, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Redemption in try await redeem(url: url, idempotencyKey: idempotencyKey) }
+    }
+
+    /// Completion-handler form of ``depositPage(presenter:)``; `completion` runs on the main queue.
+    public func depositPage(presenter: any WebPagePresenter, completion: @escaping @MainActor @Sendable (Result<Void, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Void in try await depositPage(presenter: presenter) }
+    }
+
+    /// Completion-handler form of ``withdrawPage(presenter:)``; `completion` runs on the main queue.
+    public func withdrawPage(presenter: any WebPagePresenter, completion: @escaping @MainActor @Sendable (Result<Void, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Void in try await withdrawPage(presenter: presenter) }
+    }
+
+    /// Completion-handler form of ``walletPage(presenter:)``; `completion` runs on the main queue.
+    public func walletPage(presenter: any WebPagePresenter, completion: @escaping @MainActor @Sendable (Result<Void, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Void in try await walletPage(presenter: presenter) }
+    }
+
+    /// Completion-handler form of ``redeemPage(promotion:presenter:)``; `completion` runs on the main queue.
+    public func redeemPage(promotion: String? = nil, presenter: any WebPagePresenter, completion: @escaping @MainActor @Sendable (Result<Void, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Void in try await redeemPage(promotion: promotion, presenter: presenter) }
     }
 }

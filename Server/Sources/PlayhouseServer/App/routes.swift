@@ -16,9 +16,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: RewardKeysController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
-    try v1.register(collection: AppsController())
     try v1.register(collection: ProfileController())
-    try v1.register(collection: PlayerAuthController())
     try v1.register(collection: PlayerLinksController())
     try v1.register(collection: WalletController())
     try v1.register(collection: GamesController())
@@ -26,6 +24,12 @@ func routes(_ app: Application) throws {
     try v1.register(collection: SessionsController())
     try v1.register(collection: LimitsController())
     try v1.register(collection: PageSessionController())
-    try v1.register(collection: ContentController())
-    try v1.register(collection: CatalogController())
+
+    // What a signed-out player may use (the app, a sign-in PIN, content placements, the catalog):
+    // with a token, or with a public client's id alone.
+    let signedOut = app.grouped("v1").grouped(BearerAuthMiddleware.signedOutPublicClients)
+    try signedOut.register(collection: AppsController())
+    try signedOut.register(collection: PlayerAuthController())
+    try signedOut.register(collection: ContentController())
+    try signedOut.register(collection: CatalogController())
 }

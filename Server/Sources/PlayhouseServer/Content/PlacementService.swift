@@ -89,6 +89,7 @@ struct PlacementService: Sendable {
         guard let installation = asker.installationID else {
             throw PlayhouseProblem.invalidQuery("installation_id", "required")
         }
+        guard GuestSignIn.isWellFormed(installationID: installation) else { throw PlayhouseProblem.invalidQuery("installation_id") }
         return "i:\(asker.appID.uuidString.lowercased()):\(installation)"
     }
 

@@ -25,8 +25,8 @@ struct PlayerAuthController: RouteCollection {
         guard let playerID = principal.playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
         if let sessionID = principal.sessionID {
             try await request.playSessions.end(sessionID)
-        } else {
-            _ = try await request.tokens.claim(principal.tokenID)
+        } else if let tokenID = principal.tokenID {
+            _ = try await request.tokens.claim(tokenID)
         }
         try await request.browserSignIns.end(playerID: playerID)
         return .noContent

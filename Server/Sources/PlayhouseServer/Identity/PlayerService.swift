@@ -164,12 +164,14 @@ struct PlayerService: Sendable {
 }
 
 extension Player {
-    /// The player as `/oauth/userinfo` describes them; profile claims only `withProfile`.
+    /// The player as `/oauth/userinfo` describes them; profile claims only `withProfile`, and
+    /// `guest` (Playhouse's own claim) for a guest whatever the scopes.
     func userInfo(withProfile: Bool) -> UserInfo {
         let sub = id.uuidString.lowercased()
-        guard withProfile else { return UserInfo(sub: sub) }
+        let guest: Bool? = guest ? true : nil
+        guard withProfile else { return UserInfo(sub: sub, guest: guest) }
         return UserInfo(sub: sub, name: displayName, givenName: firstName, email: email, phoneNumber: phoneNumber,
-                        locale: locale, birthdate: birthDate, gender: gender)
+                        locale: locale, birthdate: birthDate, gender: gender, guest: guest)
     }
 
     /// The profile as the player sees it.

@@ -1,9 +1,12 @@
 import Foundation
 import Vapor
 
-/// Who a request acts for, as proven by its bearer token.
+/// Who a request acts for, as proven by its bearer token, or (on the routes a signed-out player
+/// may use) by a public client's id alone.
 struct Principal: Sendable {
-    var tokenID: UUID
+    /// The bearer token's id; nil for a signed-out public client, known by its client id alone
+    /// (``BearerAuthMiddleware/signedOutPublicClients``), with no scopes, no player and no app token.
+    var tokenID: UUID?
     var app: AppRecord
     var scopes: [String]
     var playerID: UUID?
@@ -26,9 +29,9 @@ struct Principal: Sendable {
     }
 
     /// The app, for calls only the developer makes: an app token, not a player's (nor an
-    /// unbacked token for the game's own user).
+    /// unbacked token for the game's own user, nor a signed-out public client's id).
     func requireAppToken() throws -> AppRecord {
-        guard playerID == nil, clientUserID == nil else { throw PlayhouseProblem(.forbidden, .appTokenRequired) }
+        guard tokenID != nil, playerID == nil, clientUserID == nil else { throw PlayhouseProblem(.forbidden, .appTokenRequired) }
         return app
     }
 

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import PlayhouseKit
+
+/// One shape across the namespaces: each is a top-level `…API` type reached from the client, and
+/// each of their calls that answers once has a completion-handler form beside its `async` one.
+@Suite struct APIShapeTests {
+    @Test func everyNamespaceIsATopLevelAPIType() {
+        let client = PlayhouseClient(configuration: .init(baseURL: Fixtures.baseURL, clientID: "ph_x", transport: MockTransport { _, _ in Fixtures.app },
+                                                          tokenStore: MemoryTokenStore(), installationID: "install-0123456789abcdef",
+                                                          appLifecycle: nil))
+        let namespaces: [Any] = [client.app, client.auth, client.profile, client.wallet, client.games, client.session, client.content, client.catalog]
+        let names = namespaces.map { String(reflecting: type(of: $0)) }
+        #expect(names == ["AppAPI", "AuthAPI", "ProfileAPI", "WalletAPI", "GamesAPI", "SessionAPI", "ContentAPI", "CatalogAPI"].map { "PlayhouseKit." + $0 })
+    }
+
+    /// Read from the sources: a public `async throws(PlayhouseError)` function of a namespace
+    /// without a public function of the same name that takes a `completion`.
+    @Test func everyCallOfANamespaceHasACompletionHandlerForm() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/PlayhouseKit").standardized
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+            .filter { $0.lastPathComponent.hasSuffix("API.swift") }
+        #expect(files.count == 8)
+        let declaration = try Regex(#"public func (\w+)\(((?:[^()]|\([^()]*\))*)\)\s*(async throws\(PlayhouseError\))?"#)
+        var missing: [String] = []
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            var calls: Set<String> = [], withCompletion: Set<String> = []
+            for match in text.matches(of: declaration) {
+                let name = String(match.output[1].substring ?? "")
+                if (match.output[2].substring ?? "").contains("completion") { withCompletion.insert(name) }
+                if match.output[3].substring != nil { calls.insert(name) }
+            }
+            missing += calls.subtracting(withCompletion).map { "\(file.lastPathComponent): \($0)" }
+        }
+        #expect(missing.sorted() == [])
+    }
+
+    /// Amounts come back as `Decimal`, as they go in, and the server's text is kept for the wire.
+    @Test func amountsComeBackAsDecimalsAndKeepTheirText() throws {
+        let json = Data("""
+            {"id":"b1","ern":"ern:bet:b1","game":"lucky-sevens","game_version":1,"kind":"backed","currency":"EUR","economy":"sandbox",
+             "wager":"0.10","stake":"1.00","paylines":[],"window":[],"stops":[],"outcomes":[
+             {"outcome":"win","kind":"line","payline":[0,0,0],"symbol":"A","count":3,"payout":"0.50"}],
+             "payout":"0.50","balance":{"amount":"19.50","currency":"EUR"},"created_at":"2026-11-26T10:00:00Z"}
+            """.utf8)
+        let bet = try PlayhouseJSON.makeDecoder().decode(Bet.self, from: json)
+        #expect(bet.wager == Decimal(string: "0.1") && bet.stake == 1 && bet.payout == Decimal(string: "0.5"))
+        #expect(bet.outcomes.first?.payout == Decimal(string: "0.5"))
+        #expect(bet.stake == bet.wager * 10)
+        #expect(bet.$stake.text == "1.00")
+        let again = String(decoding: try PlayhouseJSON.makeEncoder().encode(bet), as: UTF8.self)
+        #expect(again.contains(#""stake":"1.00""#) && again.contains(#""payout":"0.50""#) && again.contains(#""wager":"0.10""#))
+    }
+
+    /// A paged sequence throws the typed error, so a `do throws(PlayhouseError)` keeps it.
+    @Test func pagedSequencesThrowPlayhouseError() async {
+        let pages = PagedSequence<Int>(pageSize: 2) { _, cursor throws(PlayhouseError) in
+            guard cursor == nil else { throw PlayhouseError(code: .offline, message: "gone") }
+            return Page(data: [1, 2], nextCursor: "next")
+        }
+        var seen: [Int] = []
+        do throws(PlayhouseError) {
+            for try await number in pages { seen.append(number) }
+        } catch {
+            #expect(error.code == .offline)
+        }
+        #expect(seen == [1, 2])
+    }
+}
