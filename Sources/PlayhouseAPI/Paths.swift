@@ -88,10 +88,3 @@ public enum GrantType {
     /// Signs a guest in by an installation of the app (`installation_id`), making the player on first use.
     public static let guest = "urn:playhouse:grant-type:guest"
 }
-
-/// The HTTP headers of the Playhouse API that HTTP itself does not name, shared by the SDK and the server.
-public enum APIHeader {
-    /// A signed-out public client's id, on a call without a token: the calls a signed-out player
-    /// may make (the app, a sign-in PIN, content placements, the catalog) accept it in place of a bearer token.
-    public static let clientID = "Playhouse-Client-ID"
-}

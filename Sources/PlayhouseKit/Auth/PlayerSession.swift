@@ -39,8 +39,8 @@ actor PlayerSession {
         setPlayer(SignedInPlayer(id: stored.playerID, isGuest: stored.isGuest))
     }
 
-    /// The player linked a way to sign in elsewhere (a phone number, a provider, an email): no
-    /// longer a guest, here and in the stored tokens.
+    /// The player linked a phone number or a provider's account: `guest` is what the server's
+    /// profile now says, kept here and in the stored tokens.
     func noteLinked(guest: Bool) async {
         guard var current = tokens, current.isGuest != guest else { return }
         current.isGuest = guest

@@ -22,20 +22,6 @@ public struct SignedInPlayer: Sendable, Equatable, Codable {
         self.isGuest = isGuest
         self.isNew = isNew
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        email = try container.decodeIfPresent(String.self, forKey: .email)
-        displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-        // Kept before these existed: a player of unknown kind, not made by this sign-in.
-        isGuest = try container.decodeIfPresent(Bool.self, forKey: .isGuest) ?? false
-        isNew = try container.decodeIfPresent(Bool.self, forKey: .isNew) ?? false
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, email, displayName, isGuest, isNew
-    }
 }
 
 extension Notification.Name {
