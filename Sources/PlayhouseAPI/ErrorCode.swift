@@ -153,6 +153,30 @@ extension ErrorCode {
     /// The player has no reward receipt with that id.
     public static let receiptNotFound: ErrorCode = "receipt_not_found"
 
+    // Shopping lists (a refused operation's problem, or the change feed's)
+    /// No list with that id that the caller sees.
+    public static let listNotFound: ErrorCode = "list_not_found"
+    /// No item with that id in a list the caller sees.
+    public static let listItemNotFound: ErrorCode = "list_item_not_found"
+    /// The caller's access to the list is not enough (`access` parameter: what it takes).
+    public static let listAccessRequired: ErrorCode = "list_access_required"
+    /// The list or item id is used already, by another list or player.
+    public static let listIDTaken: ErrorCode = "list_id_taken"
+    /// Lists per player, items per list or shares per list are at their limit.
+    public static let listLimitReached: ErrorCode = "list_limit_reached"
+    /// No share of the list for the caller (or no such invitation) to answer.
+    public static let listShareNotFound: ErrorCode = "list_share_not_found"
+    /// The list's creator cannot leave it; they may delete it.
+    public static let listOwnerCannotLeave: ErrorCode = "list_owner_cannot_leave"
+    /// `after` names no item of the moved item's list.
+    public static let listAnchorNotFound: ErrorCode = "list_anchor_not_found"
+    /// The mutation id was used before for another operation.
+    public static let mutationIDReused: ErrorCode = "mutation_id_reused"
+    /// The change feed no longer goes back to that cursor: start again from a snapshot (410).
+    public static let cursorExpired: ErrorCode = "cursor_expired"
+    /// No player of the app with that id or email.
+    public static let playerNotFound: ErrorCode = "player_not_found"
+
     // Server side
     public static let internalError: ErrorCode = "internal_error"
     public static let serviceUnavailable: ErrorCode = "service_unavailable"

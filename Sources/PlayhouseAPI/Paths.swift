@@ -71,6 +71,12 @@ public enum APIPath {
     public static let rewards = "/v1/rewards"
     /// The public keys reward receipts are signed with.
     public static let rewardKeys = "/.well-known/reward-keys"
+    /// The player's shopping lists with their items (a snapshot).
+    public static let lists = "/v1/lists"
+    /// `POST`: a batch of list operations, each applied at most once.
+    public static let listOperations = "/v1/lists/operations"
+    /// The change feed of the player's lists, items and shares.
+    public static let listChanges = "/v1/lists/changes"
 }
 
 /// OAuth grant types Playhouse understands.

@@ -55,5 +55,6 @@ enum Migrations {
         app.migrations.add(CreateCatalogOffers())
         app.migrations.add(CreateCatalogViews())
         app.migrations.add(AddTokenAuthTime())
+        app.migrations.add(CreateShoppingLists())
     }
 }

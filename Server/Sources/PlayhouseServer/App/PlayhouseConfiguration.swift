@@ -70,6 +70,10 @@ public struct PlayhouseConfiguration: Sendable {
     /// Lets the sandbox provider handle the `real` economy too (`PLAYHOUSE_SANDBOX_REAL_MONEY=1`), so a
     /// production app can be tried out before a real payment provider is plugged in. Never in production.
     public var sandboxRealMoney = false
+    /// How long deleted lists and items (and shares that give nothing) stay in the lists' change
+    /// feed before they are forgotten; a client whose cursor is older resyncs from a snapshot
+    /// (`PLAYHOUSE_LIST_RETENTION_DAYS`, 1 to 3650 days).
+    public var listRetention: TimeInterval = 30 * 24 * 3600
 
     public init() {}
 
@@ -106,6 +110,9 @@ public struct PlayhouseConfiguration: Sendable {
         try settings.read("PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE", into: &configuration.postgresConnectionsPerEventLoop, "1 to 64",
                           EnvironmentSettings.number(1...64))
         try settings.read("PLAYHOUSE_SANDBOX_REAL_MONEY", into: &configuration.sandboxRealMoney, "a flag") { ["1", "true", "yes"].contains($0.lowercased()) }
+        try settings.read("PLAYHOUSE_LIST_RETENTION_DAYS", into: &configuration.listRetention, "1 to 3650 days") { text in
+            Int(text).flatMap { (1...3650).contains($0) ? TimeInterval($0) * 24 * 3600 : nil }
+        }
         try settings.read("PLAYHOUSE_PUBLIC_URL", into: &configuration.publicURL, "a URL") { $0 }
         try settings.read("PLAYHOUSE_LOG_LEVEL", into: &configuration.logLevel, "one of trace, debug, info, notice, warning, error, critical") {
             Logger.Level(rawValue: $0.lowercased())

@@ -24,6 +24,8 @@ public struct PlayhouseState: Sendable {
     var impressionKey = ImpressionKey()
     /// Content statistics counted since the last flush.
     var contentStats = ContentStats()
+    /// Wakes the list change feed's long polls.
+    var listChanges: ListChangeSignal
 }
 
 extension Application {

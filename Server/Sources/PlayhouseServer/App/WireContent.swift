@@ -51,3 +51,7 @@ extension RewardReceipt: @retroactive Content {}
 extension AudienceProperties: @retroactive Content {}
 extension PlacementExplanation: @retroactive Content {}
 extension ContentStatsRow: @retroactive Content {}
+extension ListOperationsRequest: @retroactive Content {}
+extension ListOperationsResponse: @retroactive Content {}
+extension ListChanges: @retroactive Content {}
+extension ShoppingListsPage: @retroactive Content {}

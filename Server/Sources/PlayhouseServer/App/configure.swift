@@ -24,9 +24,13 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
         tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime),
         storeEngine: storeEngine,
         paymentProvider: SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay),
-        campaignCache: CampaignCache(lifetime: configuration.contentCacheLifetime)
+        campaignCache: CampaignCache(lifetime: configuration.contentCacheLifetime),
+        listChanges: ListChangeSignal(channel: ListChangeSignal.channel(storeEngine, schema: configuration.postgresSchema))
     )
     app.lifecycle.use(StoreLifecycle())
+    if case .postgres(let store) = storeEngine {
+        app.lifecycle.use(ListChangeListener(configuration: store.configuration, signal: app.playhouse.listChanges))
+    }
     // The server's own metrics (MetricsMiddleware) count and time every request.
     app.http.server.configuration.reportMetrics = false
     try HostedPages.configure(app)

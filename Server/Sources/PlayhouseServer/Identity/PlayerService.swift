@@ -44,6 +44,13 @@ struct PlayerService: Sendable {
         return matches ? player : nil
     }
 
+    /// The display name (`display_name`, null when none) of the player whose id is in
+    /// `playerColumn` of another feature's row, read along with it.
+    static func alongDisplayName(of playerColumn: SQLQueryString) -> ReadAlong {
+        ReadAlong(columns: "\(SQLAlias.namedPlayer).display_name",
+                  join: "LEFT JOIN players \(SQLAlias.namedPlayer) ON \(SQLAlias.namedPlayer).id = \(playerColumn)")
+    }
+
     func find(_ playerID: UUID, appID: UUID) async throws -> Player? {
         try await store.read { sql in
             try await sql.raw("SELECT \(Player.columns) FROM players WHERE id = \(bind: playerID) AND app_id = \(bind: appID)").first()

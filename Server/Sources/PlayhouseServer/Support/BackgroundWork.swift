@@ -63,3 +63,13 @@ extension BackgroundWork {
         }
     }
 }
+
+extension BackgroundWork {
+    /// Forgets list tombstones past ``PlayhouseConfiguration/listRetention`` (``ListFeed/purge(retention:)``)
+    /// every `interval`. Every instance may run one: a second purge finds nothing.
+    public static func listPurger(every interval: Duration) -> BackgroundWork {
+        BackgroundWork("Purging old list tombstones", every: interval) { application in
+            try await application.listFeed.purge(retention: application.playhouse.configuration.listRetention)
+        }
+    }
+}

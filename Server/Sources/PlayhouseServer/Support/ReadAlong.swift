@@ -30,6 +30,7 @@ enum SQLAlias: String, Sendable {
     case currency
     case rateLimit = "rate_limit"
     case deposit
+    case namedPlayer = "named_player"
 }
 
 extension SQLQueryString {

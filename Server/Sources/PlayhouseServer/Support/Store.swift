@@ -166,8 +166,11 @@ final class SQLiteStore: Sendable {
 /// confined to its loop, and its methods hop there when called from elsewhere.
 final class PostgresStore: @unchecked Sendable {
     private let pools: EventLoopGroupConnectionPool<PostgresConnectionSource>
+    /// Where the connections go, for a connection of its own (``ListChangeListener``'s).
+    let configuration: SQLPostgresConfiguration
 
     init(configuration: SQLPostgresConfiguration, connectionsPerEventLoop: Int, on eventLoopGroup: any EventLoopGroup) {
+        self.configuration = configuration
         pools = EventLoopGroupConnectionPool(source: PostgresConnectionSource(sqlConfiguration: configuration),
                                              maxConnectionsPerEventLoop: connectionsPerEventLoop, requestTimeout: .seconds(10),
                                              on: eventLoopGroup)

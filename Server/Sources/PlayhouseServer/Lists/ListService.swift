@@ -1,0 +1,319 @@
+import Crypto
+import Foundation
+import PlayhouseAPI
+import SQLKit
+
+/// Applies batches of list operations, each mutation id at most once, in the server's order.
+///
+/// A batch is one transaction. It first takes the next positions of the app's change feed
+/// (`list_feeds`, one row per app; on PostgreSQL its lock is held to the commit, so one app's list
+/// transactions commit one at a time and in the order of their positions, and a reader of the
+/// feed never sees a later position before an earlier one). Then each operation in turn: a
+/// mutation id applied before gets its first answer again; a new one is decided by
+/// ``ListRules`` from what is stored now, applied, and recorded with its answer in the same
+/// transaction, so that a batch resent after a lost answer changes nothing and gets the same
+/// answers. Last, the players who see the changed lists are woken (``ListChangeSignal``): on
+/// PostgreSQL by `NOTIFY`, which every instance listens to, sent at the commit.
+struct ListService: Sendable {
+    let store: Store
+    let now: Date
+    let players: PlayerService
+    let signal: ListChangeSignal
+    var limits = ListLimits()
+
+    /// What became of an operation, as stored with its mutation id.
+    struct Outcome: Sendable, Equatable, Codable {
+        var status: ListOperationStatus
+        var reason: String?
+        var refusal: ListRefusal?
+    }
+
+    /// Applies `batch` for `player` of `app`: every operation's outcome, in order. A batch with any
+    /// invalid operation is refused whole (422 `validation_failed`, every problem named, as any
+    /// request body whose fields do not hold), and changes nothing.
+    func apply(_ batch: ListOperationsRequest, app: UUID, player: UUID) async throws -> [Outcome] {
+        let problems = limits.check(batch)
+        guard problems.isEmpty else {
+            throw PlayhouseProblem(.unprocessableEntity, .validationFailed, message: "invalid_operations", fields: problems)
+        }
+        let now = self.now, limits = self.limits, players = self.players, signal = self.signal
+        let (outcomes, woken) = try await store.transaction { sql in
+            let store = Store(sql)
+            let first = try await Self.takePositions(batch.operations.count, app: app, sql)
+            var outcomes: [Outcome] = []
+            var touched: [UUID] = []
+            for (index, operation) in batch.operations.enumerated() {
+                let step = Step(sql: sql, dialect: store.dialect, app: app, caller: player, now: now, seq: first + Int64(index),
+                                players: PlayerService(store: store, hasher: players.hasher), limits: limits)
+                let (outcome, list) = try await step.run(operation)
+                outcomes.append(outcome)
+                if let list, !touched.contains(list) { touched.append(list) }
+            }
+            let woken = try await Self.playersWhoSee(touched, caller: player, sql)
+            if let channel = signal.channel, !woken.isEmpty {
+                try await sql.raw("SELECT pg_notify(\(bind: channel), \(bind: ListChangeSignal.payload(woken)))").run()
+            }
+            return (outcomes, woken)
+        }
+        if signal.channel == nil { signal.wake(woken) }
+        return outcomes
+    }
+
+    /// Takes `count` positions of `app`'s feed; answers the first.
+    private static func takePositions(_ count: Int, app: UUID, _ sql: any SQLDatabase) async throws -> Int64 {
+        let last = try await sql.raw("""
+            INSERT INTO list_feeds (app_id, last_seq, purged_seq) VALUES (\(bind: app), \(bind: Int64(count)), 0)
+            ON CONFLICT (app_id) DO UPDATE SET last_seq = list_feeds.last_seq + excluded.last_seq
+            RETURNING last_seq
+            """).first()?.decode(column: "last_seq", as: Int64.self) ?? Int64(count)
+        return last - Int64(count) + 1
+    }
+
+    /// The players who see `lists` (their owners, and everyone with a share of them, whatever its
+    /// status, so that an invitee hears of the invitation), and the caller (their other devices).
+    private static func playersWhoSee(_ lists: [UUID], caller: UUID, _ sql: any SQLDatabase) async throws -> Set<UUID> {
+        var players: Set<UUID> = [caller]
+        for list in lists {
+            let rows = try await sql.raw("""
+                SELECT owner_id AS player_id FROM shopping_lists WHERE id = \(bind: list)
+                UNION SELECT player_id FROM list_shares WHERE list_id = \(bind: list)
+                """).all()
+            for row in rows { players.insert(try row.decode(column: "player_id", as: UUID.self)) }
+        }
+        return players
+    }
+
+    /// One operation of a batch, in its transaction, at its position in the feed.
+    private struct Step {
+        let sql: any SQLDatabase
+        let dialect: String
+        let app: UUID
+        let caller: UUID
+        let now: Date
+        let seq: Int64
+        let players: PlayerService
+        let limits: ListLimits
+
+        /// The operation's outcome, and the list it changed (nil when it changed nothing).
+        func run(_ operation: ListOperation) async throws -> (Outcome, UUID?) {
+            let mutation = UUID(uuidString: operation.mutationID)!
+            let fingerprint = Self.fingerprint(operation)
+            if let row = try await sql.raw("""
+                SELECT fingerprint, outcome FROM list_mutations WHERE player_id = \(bind: caller) AND mutation_id = \(bind: mutation)
+                """).first() {
+                guard try row.decode(column: "fingerprint", as: String.self) == fingerprint else {
+                    return (Outcome(status: .refused, refusal: ListRefusal(code: ErrorCode.mutationIDReused.rawValue, status: 409)), nil)
+                }
+                let stored = try row.decode(column: "outcome", as: String.self)
+                return (try JSONDecoder().decode(Outcome.self, from: Data(stored.utf8)), nil)
+            }
+            let facts = try await facts(for: operation)
+            let outcome: Outcome
+            var changed: UUID?
+            switch ListRules.decide(operation, caller: caller, facts: facts, limits: limits) {
+            case .apply:
+                try await write(operation, facts)
+                outcome = Outcome(status: .applied)
+                changed = facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:))
+            case .ignore(let reason):
+                outcome = Outcome(status: .ignored, reason: reason)
+            case .refuse(let refusal):
+                outcome = Outcome(status: .refused, refusal: refusal)
+            }
+            let text = String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self)
+            try await sql.raw("""
+                INSERT INTO list_mutations (player_id, mutation_id, fingerprint, outcome, created_at)
+                VALUES (\(bind: caller), \(bind: mutation), \(bind: fingerprint), \(bind: text), \(bind: now))
+                """).run()
+            return (outcome, changed)
+        }
+
+        /// What makes an operation the same operation: its JSON with sorted keys, hashed.
+        static func fingerprint(_ operation: ListOperation) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let data = (try? encoder.encode(operation)) ?? Data()
+            return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        }
+
+        // MARK: Facts
+
+        private func facts(for operation: ListOperation) async throws -> ListFacts {
+            var facts = ListFacts()
+            let itemID = operation.itemID.flatMap(UUID.init(uuidString:))
+            if let itemID { facts.item = try await item(itemID) }
+            // An item operation's list is its item's; add_item names its list.
+            let listID = operation.op == .addItem || itemID == nil ? operation.listID.flatMap(UUID.init(uuidString:)) : facts.item?.listID
+            if let listID { try await readList(listID, into: &facts) }
+            switch operation.op {
+            case .createList:
+                facts.ownedLists = try await count("SELECT COUNT(*) AS n FROM shopping_lists WHERE owner_id = \(bind: caller) AND deleted_at IS NULL")
+            case .addItem:
+                if let listID {
+                    facts.items = try await count("SELECT COUNT(*) AS n FROM list_items WHERE list_id = \(bind: listID) AND deleted_at IS NULL")
+                }
+            case .moveItem:
+                if let after = operation.after.flatMap(UUID.init(uuidString:)) { facts.anchor = try await item(after) }
+            case .shareList:
+                facts.invitee = try await invitee(operation)
+                if let listID, let invitee = facts.invitee {
+                    facts.share = try await share(listID, invitee)
+                    facts.shares = try await count("""
+                        SELECT COUNT(*) AS n FROM list_shares WHERE list_id = \(bind: listID) AND status IN ('pending', 'accepted')
+                        """)
+                }
+            case .removeShare:
+                if let listID, let player = operation.playerID.flatMap(UUID.init(uuidString:)) { facts.share = try await share(listID, player) }
+            case .answerShare, .leaveList:
+                if let listID { facts.share = try await share(listID, caller) }
+            default:
+                break
+            }
+            return facts
+        }
+
+        /// The list (of any app: an id of another app's list is taken), and the caller's access to it.
+        private func readList(_ id: UUID, into facts: inout ListFacts) async throws {
+            guard let row = try await sql.raw("""
+                SELECT \(ListRows.listColumns), s.access AS share_access, s.status AS share_status
+                FROM shopping_lists l LEFT JOIN list_shares s ON s.list_id = l.id AND s.player_id = \(bind: caller)
+                WHERE l.id = \(bind: id)
+                """).first() else { return }
+            let list = try ListRows.listRecord(row)
+            facts.list = list
+            guard list.appID == app else { return }
+            if list.ownerID == caller {
+                facts.access = .owner
+            } else if try row.decode(column: "share_status", as: String?.self) == ListShareStatus.accepted.rawValue {
+                facts.access = ListAccess(rawValue: try row.decode(column: "share_access", as: String.self))
+            }
+        }
+
+        private func item(_ id: UUID) async throws -> ItemRecord? {
+            try await sql.raw("SELECT \(ListRows.itemColumns) FROM list_items i WHERE i.id = \(bind: id)").first().map(ListRows.itemRecord)
+        }
+
+        private func share(_ list: UUID, _ player: UUID) async throws -> ShareRecord? {
+            guard let row = try await sql.raw("""
+                SELECT access, status FROM list_shares WHERE list_id = \(bind: list) AND player_id = \(bind: player)
+                """).first() else { return nil }
+            return ShareRecord(playerID: player, access: ListAccess(rawValue: try row.decode(column: "access", as: String.self)) ?? .read,
+                               status: ListShareStatus(rawValue: try row.decode(column: "status", as: String.self)) ?? .removed)
+        }
+
+        private func invitee(_ operation: ListOperation) async throws -> UUID? {
+            if let id = operation.playerID.flatMap(UUID.init(uuidString:)) { return try await players.find(id, appID: app)?.id }
+            guard let email = operation.email.flatMap(PlayerService.normalisedEmail) else { return nil }
+            return try await players.find(appID: app, email: email)?.id
+        }
+
+        private func count(_ query: SQLQueryString) async throws -> Int {
+            try await sql.raw(query).first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+
+        // MARK: Writes
+
+        private func write(_ operation: ListOperation, _ facts: ListFacts) async throws {
+            let listID = facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:))!
+            let itemID = operation.itemID.flatMap(UUID.init(uuidString:))
+            switch operation.op {
+            case .createList:
+                let last = try await maxPosition("shopping_lists WHERE owner_id = \(bind: caller)")
+                try await sql.raw("""
+                    INSERT INTO shopping_lists (id, app_id, owner_id, name, position, created_at, modified_at, change_seq)
+                    VALUES (\(bind: listID), \(bind: app), \(bind: caller), \(bind: operation.name!), \(bind: ListOrder.between(last, nil)),
+                            \(bind: now), \(bind: now), \(bind: seq))
+                    """).run()
+            case .renameList:
+                try await sql.raw("""
+                    UPDATE shopping_lists SET name = \(bind: operation.name!), modified_at = \(bind: now), change_seq = \(bind: seq)
+                    WHERE id = \(bind: listID)
+                    """).run()
+            case .deleteList:
+                // The list's tombstone is in the feed; its items go with it, and are not sent one by one.
+                try await sql.raw("""
+                    UPDATE shopping_lists SET deleted_at = \(bind: now), modified_at = \(bind: now), change_seq = \(bind: seq)
+                    WHERE id = \(bind: listID)
+                    """).run()
+                try await sql.raw("UPDATE list_items SET deleted_at = \(bind: now) WHERE list_id = \(bind: listID) AND deleted_at IS NULL").run()
+            case .addItem:
+                let last = try await maxPosition("list_items WHERE list_id = \(bind: listID)")
+                let unit = operation.unit.flatMap { $0.isEmpty ? nil : $0 }
+                try await sql.raw("""
+                    INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, offer_ern, creator_id, position,
+                                            modified_at, change_seq)
+                    VALUES (\(bind: itemID!), \(bind: app), \(bind: listID), \(bind: operation.description!), \(bind: operation.count!),
+                            \(bind: unit), \(bind: operation.ticked ?? false), \(bind: operation.offerERN), \(bind: caller),
+                            \(bind: ListOrder.between(last, nil)), \(bind: now), \(bind: seq))
+                    """).run()
+            case .editItem:
+                let item = facts.item!
+                let unit = operation.unit.map { $0.isEmpty ? nil : $0 } ?? item.unit
+                try await sql.raw("""
+                    UPDATE list_items SET description = \(bind: operation.description ?? item.description), count = \(bind: operation.count ?? item.count),
+                        unit = \(bind: unit), modified_at = \(bind: now), change_seq = \(bind: seq)
+                    WHERE id = \(bind: item.id)
+                    """).run()
+            case .tickItem:
+                try await updateItem(itemID!, "ticked = \(bind: operation.ticked!)")
+            case .moveItem:
+                let item = facts.item!
+                let position: String
+                if let anchor = facts.anchor {
+                    let next = try await minPosition(after: anchor.position, in: item.listID, except: item.id)
+                    position = ListOrder.between(anchor.position, next)
+                } else {
+                    position = ListOrder.between(nil, try await minPosition(after: nil, in: item.listID, except: item.id))
+                }
+                try await updateItem(item.id, "position = \(bind: position)")
+            case .deleteItem:
+                try await updateItem(itemID!, "deleted_at = \(bind: now)")
+            case .shareList:
+                try await sql.raw("""
+                    INSERT INTO list_shares (app_id, list_id, player_id, access, status, invited_by, modified_at, change_seq)
+                    VALUES (\(bind: app), \(bind: listID), \(bind: facts.invitee!), \(bind: operation.access!.rawValue), 'pending',
+                            \(bind: caller), \(bind: now), \(bind: seq))
+                    ON CONFLICT (list_id, player_id) DO UPDATE SET access = excluded.access,
+                        status = CASE WHEN list_shares.status = 'accepted' THEN 'accepted' ELSE 'pending' END,
+                        invited_by = excluded.invited_by, modified_at = excluded.modified_at, change_seq = excluded.change_seq
+                    """).run()
+            case .answerShare:
+                try await setShareStatus(listID, caller, operation.accept! ? .accepted : .declined)
+            case .removeShare:
+                try await setShareStatus(listID, UUID(uuidString: operation.playerID!)!, .removed)
+            case .leaveList:
+                try await setShareStatus(listID, caller, .left)
+            }
+        }
+
+        private func updateItem(_ id: UUID, _ assignment: SQLQueryString) async throws {
+            try await sql.raw("""
+                UPDATE list_items SET \(assignment), modified_at = \(bind: now), change_seq = \(bind: seq) WHERE id = \(bind: id)
+                """).run()
+        }
+
+        private func setShareStatus(_ list: UUID, _ player: UUID, _ status: ListShareStatus) async throws {
+            try await sql.raw("""
+                UPDATE list_shares SET status = \(bind: status.rawValue), modified_at = \(bind: now), change_seq = \(bind: seq)
+                WHERE list_id = \(bind: list) AND player_id = \(bind: player)
+                """).run()
+        }
+
+        /// The last position among `rows` (a table and its condition), deleted ones included: a new
+        /// position after it is after every position ever given there.
+        private func maxPosition(_ rows: SQLQueryString) async throws -> String? {
+            try await sql.raw("SELECT MAX(\(ListRows.position("position", dialect: dialect))) AS p FROM \(rows)").first()?
+                .decode(column: "p", as: String?.self)
+        }
+
+        /// The first position of `list`'s items after `position` (none: the first of all), not
+        /// counting `item`; deleted items count, so a position between is free.
+        private func minPosition(after position: String?, in list: UUID, except item: UUID) async throws -> String? {
+            let column = ListRows.position("position", dialect: dialect)
+            let after: SQLQueryString = position.map { "AND \(column) > \(bind: $0)" } ?? ""
+            return try await sql.raw("""
+                SELECT MIN(\(column)) AS p FROM list_items WHERE list_id = \(bind: list) AND id <> \(bind: item) \(after)
+                """).first()?.decode(column: "p", as: String?.self)
+        }
+    }
+}

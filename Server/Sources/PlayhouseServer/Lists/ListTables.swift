@@ -1,0 +1,77 @@
+import Fluent
+import SQLKit
+
+/// Shopping lists, their items and shares, the mutation ids applied, and each app's change feed.
+///
+/// Every list, item and share row carries `change_seq`, the feed position of its last change, from
+/// its app's `list_feeds.last_seq`; deleted lists and items stay as tombstones (`deleted_at`)
+/// until the retention period has passed, when they are purged and `purged_seq` moves past them.
+struct CreateShoppingLists: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("list_feeds")
+            .field("app_id", .uuid, .identifier(auto: false), .references("apps", "id", onDelete: .cascade))
+            .field("last_seq", .int64, .required)
+            .field("purged_seq", .int64, .required)
+            .create()
+        try await database.schema("shopping_lists")
+            .field("id", .uuid, .identifier(auto: false))
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
+            .field("owner_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
+            .field("name", .string, .required)
+            .field("position", .string, .required)
+            .field("created_at", .datetime, .required)
+            .field("modified_at", .datetime, .required)
+            .field("deleted_at", .datetime)
+            .field("change_seq", .int64, .required)
+            .create()
+        try await database.schema("list_items")
+            .field("id", .uuid, .identifier(auto: false))
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
+            .field("list_id", .uuid, .required, .references("shopping_lists", "id", onDelete: .cascade))
+            .field("description", .string, .required)
+            .field("count", .int, .required)
+            .field("unit", .string)
+            .field("ticked", .bool, .required)
+            .field("offer_ern", .string)
+            .field("creator_id", .uuid, .required)
+            .field("position", .string, .required)
+            .field("modified_at", .datetime, .required)
+            .field("deleted_at", .datetime)
+            .field("change_seq", .int64, .required)
+            .create()
+        try await database.schema("list_shares")
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
+            .field("list_id", .uuid, .required, .references("shopping_lists", "id", onDelete: .cascade))
+            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
+            .field("access", .string, .required)
+            .field("status", .string, .required)
+            .field("invited_by", .uuid, .required)
+            .field("modified_at", .datetime, .required)
+            .field("change_seq", .int64, .required)
+            .compositeIdentifier(over: "list_id", "player_id")
+            .create()
+        try await database.schema("list_mutations")
+            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
+            .field("mutation_id", .uuid, .required)
+            .field("fingerprint", .string, .required)
+            .field("outcome", .string, .required)
+            .field("created_at", .datetime, .required)
+            .compositeIdentifier(over: "player_id", "mutation_id")
+            .create()
+        let sql = try database.sql()
+        // The change feed reads each table by app and position; access by owner, list and player.
+        try await sql.create(index: "shopping_lists_feed").on("shopping_lists").column("app_id").column("change_seq").run()
+        try await sql.create(index: "shopping_lists_owner").on("shopping_lists").column("owner_id").run()
+        try await sql.create(index: "list_items_feed").on("list_items").column("app_id").column("change_seq").run()
+        try await sql.create(index: "list_items_list").on("list_items").column("list_id").run()
+        try await sql.create(index: "list_shares_feed").on("list_shares").column("app_id").column("change_seq").run()
+        try await sql.create(index: "list_shares_player").on("list_shares").column("player_id").run()
+        try await sql.create(index: "list_mutations_age").on("list_mutations").column("created_at").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        for table in ["list_mutations", "list_shares", "list_items", "shopping_lists", "list_feeds"] {
+            try await database.schema(table).delete()
+        }
+    }
+}
