@@ -11,12 +11,32 @@ public enum ListOrder {
     /// A position after `low` (none: the start) and before `high` (none: the end). Both must be
     /// positions this function made (or none), with `low < high`; when they are not in order (a
     /// position from elsewhere), the answer comes after `low`.
+    ///
+    /// At either end (a new last item, a move to the top) the answer is the next position after
+    /// `low` (or before `high`) rather than the middle of what is left, so a list that grows at
+    /// its end grows its positions by one character every 35 items, not every 5.
     public static func between(_ low: String?, _ high: String?) -> String {
-        let lowDigits = low.flatMap(digits) ?? []
+        let lowDigits = low.flatMap(digits)
         var highDigits = high.flatMap(digits)
         if let low, let high, !(low < high) { highDigits = nil }
-        let middle = midpoint(lowDigits, highDigits)
-        return String(decoding: middle.map { alphabet[$0] }, as: UTF8.self)
+        let answer: [Int] = switch (lowDigits, highDigits) {
+        case (let low?, nil): after(low)
+        case (nil, let high?): before(high)
+        default: midpoint(lowDigits ?? [], highDigits)
+        }
+        return String(decoding: answer.map { alphabet[$0] }, as: UTF8.self)
+    }
+
+    /// The shortest position after `low` that steps its first digit that can step.
+    private static func after(_ low: [Int]) -> [Int] {
+        guard let first = low.first else { return [1] }
+        return first < base - 1 ? [first + 1] : [first] + after(Array(low.dropFirst()))
+    }
+
+    /// The shortest position before `high` (none left: the end) that steps its first digit down.
+    private static func before(_ high: [Int]) -> [Int] {
+        let first = high.first ?? base
+        return first > 1 ? [first - 1] : [0] + before(Array(high.dropFirst()))
     }
 
     /// Whether `text` is a position: one or more of the alphabet's characters, not ending in `0`.
@@ -52,4 +72,13 @@ public enum ListOrder {
         if let high, high.count > 1 { return [high[0]] }
         return [lowDigit] + midpoint(Array(low.dropFirst()), nil)
     }
+}
+
+/// The sizes an operation's texts and counts must keep to, on the server and in the SDK (which
+/// refuses an operation the server would, before queueing it).
+public enum ListSizes {
+    public static let nameLength = 100
+    public static let descriptionLength = 500
+    public static let unitLength = 20
+    public static let count: ClosedRange<Int> = 1...9_999
 }

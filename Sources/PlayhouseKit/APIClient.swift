@@ -63,6 +63,28 @@ struct APIClient: Sendable {
                        retryable: retryable, through: callerPipeline)
     }
 
+    /// Sends `body` as JSON with `method` to `path` for the player `playerID`, with their token, or
+    /// throws `not_signed_in` when another player (or nobody) is signed in now; `retryable` as
+    /// ``player(_:_:body:query:headers:retryable:as:)``.
+    func on<Response: Decodable>(behalfOf playerID: String, _ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
+                                 query: [URLQueryItem] = [], retryable: Bool? = nil,
+                                 as type: Response.Type = Response.self) async throws(PlayhouseError) -> Response {
+        let token: String?
+        do {
+            token = try await playerSession.accessToken(of: playerID)
+        } catch {
+            throw PlayhouseError(transportError: error)
+        }
+        guard let token else { throw PlayhouseError(code: .notSignedIn, message: "The player is not signed in now.") }
+        do {
+            return try await json(method, path, body: body, query: query, headers: ["Authorization": "Bearer \(token)"], retryable: retryable,
+                                  through: publicPipeline)
+        } catch {
+            if error.status == 401 { await playerSession.invalidate(token) }
+            throw error
+        }
+    }
+
     private func json<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)?,
                                            query: [URLQueryItem] = [], headers: [String: String] = [:], retryable: Bool? = nil,
                                            through pipeline: Pipeline) async throws(PlayhouseError) -> Response {

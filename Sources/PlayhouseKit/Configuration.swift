@@ -45,6 +45,8 @@ extension PlayhouseClient {
         public var recordsOpens: Bool
         /// How the catalog calls cache their answers (``CatalogAPI``).
         public var catalog: CatalogCacheOptions
+        /// Where the shopping lists are kept and how they sync (``ListsAPI``).
+        public var lists: ListsOptions
 
         public init(baseURL: URL, clientID: String, clientSecret: String? = nil, locale: Locale = .current,
                     transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
@@ -53,7 +55,7 @@ extension PlayhouseClient {
                     tokenStore: (any TokenStore)? = nil, installationID: String? = nil,
                     clock: any PlayhouseClock = SystemPlayhouseClock(), heartbeat: HeartbeatSchedule = HeartbeatSchedule(),
                     appLifecycle: AppLifecycle? = .uiKit, claimedRewards: (any ClaimedRewards)? = nil, recordsOpens: Bool = false,
-                    catalog: CatalogCacheOptions = CatalogCacheOptions()) {
+                    catalog: CatalogCacheOptions = CatalogCacheOptions(), lists: ListsOptions = ListsOptions()) {
             self.clock = clock
             self.heartbeat = heartbeat
             self.appLifecycle = appLifecycle
@@ -72,6 +74,7 @@ extension PlayhouseClient {
             self.claimedRewards = claimedRewards ?? StandardClaimedRewards(clientID: clientID)
             self.recordsOpens = recordsOpens
             self.catalog = catalog
+            self.lists = lists
         }
 
         /// The Keychain on Apple platforms, a 0600 file in Application Support elsewhere.

@@ -28,6 +28,8 @@ public final class PlayhouseClient: Sendable {
     public let content: ContentAPI
     /// Dealers, stores, catalogs and offers near the player, answered from the cache and then the network.
     public let catalog: CatalogAPI
+    /// The player's shopping lists, kept on the device and synced (offline first).
+    public let lists: ListsAPI
     let api: APIClient
 
     public init(configuration: Configuration) {
@@ -43,6 +45,7 @@ public final class PlayhouseClient: Sendable {
         self.content = ContentAPI(api: api, claimed: configuration.claimedRewards,
                                   verifier: RewardVerifier { () async throws -> Data in try await api.publicDocument(APIPath.rewardKeys) })
         self.catalog = CatalogAPI(api: api, options: configuration.catalog)
+        self.lists = ListsAPI(api: api, options: configuration.lists)
         if configuration.recordsOpens {
             let content = self.content
             Task { _ = try? await content.recordOpen() }

@@ -5,17 +5,20 @@ import Testing
 @Suite struct ListOrderTests {
     @Test func aPositionBetweenTwoSortsBetweenThem() {
         #expect(ListOrder.between(nil, nil) == "i")
-        #expect(ListOrder.between("i", nil) == "r")
-        #expect(ListOrder.between(nil, "i") == "9")
+        #expect(ListOrder.between("i", nil) == "j")
+        #expect(ListOrder.between(nil, "i") == "h")
         #expect(ListOrder.between("i", "j") == "ii")
         #expect(ListOrder.between("i", "i1") == "i0i")
-        #expect(ListOrder.between("z", nil) == "zi")
-        #expect(ListOrder.between(nil, "1") == "0i")
+        #expect(ListOrder.between("z", nil) == "z1")
+        #expect(ListOrder.between("zz", nil) == "zz1")
+        #expect(ListOrder.between(nil, "1") == "0z")
+        #expect(ListOrder.between(nil, "0z") == "0y")
+        #expect(ListOrder.between(nil, "01") == "00z")
     }
 
     @Test func positionsOutOfOrderGoAfterTheLowOne() {
-        #expect(ListOrder.between("r", "i") == "v")
-        #expect(ListOrder.between("r", "r") == "v")
+        #expect(ListOrder.between("r", "i") == "s")
+        #expect(ListOrder.between("r", "r") == "s")
     }
 
     @Test func onlyTheAlphabetWithoutATrailingZeroIsAPosition() {
@@ -47,6 +50,16 @@ import Testing
         for _ in 0..<500 { crowded.insert(ListOrder.between(crowded[0], crowded[1]), at: 1) }
         #expect(crowded == crowded.sorted())
         #expect(crowded.map(\.count).max()! <= 110)
+
+        // A list that only grows at its end, or at its top, keeps short positions.
+        var appended = [ListOrder.between(nil, nil)], prepended = appended
+        for _ in 0..<500 {
+            appended.append(ListOrder.between(appended.last, nil))
+            prepended.insert(ListOrder.between(nil, prepended.first), at: 0)
+        }
+        #expect(appended == appended.sorted() && prepended == prepended.sorted())
+        #expect(appended.last!.count <= 16 && prepended.first!.count <= 16)
+        #expect(appended.allSatisfy(ListOrder.isPosition) && prepended.allSatisfy(ListOrder.isPosition))
     }
 }
 

@@ -146,6 +146,15 @@ actor PlayerSession {
         return try await refreshed().accessToken
     }
 
+    /// A live access token of `playerID`'s; nil when another player, or nobody, is signed in now.
+    /// Work queued for one player (their list operations) is sent with their token or not at all.
+    func accessToken(of playerID: String) async throws -> String? {
+        await restore()
+        guard tokens?.playerID == playerID else { return nil }
+        let token = try await accessToken()
+        return tokens?.playerID == playerID ? token : nil
+    }
+
     /// The play session the stored tokens belong to.
     func sessionID() -> String? { tokens?.sessionID }
 

@@ -4,9 +4,10 @@ import Vapor
 
 /// On PostgreSQL, this instance's ear for list changes made at any instance: one connection of
 /// its own that `LISTEN`s on ``ListChangeSignal/channel`` and wakes the long polls waiting here
-/// for the players each `NOTIFY` names. When the connection is lost it connects again after a
-/// second, and wakes every poll (each reads the feed again), so a change announced meanwhile is
-/// not waited out.
+/// for the players each `NOTIFY` names. Whenever it starts listening (at start, and again a second
+/// after the connection is lost) it wakes every poll, which reads the feed again, so a change
+/// announced while it was not listening is not waited out. (A connection that dies without the
+/// socket saying so is not noticed: polls then wait out their time, up to 30 seconds.)
 final class ListChangeListener: LifecycleHandler, Sendable {
     let configuration: SQLPostgresConfiguration
     let signal: ListChangeSignal
@@ -36,7 +37,6 @@ final class ListChangeListener: LifecycleHandler, Sendable {
 
     private func listen(logger: Logger, on eventLoop: any EventLoop) async {
         guard let channel = signal.channel else { return }
-        var connected = false
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(on: eventLoop, configuration: configuration.coreConfiguration,
@@ -46,8 +46,8 @@ final class ListChangeListener: LifecycleHandler, Sendable {
                 try await connection.listen(on: channel) { notifications in
                     signal.listening = true
                     defer { signal.listening = false }
-                    if connected { signal.wakeAll() }
-                    connected = true
+                    // Polls that began before this LISTEN (at start, or while it was lost) read again.
+                    signal.wakeAll()
                     for try await notification in notifications {
                         signal.wake(ListChangeSignal.players(notification.payload))
                     }

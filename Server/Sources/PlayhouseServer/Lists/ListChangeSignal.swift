@@ -28,7 +28,8 @@ final class ListChangeSignal: Sendable {
     /// sharing a database in schemas of their own do not hear each other.
     static func channel(_ engine: StoreEngine, schema: String?) -> String? {
         guard case .postgres = engine else { return nil }
-        return "playhouse_lists" + (schema.map { "_" + $0 } ?? "")
+        // A channel name is an identifier: at most 63 bytes, so a long schema name is cut.
+        return String(("playhouse_lists" + (schema.map { "_" + $0 } ?? "")).prefix(63))
     }
 
     /// A ticket for the next change `player` sees: take it before reading the feed, then
@@ -61,10 +62,11 @@ final class ListChangeSignal: Sendable {
         }
     }
 
-    /// A `NOTIFY` payload naming `players`: their ids, comma-separated (at most 8000 bytes: a list
-    /// has at most ``ListLimits/sharesPerList`` players and its owner, 37 bytes each).
-    static func payload(_ players: Set<UUID>) -> String {
-        players.map { $0.uuidString.lowercased() }.sorted().joined(separator: ",")
+    /// `NOTIFY` payloads naming `players`: their ids, comma-separated, at most 200 a payload
+    /// (7,400 bytes; PostgreSQL takes fewer than 8,000).
+    static func payloads(_ players: Set<UUID>) -> [String] {
+        let ids = players.map { $0.uuidString.lowercased() }.sorted()
+        return stride(from: 0, to: ids.count, by: 200).map { ids[$0..<min($0 + 200, ids.count)].joined(separator: ",") }
     }
 
     /// The players a payload names.
@@ -79,9 +81,10 @@ final class ListChangeSignal: Sendable {
         private enum State {
             case idle
             case fired
-            case waiting(CheckedContinuation<Void, Never>)
+            /// A wait, with its number (so that a late timer ends only its own wait) and its timer.
+            case waiting(CheckedContinuation<Bool, Never>, wait: Int, timer: Task<Void, Never>?)
         }
-        private let state = NIOLockedValueBox(State.idle)
+        private let state = NIOLockedValueBox((state: State.idle, waits: 0))
 
         fileprivate init(player: UUID, signal: ListChangeSignal) {
             self.player = player
@@ -89,51 +92,52 @@ final class ListChangeSignal: Sendable {
         }
 
         fileprivate func fire() {
-            let continuation: CheckedContinuation<Void, Never>? = state.withLockedValue { state in
-                if case .waiting(let continuation) = state {
-                    state = .idle
-                    return continuation
+            let woken: (CheckedContinuation<Bool, Never>, Task<Void, Never>?)? = state.withLockedValue { ticket in
+                if case .waiting(let continuation, _, let timer) = ticket.state {
+                    ticket.state = .idle
+                    return (continuation, timer)
                 }
-                state = .fired
+                ticket.state = .fired
                 return nil
             }
-            continuation?.resume()
+            woken?.1?.cancel()
+            woken?.0.resume(returning: true)
         }
 
         /// Whether a change came (since the ticket was taken, or since the last wait) before `timeout`.
         func wait(upTo timeout: Duration) async -> Bool {
-            await withTaskGroup(of: Bool.self) { group in
-                group.addTask { await self.waitForFire(); return true }
-                group.addTask { try? await Task.sleep(for: timeout); return false }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                stopWaiting()
-                return first
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let wait: Int? = state.withLockedValue { ticket in
+                    if case .fired = ticket.state {
+                        ticket.state = .idle
+                        return nil
+                    }
+                    ticket.waits += 1
+                    ticket.state = .waiting(continuation, wait: ticket.waits, timer: nil)
+                    return ticket.waits
+                }
+                guard let wait else { return continuation.resume(returning: true) }
+                let timer = Task { [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    self?.timeOut(wait)
+                }
+                state.withLockedValue { ticket in
+                    if case .waiting(let continuation, wait, nil) = ticket.state { ticket.state = .waiting(continuation, wait: wait, timer: timer) }
+                }
             }
+        }
+
+        /// Ends the wait `wait` with no change, if it is still the one waiting.
+        private func timeOut(_ wait: Int) {
+            let continuation: CheckedContinuation<Bool, Never>? = state.withLockedValue { ticket in
+                guard case .waiting(let continuation, let waiting, _) = ticket.state, waiting == wait else { return nil }
+                ticket.state = .idle
+                return continuation
+            }
+            continuation?.resume(returning: false)
         }
 
         /// Takes the ticket back.
         func close() { signal.remove(self) }
-
-        /// Ends a wait the timeout cut short, leaving the ticket as it was.
-        private func stopWaiting() {
-            let continuation: CheckedContinuation<Void, Never>? = state.withLockedValue { state in
-                guard case .waiting(let continuation) = state else { return nil }
-                state = .idle
-                return continuation
-            }
-            continuation?.resume()
-        }
-
-        private func waitForFire() async {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withLockedValue { state -> Bool in
-                    if case .fired = state { state = .idle; return true }
-                    state = .waiting(continuation)
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        }
     }
 }

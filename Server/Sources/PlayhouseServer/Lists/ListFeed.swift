@@ -59,16 +59,29 @@ struct ListFeed: Sendable {
                 ORDER BY i.change_seq LIMIT \(bind: limit + 1)
                 """).all()
             for row in items { changes.append((try row.decode(column: "change_seq", as: Int64.self), .item(try ListRows.item(row)))) }
+            // A player's own invitation changes with the list it invites to (its name, its deletion):
+            // it takes the list's position then. They do not see the list itself, so no other change
+            // of theirs has that position.
+            let invitation: SQLQueryString = """
+                sh.player_id = \(bind: player) AND sh.status = 'pending' AND l.change_seq > sh.change_seq AND l.change_seq <= \(bind: last)
+                """
             let shares = try await sql.raw("""
-                SELECT \(ListRows.shareColumns)
+                SELECT \(ListRows.shareColumns), CASE WHEN \(invitation) THEN l.change_seq ELSE sh.change_seq END AS feed_seq,
+                    l.deleted_at AS list_deleted_at
                 FROM list_shares sh JOIN shopping_lists l ON l.id = sh.list_id \(ListRows.shareAlong.joins)
                     LEFT JOIN list_shares s ON s.list_id = sh.list_id AND s.player_id = \(bind: player)
-                WHERE sh.app_id = \(bind: app) AND sh.change_seq > \(bind: from) AND sh.change_seq <= \(bind: last)
-                    AND (sh.player_id = \(bind: player) OR l.owner_id = \(bind: player) OR s.status = 'accepted')
+                WHERE sh.app_id = \(bind: app) AND (sh.player_id = \(bind: player) OR l.owner_id = \(bind: player) OR s.status = 'accepted')
+                    AND ((sh.change_seq > \(bind: from) AND sh.change_seq <= \(bind: last))
+                         OR (\(invitation) AND l.change_seq > \(bind: from)))
                     \(unsafeRaw: snapshot ? "AND sh.status IN ('pending', 'accepted') AND l.deleted_at IS NULL" : "")
-                ORDER BY sh.change_seq LIMIT \(bind: limit + 1)
+                ORDER BY feed_seq LIMIT \(bind: limit + 1)
                 """).all()
-            for row in shares { changes.append((try row.decode(column: "change_seq", as: Int64.self), .share(try ListRows.share(row)))) }
+            for row in shares {
+                var share = try ListRows.share(row)
+                // An invitation to a list deleted since is no more.
+                if share.status == .pending, try row.decode(column: "list_deleted_at", as: Date?.self) != nil { share.status = .removed }
+                changes.append((try row.decode(column: "feed_seq", as: Int64.self), .share(share)))
+            }
 
             changes.sort { $0.seq < $1.seq }
             let hasMore = changes.count > limit
@@ -90,18 +103,21 @@ struct ListFeed: Sendable {
         }
     }
 
-    /// The player's lists with their live items and shares, a page in the lists' order, with the
-    /// invitations they have not answered and the feed's cursor as they stand.
+    /// The player's lists with their live items and shares, a page of them, with the invitations
+    /// they have not answered and the feed's cursor as they stand. Pages follow the lists' last
+    /// changes, oldest first (a list's position in the app's order is its `position`): a list
+    /// changed while the pages are read moves to a later page, so it may come twice, never not
+    /// at all, and every change after the first page's `changes_cursor` is in the feed.
     func snapshot(app: UUID, player: UUID, page: PageRequest) async throws -> ShoppingListsPage {
         let dialect = store.dialect
         return try await store.read { sql in
             let (last, _) = try await Self.feed(app, sql)
-            let offset = page.position ?? 0
             let rows = try await sql.raw("""
                 SELECT \(ListRows.listColumns), \(Self.callerAccess(player))
                 FROM shopping_lists l LEFT JOIN list_shares s ON s.list_id = l.id AND s.player_id = \(bind: player)
                 WHERE l.app_id = \(bind: app) AND l.deleted_at IS NULL AND (l.owner_id = \(bind: player) OR s.status = 'accepted')
-                ORDER BY \(ListRows.position("l.position", dialect: dialect)), l.id LIMIT \(bind: page.readLimit) OFFSET \(bind: offset)
+                    AND l.change_seq > \(bind: page.position ?? 0)
+                ORDER BY l.change_seq LIMIT \(bind: page.readLimit)
                 """).all()
             var lists: [ShoppingListSnapshot] = []
             for row in rows.prefix(page.limit) {
@@ -121,7 +137,7 @@ struct ListFeed: Sendable {
                 SELECT \(ListRows.shareColumns) FROM list_shares sh JOIN shopping_lists l ON l.id = sh.list_id \(ListRows.shareAlong.joins)
                 WHERE sh.player_id = \(bind: player) AND sh.status = 'pending' AND l.deleted_at IS NULL ORDER BY sh.change_seq
                 """).all().map(ListRows.share)
-            let next = rows.count > page.limit ? offset + Int64(page.limit) : nil
+            let next = rows.count > page.limit ? try rows[page.limit - 1].decode(column: "change_seq", as: Int64.self) : nil
             return ShoppingListsPage(data: lists, nextCursor: next.map(PageRequest.cursor), changesCursor: PageRequest.cursor(last),
                                      invitations: invitations)
         }

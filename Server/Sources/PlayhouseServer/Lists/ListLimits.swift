@@ -6,10 +6,10 @@ import PlayhouseAPI
 /// every problem named, and changes nothing); limits on what is stored refuse one operation
 /// (``ListRules``).
 struct ListLimits: Sendable {
-    var nameLength = 100
-    var descriptionLength = 500
-    var unitLength = 20
-    var count: ClosedRange<Int> = 1...9_999
+    var nameLength = ListSizes.nameLength
+    var descriptionLength = ListSizes.descriptionLength
+    var unitLength = ListSizes.unitLength
+    var count = ListSizes.count
     var listsPerPlayer = 100
     var itemsPerList = 500
     var sharesPerList = 50

@@ -204,3 +204,12 @@ enum ListRules {
         return decide(item)
     }
 }
+
+extension ListOperationKind {
+    /// Whether the operation acts on an item named by `item_id`, whose list is the one it acts in.
+    var actsOnItem: Bool { [.editItem, .tickItem, .moveItem, .deleteItem].contains(self) }
+    /// Whether the operation names its list by `list_id` (the others act in their item's list).
+    var namesList: Bool { !actsOnItem }
+    /// Whether the operation reads the item `item_id`: to act on it, or (`add_item`) to know the id is free.
+    var namesItem: Bool { actsOnItem || self == .addItem }
+}

@@ -50,12 +50,15 @@ struct ListService: Sendable {
                 if let list, !touched.contains(list) { touched.append(list) }
             }
             let woken = try await Self.playersWhoSee(touched, caller: player, sql)
-            if let channel = signal.channel, !woken.isEmpty {
-                try await sql.raw("SELECT pg_notify(\(bind: channel), \(bind: ListChangeSignal.payload(woken)))").run()
+            if let channel = signal.channel {
+                for payload in ListChangeSignal.payloads(woken) {
+                    try await sql.raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
+                }
             }
             return (outcomes, woken)
         }
-        if signal.channel == nil { signal.wake(woken) }
+        // This instance's polls at once; on PostgreSQL every instance's (this one's again) by NOTIFY.
+        signal.wake(woken)
         return outcomes
     }
 
@@ -112,9 +115,12 @@ struct ListService: Sendable {
             var changed: UUID?
             switch ListRules.decide(operation, caller: caller, facts: facts, limits: limits) {
             case .apply:
-                try await write(operation, facts)
-                outcome = Outcome(status: .applied)
-                changed = facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:))
+                if try await write(operation, facts) {
+                    outcome = Outcome(status: .applied)
+                    changed = facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:))
+                } else {
+                    outcome = Outcome(status: .refused, refusal: .idTaken)
+                }
             case .ignore(let reason):
                 outcome = Outcome(status: .ignored, reason: reason)
             case .refuse(let refusal):
@@ -141,9 +147,9 @@ struct ListService: Sendable {
         private func facts(for operation: ListOperation) async throws -> ListFacts {
             var facts = ListFacts()
             let itemID = operation.itemID.flatMap(UUID.init(uuidString:))
-            if let itemID { facts.item = try await item(itemID) }
-            // An item operation's list is its item's; add_item names its list.
-            let listID = operation.op == .addItem || itemID == nil ? operation.listID.flatMap(UUID.init(uuidString:)) : facts.item?.listID
+            if let itemID, operation.op.namesItem { facts.item = try await item(itemID) }
+            // An item operation's list is its item's; the others (add_item too) name their list.
+            let listID = operation.op.namesList ? operation.listID.flatMap(UUID.init(uuidString:)) : facts.item?.listID
             if let listID { try await readList(listID, into: &facts) }
             switch operation.op {
             case .createList:
@@ -213,17 +219,20 @@ struct ListService: Sendable {
 
         // MARK: Writes
 
-        private func write(_ operation: ListOperation, _ facts: ListFacts) async throws {
+        /// Writes what the operation does; false when a new list or item met its id taken by
+        /// another app's at the same moment (each app's writes are serialised, not two apps').
+        private func write(_ operation: ListOperation, _ facts: ListFacts) async throws -> Bool {
             let listID = facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:))!
             let itemID = operation.itemID.flatMap(UUID.init(uuidString:))
             switch operation.op {
             case .createList:
                 let last = try await maxPosition("shopping_lists WHERE owner_id = \(bind: caller)")
-                try await sql.raw("""
+                return try await sql.raw("""
                     INSERT INTO shopping_lists (id, app_id, owner_id, name, position, created_at, modified_at, change_seq)
                     VALUES (\(bind: listID), \(bind: app), \(bind: caller), \(bind: operation.name!), \(bind: ListOrder.between(last, nil)),
                             \(bind: now), \(bind: now), \(bind: seq))
-                    """).run()
+                    ON CONFLICT (id) DO NOTHING RETURNING id
+                    """).first() != nil
             case .renameList:
                 try await sql.raw("""
                     UPDATE shopping_lists SET name = \(bind: operation.name!), modified_at = \(bind: now), change_seq = \(bind: seq)
@@ -239,13 +248,14 @@ struct ListService: Sendable {
             case .addItem:
                 let last = try await maxPosition("list_items WHERE list_id = \(bind: listID)")
                 let unit = operation.unit.flatMap { $0.isEmpty ? nil : $0 }
-                try await sql.raw("""
+                return try await sql.raw("""
                     INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, offer_ern, creator_id, position,
                                             modified_at, change_seq)
                     VALUES (\(bind: itemID!), \(bind: app), \(bind: listID), \(bind: operation.description!), \(bind: operation.count!),
                             \(bind: unit), \(bind: operation.ticked ?? false), \(bind: operation.offerERN), \(bind: caller),
                             \(bind: ListOrder.between(last, nil)), \(bind: now), \(bind: seq))
-                    """).run()
+                    ON CONFLICT (id) DO NOTHING RETURNING id
+                    """).first() != nil
             case .editItem:
                 let item = facts.item!
                 let unit = operation.unit.map { $0.isEmpty ? nil : $0 } ?? item.unit
@@ -284,6 +294,7 @@ struct ListService: Sendable {
             case .leaveList:
                 try await setShareStatus(listID, caller, .left)
             }
+            return true
         }
 
         private func updateItem(_ id: UUID, _ assignment: SQLQueryString) async throws {
