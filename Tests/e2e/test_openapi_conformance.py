@@ -3,6 +3,7 @@ inputs. The server must never answer 500, and every response must match the docu
 that, the document itself: valid OpenAPI 3.1 as served, and its files free of copied blocks."""
 
 import base64
+import uuid
 from pathlib import Path
 
 import pytest
@@ -85,8 +86,17 @@ def player_token(sign_in_player):
 PLAYER_PATHS = {"/v1/me", "/v1/me/limits", "/v1/can-i-gamble", "/oauth/userinfo"}
 
 
+@pytest.fixture(scope="session")
+def player_keeps_a_list(playhouse, player_token):
+    """A list of the shared player's, so that a long poll from the feed's start answers at once."""
+    operation = {"mutation_id": str(uuid.uuid4()), "op": "create_list", "list_id": str(uuid.uuid4()), "name": "Groceries"}
+    response = requests.post(playhouse.base_url + "/v1/lists/operations", json={"operations": [operation]},
+                             headers={"Authorization": f"Bearer {player_token}"}, timeout=10)
+    assert response.status_code == 200, response.text
+
+
 @schema.parametrize()
-def test_every_operation_conforms(case, client_app, app_token, player_token, sign_in_player):
+def test_every_operation_conforms(case, client_app, app_token, player_token, sign_in_player, player_keeps_a_list):
     headers = {}
     if not (case.headers and "Authorization" in case.headers):
         if case.path == "/v1/auth/logout" or (case.path == "/v1/me/limits" and case.method == "PUT"):
@@ -94,7 +104,7 @@ def test_every_operation_conforms(case, client_app, app_token, player_token, sig
             headers["Authorization"] = f"Bearer {sign_in_player()['access_token']}"
         elif case.path in PLAYER_PATHS or case.path.startswith(("/v1/wallet", "/v1/account", "/v1/promotions", "/v1/pages",
                                                                   "/v1/games", "/v1/bets", "/v1/fairness", "/v1/me/links",
-                                                                  "/v1/rewards", "/v1/placements", "/v1/opens")):
+                                                                  "/v1/rewards", "/v1/placements", "/v1/opens", "/v1/lists")):
             headers["Authorization"] = f"Bearer {player_token}"
         elif case.path.startswith("/v1/"):
             headers["Authorization"] = f"Bearer {app_token}"
