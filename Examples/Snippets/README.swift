@@ -81,3 +81,13 @@ func readmeCatalog(client: PlayhouseClient) async throws {
     try await client.catalog.clearOutOfDateCache()                 // or clearCache()
     show(stores)
 }
+
+func readmeLists(client: PlayhouseClient) async throws {
+    let list = try await client.lists.createList(name: "Groceries")
+    let milk = try await client.lists.addItem(to: list.id, description: "Milk", count: 2, unit: "l")
+    try await client.lists.setTicked(milk.id, true)
+    for await change in await client.lists.changes() {
+        show(change.addedItems, change.removedItems, change.modifiedItems, change.modifiedLists)
+    }
+    try await client.lists.moveUserlessLists()                   // after a sign-in: the lists made signed out become the player's
+}

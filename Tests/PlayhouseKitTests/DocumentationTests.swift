@@ -64,12 +64,12 @@ import Testing
     @Test func everyNamespaceIsInTheOverviewAndHasAnArticle() throws {
         let documents = try Self.documents()
         let overview = try #require(documents.first { $0.name == "PlayhouseKit.md" }).text
-        for namespace in ["app", "auth", "profile", "wallet", "games", "session", "content", "catalog"] {
+        for namespace in ["app", "auth", "profile", "wallet", "games", "session", "content", "catalog", "lists"] {
             #expect(overview.contains("``PlayhouseClient/\(namespace)``"), "the overview names \(namespace)")
             #expect(documents.contains { $0.name != "PlayhouseKit.md" && $0.text.contains("``PlayhouseClient/\(namespace)``") },
                     "an article about \(namespace)")
         }
-        #expect(overview.contains("<doc:Catalog>"))
+        #expect(overview.contains("<doc:Catalog>") && overview.contains("<doc:Lists>"))
     }
 
     /// Whether `block`'s lines come one after another in one of `files`.

@@ -11,15 +11,15 @@ import PlayhouseAPI
 /// ```
 ///
 /// Every call answers at once from the device: getters read the local store, and each change is
-/// made there and queued, in one local transaction, to be sent to the server (``ListSync``). The
+/// made there and queued, in one local transaction, to be sent to the server. The
 /// server answers each operation once, whatever happens to the network, and the lists then hold
 /// what the server says, with the changes it has not answered yet on top. Lists made before anyone
 /// signs in are kept apart (the userless lists); ``moveUserlessLists()`` gives them to the player.
 public struct ListsAPI: Sendable {
     let sync: ListSync
 
-    /// The `userInfo` key of what was added (``Foundation/Notification/Name/playhouseListsDidChange``,
-    /// ``Foundation/Notification/Name/playhouseListItemsDidChange``).
+    /// The `userInfo` key of what was added (`Notification.Name.playhouseListsDidChange`,
+    /// `Notification.Name.playhouseListItemsDidChange`).
     public static let addedKey = "added"
     /// The `userInfo` key of what was removed.
     public static let removedKey = "removed"
@@ -178,8 +178,8 @@ public struct ListsAPI: Sendable {
     }
 
     /// Every change to the lists the app sees from now on, made on the device or coming from the
-    /// server; posted as ``Foundation/Notification/Name/playhouseListsDidChange`` and
-    /// ``Foundation/Notification/Name/playhouseListItemsDidChange`` too.
+    /// server; posted as `Notification.Name.playhouseListsDidChange` and
+    /// `Notification.Name.playhouseListItemsDidChange` too.
     public func changes() async -> AsyncStream<ListsChange> {
         await sync.changes()
     }

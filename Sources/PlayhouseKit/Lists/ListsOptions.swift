@@ -55,8 +55,8 @@ public struct ListSyncStatus: Sendable, Equatable {
 }
 
 /// What changed in the lists the app sees: lists or items added, removed and modified (a list
-/// counts as modified when its items change). Posted as ``Foundation/Notification/Name/playhouseListsDidChange``
-/// and ``Foundation/Notification/Name/playhouseListItemsDidChange``, and given by ``ListsAPI/changes()``.
+/// counts as modified when its items change). Posted as `Notification.Name.playhouseListsDidChange`
+/// and `Notification.Name.playhouseListItemsDidChange`, and given by ``ListsAPI/changes()``.
 public struct ListsChange: Sendable, Equatable {
     public var addedLists: [ShoppingList] = []
     public var removedLists: [ShoppingList] = []
