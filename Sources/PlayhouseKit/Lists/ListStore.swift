@@ -21,7 +21,10 @@ final class ListStore: Sendable {
         self.url = url
         self.owner = owner
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        database = try DatabaseQueue(path: url.path)
+        // Another client in this process (or an app extension) may have the file open: wait for it.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        database = try DatabaseQueue(path: url.path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("lists") { db in
             try db.create(table: "lists") { table in
