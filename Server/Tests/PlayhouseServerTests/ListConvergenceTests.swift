@@ -37,7 +37,7 @@ import Vapor
             if isDown { throw PlayhouseError(code: .offline, message: "down") }
             let response = try await inner.send(request)
             let lose = state.withLockedValue { state -> Bool in
-                var random = SplitMix64(state.seed)
+                var random = SeededGenerator(seed: state.seed)
                 state.seed = random.next()
                 let lose = request.url.path == APIPath.listOperations && Double(state.seed % 1000) / 1000 < state.loseAnswers
                 if lose { state.lost += 1 }
@@ -87,7 +87,7 @@ import Vapor
     }
 
     private func run(seed: UInt64, app: Application, urls: [URL]) async throws {
-        var random = SplitMix64(seed)
+        var random = SeededGenerator(seed: seed)
         let credentials = try await app.createApp()
         var devices = [Self.device(urls[0], credentials, seed: random.next()), Self.device(urls[urls.count - 1], credentials, seed: random.next()),
                        Self.device(urls[0], credentials, seed: random.next())]
@@ -144,7 +144,7 @@ import Vapor
     }
 
     /// One operation of a random kind on what the device shows; false when there was nothing to do it on.
-    private func randomOperation(_ lists: ListsAPI, _ random: inout SplitMix64) async throws -> Bool {
+    private func randomOperation(_ lists: ListsAPI, _ random: inout SeededGenerator) async throws -> Bool {
         let all = try await lists.lists()
         guard let list = all.isEmpty ? nil : all[Int(random.next() % UInt64(all.count))] else {
             _ = try await lists.createList(name: "List \(random.next() % 100)")
@@ -231,18 +231,5 @@ import Vapor
                 await second.server.shutdown()
             }
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that a failing seed runs again the same.
-struct SplitMix64 {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
