@@ -32,6 +32,12 @@ public final class PlayhouseClient: Sendable {
     public let lists: ListsAPI
     let api: APIClient
 
+    /// Stops the lists' syncing, which would otherwise go on for a client the app let go of.
+    deinit {
+        let sync = lists.sync
+        Task { await sync.stop() }
+    }
+
     public init(configuration: Configuration) {
         self.configuration = configuration
         let api = APIClient(configuration: configuration)

@@ -150,8 +150,11 @@ import Vapor
             await phone.client.auth.logout()
             phone.network.isDown = false
 
-            // Bob signs in on the same phone: none of Ann's lists, none of her queue.
+            // Bob signs in on the same phone: none of Ann's lists, none of her queue; the app is told Ann's lists went.
+            var told = await phone.client.lists.changes().makeAsyncIterator()
             try await signIn(phone, "bob@example.com")
+            _ = try await phone.client.lists.lists()
+            #expect(await told.next()?.removedLists.map(\.name) == ["Ann's"])
             try await phone.client.lists.sync()
             #expect(try await shown(phone) == [])
             #expect(try await phone.client.lists.syncStatus().pendingOperations == 0)
@@ -176,6 +179,10 @@ import Vapor
             try await phone.client.lists.setTicked(tea.id, true)
             #expect(try await shown(phone) == ["Before sign-in|Tea ✓|Honey"])
             #expect(try await phone.client.lists.syncStatus().isSyncing == false)
+            // An item for a list the device does not have, or one the server would refuse, is not queued.
+            await #expect(throws: PlayhouseError.self) { try await phone.client.lists.addItem(to: UUID().uuidString, description: "Salt") }
+            await #expect(throws: PlayhouseError.self) { try await phone.client.lists.addItem(to: list.id, description: "Salt", unit: " ") }
+            #expect(try await phone.client.lists.syncStatus().pendingOperations == 4)
 
             try await signIn(phone, "ann@example.com")
             #expect(try await shown(phone) == [], "the player's lists, not the userless ones")

@@ -178,6 +178,10 @@ actor PlayerSession {
         }
         do {
             let answer = try await tokenRequest([("grant_type", GrantType.refreshToken), ("refresh_token", refreshToken)])
+            // Another sign-in, or a sign-out, came while the refresh was out: its tokens stand.
+            guard tokens?.refreshToken == refreshToken else {
+                throw PlayhouseError(code: .notSignedIn, message: "The player signed out or another player signed in.")
+            }
             try await store(answer, player: SignedInPlayer(id: current.playerID, isGuest: current.isGuest))
             return tokens!
         } catch let error as PlayhouseError where error.code == .invalidGrant {

@@ -68,15 +68,20 @@ final class ListStore: Sendable {
         try database.read { db in try Self.view(db, owner: owner) }
     }
 
-    /// Queues `operations` made at `date`, in one transaction; answers the view before and after.
-    func enqueue(_ operations: [ListOperation], at date: Date) throws -> (before: ListView, after: ListView) {
+    /// Queues `operations` made at `date`, in one transaction, provided the view after them
+    /// passes `check` (which throws, and nothing is queued, when it does not); answers the view
+    /// before and after.
+    func enqueue(_ operations: [ListOperation], at date: Date,
+                 check: (ListView) throws -> Void = { _ in }) throws -> (before: ListView, after: ListView) {
         try database.write { db in
             let before = try Self.view(db, owner: owner)
             for operation in operations {
                 try db.execute(sql: "INSERT INTO queue (body, made_at) VALUES (?, ?)",
                                arguments: [try PlayhouseJSON.makeEncoder().encode(operation), date.timeIntervalSince1970])
             }
-            return (before, try Self.view(db, owner: owner))
+            let after = try Self.view(db, owner: owner)
+            try check(after)
+            return (before, after)
         }
     }
 

@@ -29,6 +29,10 @@ actor ListSync {
     private var puller: Task<Void, Never>?
     /// Counts answered pushes, so that a pull that overlapped one is read again.
     private var pushes = 0
+    /// Numbers the loops started, and the pusher's that runs now: an old pusher that ends late
+    /// (the player switched away and back meanwhile) leaves the new one's bookkeeping alone.
+    private var loops = 0
+    private var pushLoop = 0
     private var lastError: PlayhouseError?
     private var nextTry: Date?
     private var lastSynced: Date?
@@ -61,10 +65,11 @@ actor ListSync {
     /// The userless store.
     func userlessStore() throws -> ListStore { try store(for: nil) }
 
-    /// Queues `operations` in the current store, tells the app what changed, and pushes.
-    func record(_ operations: [ListOperation]) async throws -> ListView {
+    /// Queues `operations` in the current store, provided the view after them passes `check`
+    /// (nothing is queued when it throws), tells the app what changed, and pushes.
+    func record(_ operations: [ListOperation], check: @Sendable (ListView) throws -> Void = { _ in }) async throws -> ListView {
         let store = try await store()
-        let (before, after) = try store.enqueue(operations, at: api.configuration.now())
+        let (before, after) = try store.enqueue(operations, at: api.configuration.now(), check: check)
         announce(after.changes(since: before))
         startPushing()
         return after
@@ -156,9 +161,13 @@ actor ListSync {
         puller?.cancel()
         pusher = nil
         puller = nil
+        let before = (try? store(for: owner).view()) ?? ListView()
         owner = next
         lastError = nil
         nextTry = nil
+        lastSynced = nil
+        // The app now shows another player's lists (or the userless ones): tell it what changed.
+        if started, let after = try? store(for: next).view() { announce(after.changes(since: before)) }
         startLoops()
     }
 
@@ -179,13 +188,16 @@ actor ListSync {
 
     private func startPushing() {
         guard let owner, pusher == nil else { return }
-        pusher = Task { await self.push(owner) }
+        loops += 1
+        let loop = loops
+        pusher = Task { await self.push(owner, loop: loop) }
     }
 
     /// Pushes in the background until the queue is empty, retrying after failures; stops for
     /// good when the player is not signed in now or the server refuses their token.
-    private func push(_ player: String) async {
-        defer { if owner == player { pusher = nil } }
+    private func push(_ player: String, loop: Int) async {
+        defer { if pushLoop == loop { pusher = nil } }
+        pushLoop = loop
         var failures = 0
         while !Task.isCancelled {
             do {
@@ -205,6 +217,7 @@ actor ListSync {
     private func pushQueue(_ player: String) async throws {
         var batchSize = Self.batchSize
         while true {
+            try Task.checkCancellation()
             let store = try store(for: player)
             let batch = try store.queued(limit: batchSize)
             if batch.isEmpty { return }
@@ -212,20 +225,33 @@ actor ListSync {
             switch await send(batch, for: player) {
             case .success(let sent):
                 answer = sent
-            case .failure(let error) where error.status == 422:
-                // The server refused the batch whole. Alone, the operation it named is answered
-                // (and leaves the queue); the others go on one by one until past it.
-                if batch.count == 1 { try answered([(batch[0].seq, true)], in: store, for: player) } else { batchSize = 1 }
+            case .failure(let error) where Self.refusesForGood(error):
+                // The server refused the batch whole (an invalid operation, a body too large).
+                // Alone, an operation it refuses is answered, and leaves the queue with its error
+                // kept; the others go one by one until past it.
+                if batch.count == 1 {
+                    try answered([(batch[0].seq, true)], in: store, for: player)
+                    if owner == player { lastError = error }
+                } else {
+                    batchSize = 1
+                }
                 continue
             case .failure(let error):
                 throw error
             }
+            try Task.checkCancellation()
             guard answer.results.map(\.mutationID) == batch.map(\.operation.mutationID) else {
                 throw PlayhouseError(code: .badResponse, message: "The server answered other operations than were sent.")
             }
             try answered(zip(batch, answer.results).map { ($0.seq, $1.status == .refused) }, in: store, for: player)
-            batchSize = Self.batchSize
         }
+    }
+
+    /// Whether the server's answer to a batch says it will never take it as it is: a 4xx other
+    /// than the token's (401, 403), a timeout (408) or too many requests (429).
+    static func refusesForGood(_ error: PlayhouseError) -> Bool {
+        guard let status = error.status else { return false }
+        return (400..<500).contains(status) && ![401, 403, 408, 429].contains(status)
     }
 
     private func send(_ batch: [ListStore.Queued], for player: String) async -> Result<ListOperationsResponse, PlayhouseError> {
@@ -279,7 +305,7 @@ actor ListSync {
                 failures = 0
                 switch options.polling {
                 case .longPoll: continue
-                case .every(let seconds): try await clock.sleep(for: .milliseconds(Int(seconds * 1000)))
+                case .every(let seconds): try await clock.sleep(for: .milliseconds(Int(min(max(seconds, 1), 86_400) * 1000)))
                 case .manual: return
                 }
             } catch is CancellationError {
@@ -296,13 +322,20 @@ actor ListSync {
     /// Pulls every page after the stored cursor (or, with none, everything the player sees now),
     /// waiting up to `wait` seconds for a change when there is none.
     private func pullAll(_ player: String, _ store: ListStore, wait: Int) async throws {
-        var more = true, first = true
-        while more && !Task.isCancelled {
+        var first = true
+        // A resync (no cursor: the first sync, or after a 410) gathers every page, and replaces
+        // what the store had in one transaction at the end: the lists never show half of it, and
+        // the store's cursor moves only with the data.
+        var resync: (changes: [ListChange], cursor: String?, pushes: Int)?
+        while true {
+            try Task.checkCancellation()
             let pushesBefore = pushes
-            let cursor = try store.cursor()
+            let stored = try store.cursor()
+            if stored == nil && resync == nil { resync = ([], nil, pushesBefore) }
+            let cursor = resync.map(\.cursor) ?? stored
             var query = [URLQueryItem(name: "limit", value: "500")]
             if let cursor { query.append(URLQueryItem(name: "since", value: cursor)) }
-            if first, cursor != nil, wait > 0 { query.append(URLQueryItem(name: "wait", value: String(wait))) }
+            if first, resync == nil, cursor != nil, wait > 0 { query.append(URLQueryItem(name: "wait", value: String(wait))) }
             first = false
             let page: ListChanges
             switch await request(for: player, "GET", APIPath.listChanges, query: query, as: ListChanges.self) {
@@ -311,23 +344,36 @@ actor ListSync {
             case .failure(let error) where error.status == 410:
                 // The server no longer goes back that far: start again from what it has now.
                 try store.forgetCursor()
+                resync = nil
                 continue
             case .failure(let error):
                 throw error
+            }
+            try Task.checkCancellation()
+            if let gathering = resync {
+                // A push answered meanwhile may be missing from the pages read: start again.
+                guard pushes == gathering.pushes else {
+                    resync = nil
+                    continue
+                }
+                resync = (gathering.changes + page.data, page.cursor, gathering.pushes)
+                if page.hasMore { continue }
             }
             // A push answered meanwhile may be missing from this page: read again.
             guard pushes == pushesBefore, try store.queueLength() == 0 else {
                 if try store.queueLength() > 0 { return }
                 continue
             }
-            let (before, after) = try store.apply(page.data, cursor: page.cursor, restart: cursor == nil, complete: !page.hasMore)
-            more = page.hasMore
+            let (before, after) = try store.apply(resync?.changes ?? page.data, cursor: page.cursor, restart: resync != nil,
+                                                  complete: !page.hasMore)
+            resync = nil
             if owner == player {
                 lastSynced = api.configuration.now()
                 lastError = nil
                 nextTry = nil
                 announce(after.changes(since: before))
             }
+            if !page.hasMore { return }
         }
     }
 

@@ -83,8 +83,9 @@ public struct ListsChange: Sendable, Equatable {
 
 extension Notification.Name {
     /// Lists were added, removed or modified. `userInfo`: ``ListsAPI/addedKey``, ``ListsAPI/removedKey``,
-    /// ``ListsAPI/modifiedKey``, each a `[ShoppingList]`. Posted on the main queue.
+    /// ``ListsAPI/modifiedKey``, each a `[ShoppingList]`. Posted from the SDK's sync, not on the main
+    /// queue: observe with `queue: .main` to update the UI.
     public static let playhouseListsDidChange = Notification.Name("PlayhouseListsDidChange")
-    /// Items were added, removed or modified. `userInfo`: the same keys, each a `[ListItem]`. Posted on the main queue.
+    /// Items were added, removed or modified. `userInfo`: the same keys, each a `[ListItem]`. Posted as the lists' notification is.
     public static let playhouseListItemsDidChange = Notification.Name("PlayhouseListItemsDidChange")
 }

@@ -28,6 +28,7 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
         listChanges: ListChangeSignal(channel: ListChangeSignal.channel(storeEngine, schema: configuration.postgresSchema))
     )
     app.lifecycle.use(StoreLifecycle())
+    app.lifecycle.use(ListChangeSignal.Closing(signal: app.playhouse.listChanges))
     if case .postgres(let store) = storeEngine {
         app.lifecycle.use(ListChangeListener(configuration: store.configuration, signal: app.playhouse.listChanges))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Vapor
 
 /// Wakes the change feed's long polls (`GET /v1/lists/changes?wait=`) when a list a waiting
 /// player sees has changed. A poll takes a ``Ticket`` before it reads, so a change committed
@@ -9,11 +10,13 @@ import NIOConcurrencyHelpers
 /// commit. On PostgreSQL the writer sends `NOTIFY` on ``channel`` in its transaction (delivered at
 /// the commit), and every instance, this one included, wakes its own waiters from what its
 /// ``ListChangeListener`` hears, so a change at any instance reaches the polls at all of them.
+/// When the server stops, every poll answers at once (``ListChangeSignal/Closing``).
 final class ListChangeSignal: Sendable {
     /// The PostgreSQL channel changes are announced on; nil on SQLite.
     let channel: String?
     private let waiting = NIOLockedValueBox<[UUID: [ObjectIdentifier: Ticket]]>([:])
     private let hearing = NIOLockedValueBox(false)
+    private let closed = NIOLockedValueBox(false)
 
     /// On PostgreSQL, whether this instance's ``ListChangeListener`` is listening now; changes
     /// announced while it is not reach this instance's polls only when they wait out their time.
@@ -45,6 +48,15 @@ final class ListChangeSignal: Sendable {
         let tickets = waiting.withLockedValue { waiting in players.flatMap { waiting[$0].map { Array($0.values) } ?? [] } }
         for ticket in tickets { ticket.fire() }
     }
+
+    /// The server is stopping: every poll answers now, and none waits from here on.
+    func close() {
+        closed.withLockedValue { $0 = true }
+        wakeAll()
+    }
+
+    /// Whether the server is stopping (``close()``).
+    var isClosed: Bool { closed.withLockedValue { $0 } }
 
     /// Wakes every ticket: each poll reads the feed again.
     func wakeAll() {
@@ -139,5 +151,18 @@ final class ListChangeSignal: Sendable {
 
         /// Takes the ticket back.
         func close() { signal.remove(self) }
+    }
+}
+
+extension ListChangeSignal {
+    /// Ends the waiting polls when the server stops, before the database closes (lifecycle
+    /// handlers stop in reverse order), and waits (a moment at most) for them to answer.
+    struct Closing: LifecycleHandler {
+        let signal: ListChangeSignal
+
+        func shutdownAsync(_ application: Application) async {
+            signal.close()
+            for _ in 0..<200 where signal.waiters > 0 { try? await Task.sleep(for: .milliseconds(10)) }
+        }
     }
 }

@@ -24,14 +24,14 @@ public struct ListFeed: Sendable {
     /// list and its items, which do not count). With `wait`, and nothing to answer yet, the answer
     /// waits up to that long for a change.
     func changes(app: UUID, player: UUID, since: Int64?, limit: Int, wait: Duration?) async throws -> ListChanges {
-        guard let wait, let since else { return try await read(app: app, player: player, since: since, limit: limit) }
+        guard let wait, let since, !signal.isClosed else { return try await read(app: app, player: player, since: since, limit: limit) }
         let ticket = signal.ticket(for: player)
         defer { ticket.close() }
         let deadline = ContinuousClock.now + wait
         while true {
             let page = try await read(app: app, player: player, since: since, limit: limit)
             let remaining = deadline - .now
-            if !page.data.isEmpty || remaining <= .zero { return page }
+            if !page.data.isEmpty || remaining <= .zero || signal.isClosed { return page }
             if await !ticket.wait(upTo: remaining) { return page }
         }
     }
