@@ -45,7 +45,7 @@ start_throwaway_postgres() {
         return 1
     }
     as_postgres_user "$bin/pg_ctl" -D "$THROWAWAY_POSTGRES_DIR/data" -l "$THROWAWAY_POSTGRES_DIR/server.log" -w -t 60 \
-        -o "-h 127.0.0.1 -p $THROWAWAY_POSTGRES_PORT -k $THROWAWAY_POSTGRES_DIR -c max_connections=600 -c fsync=off" \
+        -o "-h 127.0.0.1 -p $THROWAWAY_POSTGRES_PORT -k $THROWAWAY_POSTGRES_DIR -c max_connections=1200 -c fsync=off" \
         start >/dev/null || {
         cat "$THROWAWAY_POSTGRES_DIR/server.log" >&2
         return 1

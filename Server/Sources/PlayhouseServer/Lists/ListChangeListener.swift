@@ -18,11 +18,14 @@ final class ListChangeListener: LifecycleHandler, Sendable {
         self.signal = signal
     }
 
-    /// Starts listening (also when a test boots the application without `async`).
+    /// Listens from the first long poll on (also when a test boots the application without `async`):
+    /// an instance whose clients never long-poll keeps no connection for it.
     public func didBoot(_ application: Application) throws {
         let logger = application.logger, eventLoop = application.eventLoopGroup.any()
-        let task = Task { await self.listen(logger: logger, on: eventLoop) }
-        running.withLockedValue { $0.task = task }
+        signal.whenFirstWaiting { [self] in
+            let task = Task { await self.listen(logger: logger, on: eventLoop) }
+            running.withLockedValue { $0.task = task }
+        }
     }
 
     public func shutdownAsync(_ application: Application) async {

@@ -35,9 +35,19 @@ final class ListChangeSignal: Sendable {
         return String(("playhouse_lists" + (schema.map { "_" + $0 } ?? "")).prefix(63))
     }
 
+    /// Starts listening for other instances' changes (on PostgreSQL), once, when the first poll
+    /// waits: an instance whose clients never long-poll keeps no connection for it.
+    private let firstWait = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
+
+    /// Runs `start` when the first poll takes a ticket (at once if one has).
+    func whenFirstWaiting(_ start: @escaping @Sendable () -> Void) {
+        firstWait.withLockedValue { $0 = start }
+    }
+
     /// A ticket for the next change `player` sees: take it before reading the feed, then
     /// ``Ticket/wait(upTo:)`` if the read found nothing, and ``Ticket/close()`` when done.
     func ticket(for player: UUID) -> Ticket {
+        if let start = firstWait.withLockedValue({ first -> (@Sendable () -> Void)? in defer { first = nil }; return first }) { start() }
         let ticket = Ticket(player: player, signal: self)
         waiting.withLockedValue { $0[player, default: [:]][ObjectIdentifier(ticket)] = ticket }
         return ticket
