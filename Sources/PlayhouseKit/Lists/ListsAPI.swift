@@ -67,7 +67,6 @@ public struct ListsAPI: Sendable {
     /// A new list, last in the order.
     @discardableResult
     public func createList(name: String) async throws(PlayhouseError) -> ShoppingList {
-        try Self.check(name: name)
         let id = Self.newID()
         let view = try await record(ListOperation(mutationID: Self.newID(), op: .createList, listID: id, name: name)) { view throws(PlayhouseError) in
             _ = try Self.found(view.lists[id])
@@ -76,7 +75,6 @@ public struct ListsAPI: Sendable {
     }
 
     public func renameList(_ id: String, to name: String) async throws(PlayhouseError) {
-        try Self.check(name: name)
         try await record(ListOperation(mutationID: Self.newID(), op: .renameList, listID: id.lowercased(), name: name))
     }
 
@@ -89,7 +87,6 @@ public struct ListsAPI: Sendable {
     @discardableResult
     public func addItem(to listID: String, description: String, count: Int = 1, unit: String? = nil,
                         offerERN: String? = nil) async throws(PlayhouseError) -> ListItem {
-        try Self.check(description: description, count: count, unit: unit, unitMayBeBlank: false, offerERN: offerERN)
         let id = Self.newID()
         // Queued only when the device has the list and may write it: otherwise nothing is queued.
         let view = try await record(ListOperation(mutationID: Self.newID(), op: .addItem, listID: listID.lowercased(), itemID: id,
@@ -101,10 +98,6 @@ public struct ListsAPI: Sendable {
 
     /// Changes what is given of the item's description, count and unit (`""` removes the unit).
     public func updateItem(_ id: String, description: String? = nil, count: Int? = nil, unit: String? = nil) async throws(PlayhouseError) {
-        guard description != nil || count != nil || unit != nil else {
-            throw PlayhouseError(code: .validationFailed, message: "Give a description, a count or a unit to change.")
-        }
-        try Self.check(description: description, count: count, unit: unit)
         try await record(ListOperation(mutationID: Self.newID(), op: .editItem, itemID: id.lowercased(), description: description,
                                        count: count, unit: unit))
     }
@@ -125,7 +118,6 @@ public struct ListsAPI: Sendable {
     /// Invites the player of the app with this email to the list, with `access`. The share shows
     /// once the server has it.
     public func shareList(_ listID: String, withEmail email: String, access: ListAccess) async throws(PlayhouseError) {
-        try Self.check(email: email)
         try await record(ListOperation(mutationID: Self.newID(), op: .shareList, listID: listID.lowercased(), email: email, access: access))
     }
 
@@ -294,11 +286,16 @@ public struct ListsAPI: Sendable {
         try await run { try await sync.store().view() }
     }
 
-    /// Queues `operation`, provided the view after it passes `check`.
+    /// Queues `operation`, provided the server would take it (``PlayhouseAPI/ListOperation/problems``)
+    /// and the view after it passes `check`.
     @discardableResult
     private func record(_ operation: ListOperation,
                         check: @escaping @Sendable (ListView) throws(PlayhouseError) -> Void = { _ in }) async throws(PlayhouseError) -> ListView {
-        try await run { try await sync.record([operation]) { view in try check(view) } }
+        let problems = operation.problems
+        guard problems.isEmpty else {
+            throw PlayhouseError(code: .validationFailed, message: problems.map { "\($0.field): \($0.code)" }.joined(separator: "; "))
+        }
+        return try await run { try await sync.record([operation]) { view in try check(view) } }
     }
 
     private func run<T>(_ body: () async throws -> T) async throws(PlayhouseError) -> T {
@@ -316,29 +313,5 @@ public struct ListsAPI: Sendable {
     private static func found<T>(_ value: T?) throws(PlayhouseError) -> T {
         guard let value else { throw PlayhouseError(code: .listNotFound, message: "There is no such list on this device, or it may not be written.") }
         return value
-    }
-
-    /// Refuses, before queueing, what the server would refuse (``PlayhouseAPI/ListSizes``; the
-    /// server's own check): an operation the server will never take is not queued.
-    private static func check(name: String? = nil, description: String? = nil, count: Int? = nil, unit: String? = nil,
-                              unitMayBeBlank: Bool = true, offerERN: String? = nil, email: String? = nil) throws(PlayhouseError) {
-        var problems: [String] = []
-        func text(_ field: String, _ value: String?, max: Int, blankAllowed: Bool = false) {
-            guard let value else { return }
-            if !blankAllowed && value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { problems.append("\(field) is blank") }
-            if value.count > max { problems.append("\(field) is longer than \(max) characters") }
-            if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
-                problems.append("\(field) holds a control character")
-            }
-        }
-        text("name", name, max: ListSizes.nameLength)
-        text("description", description, max: ListSizes.descriptionLength)
-        text("unit", unit, max: ListSizes.unitLength, blankAllowed: unitMayBeBlank)
-        text("email", email, max: 254)
-        if let offerERN, !(offerERN.hasPrefix("ern:offer:") && offerERN.count <= 100) { problems.append("offer_ern is not an offer's ERN") }
-        if let count, !ListSizes.count.contains(count) {
-            problems.append("count is not between \(ListSizes.count.lowerBound) and \(ListSizes.count.upperBound)")
-        }
-        guard problems.isEmpty else { throw PlayhouseError(code: .validationFailed, message: problems.joined(separator: "; ")) }
     }
 }

@@ -57,6 +57,13 @@ struct PlayerService: Sendable {
         }.map { try Player(row: $0) }
     }
 
+    /// The player of `appID` that `reference` names: their id, or their email (normalised here).
+    func find(appID: UUID, idOrEmail reference: String) async throws -> Player? {
+        if let id = UUID(uuidString: reference) { return try await find(id, appID: appID) }
+        guard let email = Self.normalisedEmail(reference) else { return nil }
+        return try await find(appID: appID, email: email)
+    }
+
     /// The player of `appID` with this (normalised) email.
     func find(appID: UUID, email: String) async throws -> Player? {
         try await store.read { sql in

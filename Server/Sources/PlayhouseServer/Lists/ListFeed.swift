@@ -15,6 +15,8 @@ public struct ListFeed: Sendable {
     let store: Store
     let now: Date
     let signal: ListChangeSignal
+    /// Who the operator names (``player(app:_:)``).
+    let players: PlayerService
 
     /// The longest a poll may wait.
     static let longestWait = 30
@@ -178,88 +180,12 @@ public struct ListFeed: Sendable {
         }
     }
 
-    // MARK: For operators (the CLI)
-
-    /// Every list the player sees now, with its items and shares (read-only), in the lists' order.
-    public func lists(app: UUID, player: UUID) async throws -> [ShoppingListSnapshot] {
-        var lists: [ShoppingListSnapshot] = [], page = try PageRequest(limit: 100)
-        while true {
-            let answer = try await snapshot(app: app, player: player, page: page)
-            lists += answer.data
-            guard let next = answer.nextCursor else { break }
-            page = try PageRequest(limit: 100, cursor: next)
-        }
-        return lists.sorted { ($0.list.position, $0.list.id) < ($1.list.position, $1.list.id) }
-    }
-
-    /// The player of `app` that `reference` names: their id, or their email.
-    public func player(app: UUID, _ reference: String) async throws -> UUID? {
-        let column: SQLQueryString = UUID(uuidString: reference) != nil ? "id" : "email"
-        let value: any Encodable & Sendable = UUID(uuidString: reference) ?? reference.lowercased()
-        return try await store.read { sql in
-            try await sql.raw("SELECT id FROM players WHERE app_id = \(bind: app) AND \(column) = \(bind: value)").first()?
-                .decode(column: "id", as: UUID.self)
-        }
-    }
-
-    /// How much an app's lists hold.
-    public struct Stats: Sendable, Codable, Equatable {
-        public var lists: Int
-        public var deletedLists: Int
-        public var items: Int
-        public var deletedItems: Int
-        public var tickedItems: Int
-        /// Players who own a list.
-        public var owners: Int
-        /// Shares by status (`pending`, `accepted`, …).
-        public var shares: [String: Int]
-        /// Mutation ids remembered (until the retention period passes).
-        public var mutations: Int
-        /// The feed's last position, and how far it has been purged.
-        public var feedPosition: Int64
-        public var purgedPosition: Int64
-
-        enum CodingKeys: String, CodingKey {
-            case lists, items, owners, shares, mutations
-            case deletedLists = "deleted_lists"
-            case deletedItems = "deleted_items"
-            case tickedItems = "ticked_items"
-            case feedPosition = "feed_position"
-            case purgedPosition = "purged_position"
-        }
-    }
-
-    public func stats(app: UUID) async throws -> Stats {
-        try await store.read { sql in
-            func count(_ query: SQLQueryString) async throws -> Int {
-                try await sql.raw(query).first()?.decode(column: "n", as: Int.self) ?? 0
-            }
-            let (last, purged) = try await Self.feed(app, sql)
-            var shares: [String: Int] = [:]
-            for row in try await sql.raw("SELECT status, COUNT(*) AS n FROM list_shares WHERE app_id = \(bind: app) GROUP BY status").all() {
-                shares[try row.decode(column: "status", as: String.self)] = try row.decode(column: "n", as: Int.self)
-            }
-            return Stats(
-                lists: try await count("SELECT COUNT(*) AS n FROM shopping_lists WHERE app_id = \(bind: app) AND deleted_at IS NULL"),
-                deletedLists: try await count("SELECT COUNT(*) AS n FROM shopping_lists WHERE app_id = \(bind: app) AND deleted_at IS NOT NULL"),
-                items: try await count("SELECT COUNT(*) AS n FROM list_items WHERE app_id = \(bind: app) AND deleted_at IS NULL"),
-                deletedItems: try await count("SELECT COUNT(*) AS n FROM list_items WHERE app_id = \(bind: app) AND deleted_at IS NOT NULL"),
-                tickedItems: try await count("SELECT COUNT(*) AS n FROM list_items WHERE app_id = \(bind: app) AND deleted_at IS NULL AND ticked = \(bind: true)"),
-                owners: try await count("SELECT COUNT(DISTINCT owner_id) AS n FROM shopping_lists WHERE app_id = \(bind: app) AND deleted_at IS NULL"),
-                shares: shares,
-                mutations: try await count("""
-                    SELECT COUNT(*) AS n FROM list_mutations m JOIN players p ON p.id = m.player_id WHERE p.app_id = \(bind: app)
-                    """),
-                feedPosition: last, purgedPosition: purged)
-        }
-    }
-
     // MARK: Reading
 
     static let cursorExpired = PlayhouseProblem(.gone, .cursorExpired)
 
     /// The feed's last position and how far it has been purged (0 and 0 before any change).
-    private static func feed(_ app: UUID, _ sql: any SQLDatabase) async throws -> (last: Int64, purged: Int64) {
+    static func feed(_ app: UUID, _ sql: any SQLDatabase) async throws -> (last: Int64, purged: Int64) {
         guard let row = try await sql.raw("SELECT last_seq, purged_seq FROM list_feeds WHERE app_id = \(bind: app)").first() else {
             return (0, 0)
         }

@@ -128,8 +128,8 @@ struct ListService: Sendable {
             }
             let text = String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self)
             try await sql.raw("""
-                INSERT INTO list_mutations (player_id, mutation_id, fingerprint, outcome, created_at)
-                VALUES (\(bind: caller), \(bind: mutation), \(bind: fingerprint), \(bind: text), \(bind: now))
+                INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at)
+                VALUES (\(bind: app), \(bind: caller), \(bind: mutation), \(bind: fingerprint), \(bind: text), \(bind: now))
                 """).run()
             return (outcome, changed)
         }
@@ -208,9 +208,8 @@ struct ListService: Sendable {
         }
 
         private func invitee(_ operation: ListOperation) async throws -> UUID? {
-            if let id = operation.playerID.flatMap(UUID.init(uuidString:)) { return try await players.find(id, appID: app)?.id }
-            guard let email = operation.email.flatMap(PlayerService.normalisedEmail) else { return nil }
-            return try await players.find(appID: app, email: email)?.id
+            guard let reference = operation.playerID ?? operation.email else { return nil }
+            return try await players.find(appID: app, idOrEmail: reference)?.id
         }
 
         private func count(_ query: SQLQueryString) async throws -> Int {

@@ -51,6 +51,7 @@ struct CreateShoppingLists: AsyncMigration {
             .compositeIdentifier(over: "list_id", "player_id")
             .create()
         try await database.schema("list_mutations")
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
             .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
             .field("mutation_id", .uuid, .required)
             .field("fingerprint", .string, .required)
