@@ -15,7 +15,9 @@ struct APIClient: Sendable {
     let playerSession: PlayerSession
     /// Heartbeats and reality checks of the player's play session.
     let sessionMonitor: SessionMonitor
-    /// Pauses and resumes the heartbeats with the app; kept for as long as the client lives.
+    /// Whether the app is in the background: the heartbeats and the lists' pull follow it.
+    let appState: AppState
+    /// Tells ``appState`` of the app's lifecycle; kept for as long as the client lives.
     let appLifecycle: AppLifecycleObserver?
 
     init(configuration: PlayhouseClient.Configuration) {
@@ -33,7 +35,12 @@ struct APIClient: Sendable {
                                   transport: configuration.transport)
         let sessionMonitor = SessionMonitor(clock: configuration.clock, schedule: configuration.heartbeat)
         self.sessionMonitor = sessionMonitor
-        appLifecycle = configuration.appLifecycle.map { AppLifecycleObserver($0, monitor: sessionMonitor) }
+        let appState = AppState()
+        self.appState = appState
+        appState.follow { [weak sessionMonitor] background in
+            if background { await sessionMonitor?.enterBackground() } else { await sessionMonitor?.enterForeground() }
+        }
+        appLifecycle = configuration.appLifecycle.map { AppLifecycleObserver($0, state: appState) }
         playerPipeline = Pipeline(interceptors: configuration.interceptors + [BearerAuthInterceptor(session: playerSession), retry],
                                   transport: configuration.transport)
     }

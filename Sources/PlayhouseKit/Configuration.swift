@@ -35,8 +35,8 @@ extension PlayhouseClient {
         public var clock: any PlayhouseClock
         /// When heartbeats come and how failed ones are retried.
         public var heartbeat: HeartbeatSchedule
-        /// Where the heartbeats hear that the app went to the background and came back: UIKit's
-        /// notifications by default; nil leaves it to the app (``SessionAPI/enterBackground()``).
+        /// Where the heartbeats and the lists' pull hear that the app went to the background and came
+        /// back: UIKit's notifications by default; nil leaves it to the app (``SessionAPI/enterBackground()``).
         public var appLifecycle: AppLifecycle?
         /// Where the reward receipts this installation claims are remembered, so that each unlocks
         /// once: a SQLite file in Application Support by default (``SQLiteClaimedRewards``).

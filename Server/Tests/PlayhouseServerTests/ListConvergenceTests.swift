@@ -9,9 +9,10 @@ import Vapor
 /// Convergence under faults, property-based: several real SDK clients make random operations of
 /// every kind against a real server over HTTP, while their networks go down and up at random, the
 /// server's answers to their batches are lost after it applied them, devices are relaunched, and
-/// the server stops listening and starts again midway. On PostgreSQL the devices talk to two
-/// instances. At the end every device shows what the server has, and the server recorded every
-/// operation made exactly once.
+/// midway a server's process is killed (SIGKILL) while a device sends a batch, and started again.
+/// The servers are the `playhouse` binary in processes of their own; on PostgreSQL the devices talk
+/// to two of them. At the end every device shows what the server has, and the server recorded
+/// every operation made exactly once.
 ///
 /// Each run has a fixed seed, printed with any failure; `PLAYHOUSE_LISTS_SEED=<seed>` runs that one.
 @Suite struct ListConvergenceTests {
@@ -81,13 +82,18 @@ import Vapor
     @Test(arguments: Engine.available, seeds)
     func everyDeviceEndsWithTheServersListsAndEveryOperationOnce(_ engine: Engine, seed: UInt64) async throws {
         let configuration = { var configuration = engine.isolatedConfiguration(); configuration.passwordHashCost = 4; return configuration }()
-        try await withServers(configuration, count: engine == .postgres ? 2 : 1) { app, urls in
-            try await run(seed: seed, app: app, urls: urls)
+        // The application here makes the app and reads what the servers stored; the devices talk to the servers.
+        try await withPlayhouse(configuration, drop: true) { app in
+            var servers: [ServerProcess] = []
+            for _ in 0..<(engine == .postgres ? 2 : 1) { servers.append(try await ServerProcess(configuration)) }
+            defer { for server in servers { server.stop() } }
+            try await run(seed: seed, app: app, servers: servers)
         }
     }
 
-    private func run(seed: UInt64, app: Application, urls: [URL]) async throws {
+    private func run(seed: UInt64, app: Application, servers: [ServerProcess]) async throws {
         var random = SeededGenerator(seed: seed)
+        let urls = servers.map(\.url)
         let credentials = try await app.createApp()
         var devices = [Self.device(urls[0], credentials, seed: random.next()), Self.device(urls[urls.count - 1], credentials, seed: random.next()),
                        Self.device(urls[0], credentials, seed: random.next())]
@@ -118,7 +124,7 @@ import Vapor
             default:
                 if try await randomOperation(device.client.lists, &random) { made += 1 }
             }
-            if step == 60 { try await restartListening(app) }
+            if step == 60 { made += try await killWhileSending(devices[0], servers[0], &random) }
         }
 
         // Everyone back online: each device sends what it has and reads what the server has.
@@ -195,41 +201,21 @@ import Vapor
         }
     }
 
-    /// The server stops listening and starts again on the same port: requests in between fail.
-    private func restartListening(_ app: Application) async throws {
-        let port = try #require(app.http.server.shared.localAddress?.port)
-        await app.server.shutdown()
-        try await app.server.start(address: .hostname("127.0.0.1", port: port))
-    }
-
-    /// `count` instances on one database, each listening on 127.0.0.1; `body` gets the first and every address.
-    private func withServers(_ configuration: PlayhouseConfiguration, count: Int, _ body: (Application, [URL]) async throws -> Void) async throws {
-        try await withPlayhouse(configuration, drop: count == 1) { first in
-            try await first.server.start(address: .hostname("127.0.0.1", port: 0))
-            let firstURL = URL(string: "http://127.0.0.1:\(try #require(first.http.server.shared.localAddress?.port))")!
-            first.playhouse.configuration.publicURL = firstURL.absoluteString
-            do {
-                if count == 1 { try await body(first, [firstURL]) } else { try await withSecond(first, firstURL) }
-            } catch {
-                await first.server.shutdown()
-                throw error
-            }
-            await first.server.shutdown()
+    /// The first server's process is killed while `device` (one of its) sends a batch of a few new
+    /// operations, or just before or after, and started again on the same port; answers how many
+    /// operations were made.
+    private func killWhileSending(_ device: Device, _ server: ServerProcess, _ random: inout SeededGenerator) async throws -> Int {
+        device.network.isDown = false
+        var made = 0
+        for _ in 0..<3 {
+            if try await randomOperation(device.client.lists, &random) { made += 1 }
         }
-
-        func withSecond(_ first: Application, _ firstURL: URL) async throws {
-            try await withPlayhouse(configuration, drop: true) { second in
-                try await second.server.start(address: .hostname("127.0.0.1", port: 0))
-                let secondURL = URL(string: "http://127.0.0.1:\(try #require(second.http.server.shared.localAddress?.port))")!
-                second.playhouse.configuration.publicURL = secondURL.absoluteString
-                do {
-                    try await body(first, [firstURL, secondURL])
-                } catch {
-                    await second.server.shutdown()
-                    throw error
-                }
-                await second.server.shutdown()
-            }
-        }
+        let lists = device.client.lists
+        let sending = Task { try? await lists.sync() }
+        try await Task.sleep(for: .milliseconds(Int(random.next() % 40)))
+        server.kill()
+        await sending.value
+        try await server.start()
+        return made
     }
 }

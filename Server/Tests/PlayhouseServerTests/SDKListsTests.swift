@@ -17,17 +17,21 @@ import Vapor
         let folder: URL
     }
 
-    /// A transport that answers `offline` while the test says so.
+    /// A transport that answers `offline` while the test says so, and counts the pulls sent.
     final class Network: Transport, Sendable {
         private let inner = URLSessionTransport(timeout: 40)
         private let down = NIOLockedValueBox(false)
+        private let pullCount = NIOLockedValueBox(0)
         var isDown: Bool {
             get { down.withLockedValue { $0 } }
             set { down.withLockedValue { $0 = newValue } }
         }
+        /// The reads of the change feed sent so far.
+        var pulls: Int { pullCount.withLockedValue { $0 } }
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             if isDown { throw PlayhouseError(code: .offline, message: "The test cut the network.") }
+            if request.url.path == APIPath.listChanges { pullCount.withLockedValue { $0 += 1 } }
             return try await inner.send(request)
         }
     }
@@ -226,6 +230,35 @@ import Vapor
             }
             #expect(seen == ["Milk"])
             #expect(heard.withLockedValue { $0 }.contains(["Milk"]))
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func theLongPollPausesInTheBackgroundAndCatchesUpOnReturn(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let credentials = try await app.createApp()
+            let phone = device(url, credentials), tablet = device(url, credentials, polling: .longPoll)
+            try await signIn(phone, "ann@example.com")
+            try await signIn(tablet, "ann@example.com", register: false)
+            let list = try await phone.client.lists.createList(name: "Groceries")
+            try await phone.client.lists.sync()
+            var tabletChanges = await tablet.client.lists.changes().makeAsyncIterator()
+            while try await tablet.client.lists.lists().isEmpty { _ = await tabletChanges.next() }
+
+            await tablet.client.session.enterBackground()
+            try await Task.sleep(for: .milliseconds(200))
+            let pulls = tablet.network.pulls
+            try await phone.client.lists.addItem(to: list.id, description: "Milk")
+            try await phone.client.lists.sync()
+            try await Task.sleep(for: .seconds(1))
+            #expect(tablet.network.pulls == pulls, "no pull while the app is in the background")
+            #expect(try await tablet.client.lists.items(in: list.id).isEmpty)
+            #expect(try await tablet.client.lists.syncStatus().lastError == nil, "a poll cut short is no failure")
+
+            await tablet.client.session.enterForeground()
+            var seen: [String] = []
+            while !seen.contains("Milk"), let change = await tabletChanges.next() { seen += change.addedItems.map(\.description) }
+            #expect(seen == ["Milk"])
         }
     }
 }

@@ -11,7 +11,8 @@ import PlayhouseAPI
 ///   or refused): a timeout, a relaunch or a user switch keeps them.
 /// - **Pull**: the change feed after the stored cursor, a long poll by default. Local changes are
 ///   sent before anything is pulled: no pull starts while the queue has operations, and a pull that
-///   was in flight while a push was answered is read again rather than applied.
+///   was in flight while a push was answered is read again rather than applied. The pull pauses
+///   while the app is in the background (``AppState``), and pulls at once when it comes back.
 ///
 /// Operations are sent with the token of the player whose store they are in (never with another's,
 /// if the player changes meanwhile). Without a signed-in player, or with
@@ -24,6 +25,7 @@ actor ListSync {
     /// The player whose lists sync; nil: the userless ones, which do not.
     private var owner: String?
     private var started = false
+    private var inBackground = false
     private var watcher: Task<Void, Never>?
     private var pusher: Task<Void, Never>?
     private var puller: Task<Void, Never>?
@@ -142,6 +144,8 @@ actor ListSync {
     func start() async {
         guard !started else { return }
         started = true
+        inBackground = api.appState.isInBackground
+        api.appState.follow { [weak self] background in await self?.setBackground(background) }
         let players = await api.playerSession.changes()
         switchTo(await api.playerSession.currentPlayer()?.id)
         startLoops()
@@ -282,8 +286,20 @@ actor ListSync {
     // MARK: Pulling
 
     private func startPulling() {
-        guard let owner, puller == nil, options.polling != .manual else { return }
+        guard let owner, puller == nil, options.polling != .manual, !inBackground else { return }
         puller = Task { await self.pull(owner) }
+    }
+
+    /// The app went to the background (the pull stops; a push goes on) or came back (a pull at once).
+    private func setBackground(_ background: Bool) {
+        guard background != inBackground else { return }
+        inBackground = background
+        if background {
+            puller?.cancel()
+            puller = nil
+        } else {
+            startPulling()
+        }
     }
 
     private func pull(_ player: String) async {
@@ -311,6 +327,8 @@ actor ListSync {
             } catch is CancellationError {
                 return
             } catch {
+                // A poll cut short by its cancellation (the app went to the background) is no failure.
+                if Task.isCancelled { return }
                 let error = error as? PlayhouseError ?? PlayhouseError(transportError: error)
                 if owner == player { lastError = error }
                 failures += 1

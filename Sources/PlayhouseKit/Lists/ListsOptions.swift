@@ -2,7 +2,8 @@ import Foundation
 
 /// How `client.lists` keeps and syncs the player's shopping lists (``ListsAPI``).
 public struct ListsOptions: Sendable {
-    /// How the lists follow the server's changes.
+    /// How the lists follow the server's changes while the app is in the foreground (in the
+    /// background they do not: ``PlayhouseClient/Configuration/appLifecycle``).
     public enum Polling: Sendable, Equatable {
         /// A long poll that the server answers as soon as something changes (the default).
         case longPoll

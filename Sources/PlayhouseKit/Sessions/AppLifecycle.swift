@@ -1,8 +1,8 @@
 import Foundation
 
 /// Where the SDK hears that the app went to the background and came back, so that the heartbeats
-/// pause and resume by themselves, as ``SessionAPI/enterBackground()`` and
-/// ``SessionAPI/enterForeground()`` make them.
+/// and the lists' long poll pause and resume by themselves, as ``SessionAPI/enterBackground()``
+/// and ``SessionAPI/enterForeground()`` make them.
 ///
 /// The default, ``uiKit``, follows UIKit's notifications (iOS, iPadOS, tvOS, visionOS, Mac
 /// Catalyst). Elsewhere nothing posts them: an app there calls those two methods itself, or
@@ -28,9 +28,35 @@ public struct AppLifecycle: Sendable {
                                            willEnterForeground: Notification.Name("UIApplicationWillEnterForegroundNotification"))
 }
 
-/// Tells a ``SessionMonitor`` of the app's trips to the background and back, in the order they
-/// are posted, for as long as this object lives (the client's lifetime). It holds the monitor
-/// weakly.
+/// Whether the app is in the background, and what follows it: the heartbeats (``SessionMonitor``)
+/// and the lists' pull (``ListSync``). The app's lifecycle (``AppLifecycleObserver``) and
+/// ``SessionAPI/enterBackground()`` and ``SessionAPI/enterForeground()`` change it; a change has
+/// reached every follower, in the order they follow, when ``set(inBackground:)`` returns.
+///
+/// `@unchecked Sendable`: its state is guarded by its lock.
+final class AppState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var background = false
+    private var followers: [@Sendable (Bool) async -> Void] = []
+
+    var isInBackground: Bool { lock.withLock { background } }
+
+    /// `follower` hears every change from now on (true: the app went to the background).
+    func follow(_ follower: @escaping @Sendable (Bool) async -> Void) {
+        lock.withLock { followers.append(follower) }
+    }
+
+    func set(inBackground: Bool) async {
+        let followers = lock.withLock {
+            background = inBackground
+            return self.followers
+        }
+        for follower in followers { await follower(inBackground) }
+    }
+}
+
+/// Tells an ``AppState`` of the app's trips to the background and back, in the order they are
+/// posted, for as long as this object lives (the client's lifetime).
 ///
 /// `@unchecked Sendable`: its properties are constants, and NotificationCenter's observer tokens,
 /// which are not `Sendable`, are only handed back to the center.
@@ -39,15 +65,12 @@ final class AppLifecycleObserver: @unchecked Sendable {
     private let observers: [any NSObjectProtocol]
     private let changes: AsyncStream<Bool>.Continuation
 
-    init(_ lifecycle: AppLifecycle, monitor: SessionMonitor) {
+    init(_ lifecycle: AppLifecycle, state: AppState) {
         // One task applies the changes one after another: a quick trip to the background and back
         // must not end with the heartbeats paused because the two calls ran in the wrong order.
         let (inBackground, changes) = AsyncStream.makeStream(of: Bool.self)
-        Task { [weak monitor] in
-            for await background in inBackground {
-                guard let monitor else { return }
-                if background { await monitor.enterBackground() } else { await monitor.enterForeground() }
-            }
+        Task {
+            for await background in inBackground { await state.set(inBackground: background) }
         }
         center = lifecycle.notificationCenter
         self.changes = changes

@@ -25,17 +25,17 @@ public struct SessionAPI: Sendable {
         await api.sessionMonitor.events()
     }
 
-    /// The app went to the background: heartbeats pause (the session may expire meanwhile). The
-    /// client calls it by itself when its ``PlayhouseClient/Configuration/appLifecycle`` posts
-    /// (UIKit's, by default).
+    /// The app went to the background: heartbeats pause (the session may expire meanwhile), and so
+    /// does the lists' long poll or polling (changes made are still sent). The client calls it by
+    /// itself when its ``PlayhouseClient/Configuration/appLifecycle`` posts (UIKit's, by default).
     public func enterBackground() async {
-        await api.sessionMonitor.enterBackground()
+        await api.appState.set(inBackground: true)
     }
 
-    /// The app is in the foreground again: a heartbeat at once, then on schedule. Called by itself
-    /// like ``enterBackground()``.
+    /// The app is in the foreground again: a heartbeat at once, then on schedule, and the lists
+    /// pull what changed meanwhile. Called by itself like ``enterBackground()``.
     public func enterForeground() async {
-        await api.sessionMonitor.enterForeground()
+        await api.appState.set(inBackground: false)
     }
 
     /// Stops the heartbeats without signing out.

@@ -8,10 +8,11 @@ import SQLKit
 /// A batch is one transaction. It first takes the next positions of the app's change feed
 /// (`list_feeds`, one row per app; on PostgreSQL its lock is held to the commit, so one app's list
 /// transactions commit one at a time and in the order of their positions, and a reader of the
-/// feed never sees a later position before an earlier one). Then each operation in turn: a
-/// mutation id applied before gets its first answer again; a new one is decided by
-/// ``ListRules`` from what is stored now, applied, and recorded with its answer in the same
-/// transaction, so that a batch resent after a lost answer changes nothing and gets the same
+/// feed never sees a later position before an earlier one), and reads which of its mutation ids
+/// were applied before. Then each operation in turn: a mutation id applied before gets its first
+/// answer again; a new one is decided by ``ListRules`` from what is stored now and applied. The
+/// new ones' answers are recorded with their mutation ids in the same transaction (in one
+/// statement), so that a batch resent after a lost answer changes nothing and gets the same
 /// answers. Last, the players who see the changed lists are woken (``ListChangeSignal``): on
 /// PostgreSQL by `NOTIFY`, which every instance listens to, sent at the commit.
 struct ListService: Sendable {
@@ -40,15 +41,27 @@ struct ListService: Sendable {
         let (outcomes, woken) = try await store.transaction { sql in
             let store = Store(sql)
             let first = try await Self.takePositions(batch.operations.count, app: app, sql)
+            let earlier = try await Self.earlierAnswers(batch.operations, caller: player, sql)
             var outcomes: [Outcome] = []
             var touched: [UUID] = []
+            var answers: [Answer] = []
+            var memo = ListMemo()
             for (index, operation) in batch.operations.enumerated() {
+                var answer = Answer(operation)
+                if let earlier = earlier[answer.mutation] {
+                    // Sent before: its first answer, if it is the same operation.
+                    outcomes.append(earlier.fingerprint == answer.fingerprint ? earlier.outcome : Answer.reused)
+                    continue
+                }
                 let step = Step(sql: sql, dialect: store.dialect, app: app, caller: player, now: now, seq: first + Int64(index),
                                 players: PlayerService(store: store, hasher: players.hasher), limits: limits)
-                let (outcome, list) = try await step.run(operation)
+                let (outcome, list) = try await step.run(operation, &memo)
                 outcomes.append(outcome)
+                answer.outcome = outcome
+                answers.append(answer)
                 if let list, !touched.contains(list) { touched.append(list) }
             }
+            try await Self.record(answers, app: app, caller: player, at: now, sql)
             let woken = try await Self.playersWhoSee(touched, caller: player, sql)
             if let channel = signal.channel {
                 for payload in ListChangeSignal.payloads(woken) {
@@ -70,6 +83,58 @@ struct ListService: Sendable {
             RETURNING last_seq
             """).first()?.decode(column: "last_seq", as: Int64.self) ?? Int64(count)
         return last - Int64(count) + 1
+    }
+
+    /// A new operation's mutation id, what makes it the same operation, and its answer.
+    private struct Answer {
+        let mutation: UUID
+        let fingerprint: String
+        var outcome = Outcome(status: .applied)
+
+        /// The answer to a mutation id sent before with another operation.
+        static let reused = Outcome(status: .refused, refusal: ListRefusal(code: ErrorCode.mutationIDReused.rawValue, status: 409))
+
+        init(_ operation: ListOperation) {
+            mutation = UUID(uuidString: operation.mutationID)!
+            fingerprint = Self.fingerprint(operation)
+        }
+
+        /// What makes an operation the same operation: its JSON with sorted keys, hashed.
+        static func fingerprint(_ operation: ListOperation) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let data = (try? encoder.encode(operation)) ?? Data()
+            return SecretToken.hex(SHA256.hash(data: data))
+        }
+    }
+
+    /// The answers stored for those of `operations`' mutation ids that `caller` sent before, with
+    /// the fingerprints of the operations they answered.
+    private static func earlierAnswers(_ operations: [ListOperation], caller: UUID,
+                                       _ sql: any SQLDatabase) async throws -> [UUID: (fingerprint: String, outcome: Outcome)] {
+        let ids = operations.map { UUID(uuidString: $0.mutationID)! }
+        let rows = try await sql.raw("""
+            SELECT mutation_id, fingerprint, outcome FROM list_mutations WHERE player_id = \(bind: caller) AND mutation_id IN (\(binds: ids))
+            """).all()
+        var answers: [UUID: (fingerprint: String, outcome: Outcome)] = [:]
+        for row in rows {
+            let outcome = try JSONDecoder().decode(Outcome.self, from: Data(try row.decode(column: "outcome", as: String.self).utf8))
+            answers[try row.decode(column: "mutation_id", as: UUID.self)] = (try row.decode(column: "fingerprint", as: String.self), outcome)
+        }
+        return answers
+    }
+
+    /// Records the answers to the batch's new operations, in one statement.
+    private static func record(_ answers: [Answer], app: UUID, caller: UUID, at now: Date, _ sql: any SQLDatabase) async throws {
+        guard !answers.isEmpty else { return }
+        let encoder = JSONEncoder()
+        let rows = try answers.map { answer -> SQLQueryString in
+            let outcome = String(decoding: try encoder.encode(answer.outcome), as: UTF8.self)
+            return "(\(bind: app), \(bind: caller), \(bind: answer.mutation), \(bind: answer.fingerprint), \(bind: outcome), \(bind: now))"
+        }
+        try await sql.raw("""
+            INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) VALUES \(rows.joined(separator: ", "))
+            """).run()
     }
 
     /// The players who see `lists` (their owners, and everyone with a share of them, whatever its
@@ -97,59 +162,41 @@ struct ListService: Sendable {
         let players: PlayerService
         let limits: ListLimits
 
-        /// The operation's outcome, and the list it changed (nil when it changed nothing).
-        func run(_ operation: ListOperation) async throws -> (Outcome, UUID?) {
-            let mutation = UUID(uuidString: operation.mutationID)!
-            let fingerprint = Self.fingerprint(operation)
-            if let row = try await sql.raw("""
-                SELECT fingerprint, outcome FROM list_mutations WHERE player_id = \(bind: caller) AND mutation_id = \(bind: mutation)
-                """).first() {
-                guard try row.decode(column: "fingerprint", as: String.self) == fingerprint else {
-                    return (Outcome(status: .refused, refusal: ListRefusal(code: ErrorCode.mutationIDReused.rawValue, status: 409)), nil)
-                }
-                let stored = try row.decode(column: "outcome", as: String.self)
-                return (try JSONDecoder().decode(Outcome.self, from: Data(stored.utf8)), nil)
+        /// The operation's outcome, and the list it changed (nil when it changed nothing). An item
+        /// to add is decided before its id is looked up: only when the rules would not add it, or
+        /// its id turns out to be in use, are they asked again knowing the item of that id.
+        func run(_ operation: ListOperation, _ memo: inout ListMemo) async throws -> (Outcome, UUID?) {
+            if operation.op != .addItem { memo = ListMemo() }
+            var facts = try await facts(for: operation, &memo)
+            var verdict = ListRules.decide(operation, caller: caller, facts: facts, limits: limits)
+            if operation.op == .addItem, let itemID = operation.itemID.flatMap(UUID.init(uuidString:)) {
+                if verdict == .apply, try await write(operation, facts, &memo) { return (Outcome(status: .applied), facts.list?.id) }
+                facts.item = try await item(itemID)
+                verdict = ListRules.decide(operation, caller: caller, facts: facts, limits: limits)
+                // Still to be added: another app's item took the id at the same moment.
+                if verdict == .apply { return (Outcome(status: .refused, refusal: .idTaken), nil) }
             }
-            let facts = try await facts(for: operation)
-            let outcome: Outcome
-            var changed: UUID?
-            switch ListRules.decide(operation, caller: caller, facts: facts, limits: limits) {
+            switch verdict {
             case .apply:
-                if try await write(operation, facts) {
-                    outcome = Outcome(status: .applied)
-                    changed = facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:))
-                } else {
-                    outcome = Outcome(status: .refused, refusal: .idTaken)
-                }
+                guard try await write(operation, facts, &memo) else { return (Outcome(status: .refused, refusal: .idTaken), nil) }
+                return (Outcome(status: .applied), facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:)))
             case .ignore(let reason):
-                outcome = Outcome(status: .ignored, reason: reason)
+                return (Outcome(status: .ignored, reason: reason), nil)
             case .refuse(let refusal):
-                outcome = Outcome(status: .refused, refusal: refusal)
+                return (Outcome(status: .refused, refusal: refusal), nil)
             }
-            let text = String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self)
-            try await sql.raw("""
-                INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at)
-                VALUES (\(bind: app), \(bind: caller), \(bind: mutation), \(bind: fingerprint), \(bind: text), \(bind: now))
-                """).run()
-            return (outcome, changed)
-        }
-
-        /// What makes an operation the same operation: its JSON with sorted keys, hashed.
-        static func fingerprint(_ operation: ListOperation) -> String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            let data = (try? encoder.encode(operation)) ?? Data()
-            return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
         }
 
         // MARK: Facts
 
-        private func facts(for operation: ListOperation) async throws -> ListFacts {
+        /// What the rules need to know to decide the operation; for an item to add, all but the
+        /// item of its id (``run(_:_:)``), kept in `memo` for the batch's next items.
+        private func facts(for operation: ListOperation, _ memo: inout ListMemo) async throws -> ListFacts {
             var facts = ListFacts()
-            let itemID = operation.itemID.flatMap(UUID.init(uuidString:))
-            if let itemID, operation.op.namesItem { facts.item = try await item(itemID) }
+            if operation.op.actsOnItem, let itemID = operation.itemID.flatMap(UUID.init(uuidString:)) { facts.item = try await item(itemID) }
             // An item operation's list is its item's; the others (add_item too) name their list.
             let listID = operation.op.namesList ? operation.listID.flatMap(UUID.init(uuidString:)) : facts.item?.listID
+            if operation.op == .addItem, let listID, let known = memo.facts(of: listID) { return known }
             if let listID { try await readList(listID, into: &facts) }
             switch operation.op {
             case .createList:
@@ -157,6 +204,7 @@ struct ListService: Sendable {
             case .addItem:
                 if let listID {
                     facts.items = try await count("SELECT COUNT(*) AS n FROM list_items WHERE list_id = \(bind: listID) AND deleted_at IS NULL")
+                    memo.remember(facts, of: listID)
                 }
             case .moveItem:
                 if let after = operation.after.flatMap(UUID.init(uuidString:)) { facts.anchor = try await item(after) }
@@ -220,7 +268,7 @@ struct ListService: Sendable {
 
         /// Writes what the operation does; false when a new list or item met its id taken by
         /// another app's at the same moment (each app's writes are serialised, not two apps').
-        private func write(_ operation: ListOperation, _ facts: ListFacts) async throws -> Bool {
+        private func write(_ operation: ListOperation, _ facts: ListFacts, _ memo: inout ListMemo) async throws -> Bool {
             let listID = facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:))!
             let itemID = operation.itemID.flatMap(UUID.init(uuidString:))
             switch operation.op {
@@ -245,16 +293,20 @@ struct ListService: Sendable {
                     """).run()
                 try await sql.raw("UPDATE list_items SET deleted_at = \(bind: now) WHERE list_id = \(bind: listID) AND deleted_at IS NULL").run()
             case .addItem:
-                let last = try await maxPosition("list_items WHERE list_id = \(bind: listID)")
+                let last: String?
+                if let known = memo.lastPosition(in: listID) { last = known } else { last = try await maxPosition("list_items WHERE list_id = \(bind: listID)") }
+                let position = ListOrder.between(last, nil)
                 let unit = operation.unit.flatMap { $0.isEmpty ? nil : $0 }
-                return try await sql.raw("""
+                let added = try await sql.raw("""
                     INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, offer_ern, creator_id, position,
                                             modified_at, change_seq)
                     VALUES (\(bind: itemID!), \(bind: app), \(bind: listID), \(bind: operation.description!), \(bind: operation.count!),
                             \(bind: unit), \(bind: operation.ticked ?? false), \(bind: operation.offerERN), \(bind: caller),
-                            \(bind: ListOrder.between(last, nil)), \(bind: now), \(bind: seq))
+                            \(bind: position), \(bind: now), \(bind: seq))
                     ON CONFLICT (id) DO NOTHING RETURNING id
                     """).first() != nil
+                if added { memo.added(at: position, to: listID) }
+                return added
             case .editItem:
                 let item = facts.item!
                 let unit = operation.unit.map { $0.isEmpty ? nil : $0 } ?? item.unit

@@ -1,0 +1,295 @@
+"""Helpers of scripts/bench-lists. Every client here talks plain HTTP/1.1 to the real server.
+
+    bench-lists.py clients BASE CLIENT_ID SECRET BINARY FILE COUNT
+        signs COUNT players in, each creates a list "Bench"; writes "access_token list_id" a line.
+    bench-lists.py load-changes BASE TOKEN LISTS ITEMS
+        one player writes LISTS lists of ITEMS items through the server, in batches of 100; prints
+        the cursor from before, at which a device of theirs went offline.
+    bench-lists.py catch-up BASE TOKEN CURSOR ROUNDS
+        a device comes back: pages through the feed from CURSOR (limit 500) to its end, ROUNDS times;
+        prints "changes median_ms last_cursor".
+    bench-lists.py sqlite-read DATABASE CURSOR ROUNDS
+        the baseline of catch-up on SQLite: the same rows read straight from the database, ROUNDS
+        times; prints "rows median_ms".
+    bench-lists.py pgbench-read FILE APP_ID CURSOR
+        writes the same read as a pgbench script.
+    bench-lists.py sqlite-batches DATABASE CLIENTS SECONDS BATCH
+        the baseline of pushed batches on SQLite: a batch's rows (its BATCH items and mutation ids,
+        the feed's position) inserted straight into the server's own database, one transaction a
+        batch, from CLIENTS threads taking turns as SQLite's one writer; prints "batches/s p50_ms p99_ms".
+    bench-lists.py pgbench-batches FILE BATCH
+        writes the same transaction as a pgbench script (over the table bench_lists).
+    bench-lists.py idle-polls BASE CLIENTS_FILE CURSOR COUNT SERVER_PID SECONDS
+        the server's CPU and memory for SECONDS idle, then for SECONDS while COUNT long polls
+        (wait=30) wait; prints "idle_cpu_% waiting_cpu_% idle_rss_kb waiting_rss_kb answered_early".
+    bench-lists.py wake BASE_WRITE BASE_POLL TOKEN LIST ROUNDS
+        a device waits at BASE_POLL while another ticks an item at BASE_WRITE, ROUNDS times; prints
+        "wake_p50_ms wake_p99_ms write_p50_ms write_p99_ms": from sending the write to the poll's
+        answer, and the write's own answer.
+"""
+import base64
+import http.client
+import json
+import os
+import resource
+import selectors
+import socket
+import sqlite3
+import statistics
+import struct
+import sys
+import threading
+import time
+import urllib.parse
+import uuid
+
+sys.path.insert(0, os.path.dirname(__file__))
+wallet = __import__("bench-wallet")
+
+
+class Connection:
+    """One keep-alive connection to the server, as one device holds it."""
+
+    def __init__(self, base, token):
+        url = urllib.parse.urlsplit(base)
+        self.connection = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+        self.headers = {"Authorization": f"Bearer {token}"}
+
+    def call(self, method, path, body=None):
+        headers = dict(self.headers)
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+            body = json.dumps(body)
+        self.connection.request(method, path, body=body, headers=headers)
+        response = self.connection.getresponse()
+        text = response.read()
+        if response.status != 200:
+            raise RuntimeError(f"{method} {path}: {response.status} {text[:300]!r}")
+        return json.loads(text)
+
+    def push(self, operations):
+        answer = self.call("POST", "/v1/lists/operations", {"operations": operations})
+        refused = [result for result in answer["results"] if result["status"] != "applied"]
+        if refused:
+            raise RuntimeError(f"operations not applied: {refused[:3]}")
+
+
+def operation(kind, **fields):
+    return {"op": kind, "mutation_id": str(uuid.uuid4()), **fields}
+
+
+def position(cursor):
+    """The feed position a cursor stands for (scripts/bench-lists reads the database by it)."""
+    return struct.unpack(">q", base64.urlsafe_b64decode(cursor + "="))[0]
+
+
+def clients(base, client_id, secret, binary, file, count):
+    from bench_players import Server
+    tokens = Server(base, client_id, secret, binary).sign_in_players(int(count))
+    with open(file, "w") as out:
+        for token in tokens:
+            list_id = str(uuid.uuid4())
+            Connection(base, token["access_token"]).push([operation("create_list", list_id=list_id, name="Bench")])
+            out.write(f"{token['access_token']} {list_id}\n")
+
+
+def load_changes(base, token, lists, items):
+    device = Connection(base, token)
+    cursor = device.call("GET", "/v1/lists/changes?limit=1")["cursor"]
+    for _ in range(int(lists)):
+        list_id = str(uuid.uuid4())
+        device.push([operation("create_list", list_id=list_id, name="Groceries")])
+        for start in range(0, int(items), 100):
+            device.push([operation("add_item", list_id=list_id, item_id=str(uuid.uuid4()), description=f"Item {n}", count=1)
+                         for n in range(start, min(start + 100, int(items)))])
+    print(cursor)
+
+
+def catch_up(base, token, cursor, rounds):
+    device, times = Connection(base, token), []
+    for _ in range(int(rounds)):
+        started, since, changes = time.perf_counter(), cursor, 0
+        while True:
+            page = device.call("GET", f"/v1/lists/changes?since={since}&limit=500")
+            changes += len(page["data"])
+            since = page["cursor"]
+            if not page["has_more"]:
+                break
+        times.append(time.perf_counter() - started)
+    print(f"{changes} {statistics.median(times) * 1000:.3f} {since}")
+
+
+ITEM_COLUMNS = "id, app_id, list_id, description, count, unit, ticked, offer_ern, creator_id, position, modified_at, deleted_at, change_seq"
+LIST_COLUMNS = "id, app_id, owner_id, name, position, created_at, modified_at, deleted_at, change_seq"
+
+
+def read_queries(app, since):
+    return [f"SELECT {ITEM_COLUMNS} FROM list_items WHERE app_id = {app} AND change_seq > {since} ORDER BY change_seq",
+            f"SELECT {LIST_COLUMNS} FROM shopping_lists WHERE app_id = {app} AND change_seq > {since} ORDER BY change_seq"]
+
+
+def sqlite_read(database, cursor, rounds):
+    db, times = sqlite3.connect(database), []
+    app = db.execute("SELECT app_id FROM list_feeds").fetchone()[0]
+    for _ in range(int(rounds)):
+        started = time.perf_counter()
+        rows = sum(len(db.execute(query, (app,)).fetchall()) for query in read_queries("?", position(cursor)))
+        times.append(time.perf_counter() - started)
+    print(f"{rows} {statistics.median(times) * 1000:.3f}")
+
+
+def pgbench_read(file, app, cursor):
+    with open(file, "w") as out:
+        out.writelines(query + ";\n" for query in read_queries(f"'{app}'", position(cursor)))
+
+
+def sqlite_batches(database, clients, seconds, batch):
+    clients, seconds, batch = int(clients), float(seconds), int(batch)
+    probe = sqlite3.connect(database)
+    lists = probe.execute("SELECT app_id, id, owner_id FROM shopping_lists WHERE name = 'Bench'").fetchall()
+    sample = probe.execute("SELECT modified_at FROM list_items LIMIT 1").fetchone()
+    probe.close()
+    binary = isinstance(lists[0][1], bytes)  # ids and times in the form the server stores them
+    new_id = (lambda: uuid.uuid4().bytes) if binary else (lambda: str(uuid.uuid4()))
+    new_time = time.time if isinstance(sample[0], float) else (lambda: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    writer, latencies, stop_at = wallet.FifoLock(), [], time.monotonic() + seconds
+
+    def push(db, app, list_id, player):
+        now = new_time()
+        with writer:
+            db.execute("BEGIN IMMEDIATE")
+            last = db.execute("UPDATE list_feeds SET last_seq = last_seq + ? WHERE app_id = ? RETURNING last_seq", (batch, app)).fetchone()[0]
+            for n in range(batch):
+                db.execute("INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, creator_id, position, "
+                           "modified_at, change_seq) VALUES (?, ?, ?, 'Baseline', ?, 'l', 0, ?, 'b0', ?, ?)",
+                           (new_id(), app, list_id, n + 1, player, now, last - batch + n + 1))
+                db.execute("INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) "
+                           "VALUES (?, ?, ?, 'baseline', '{\"status\":\"applied\"}', ?)", (app, player, new_id(), now))
+            db.execute("COMMIT")
+
+    def client(index):
+        db = sqlite3.connect(database, isolation_level=None, check_same_thread=False, timeout=30)
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        mine, number = [], 0
+        while time.monotonic() < stop_at:
+            app, list_id, player = lists[(index + number * clients) % len(lists)]
+            number += 1
+            started = time.perf_counter()
+            push(db, app, list_id, player)
+            mine.append(time.perf_counter() - started)
+        db.close()
+        latencies.extend(mine)
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=client, args=(index,)) for index in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    p50, p99 = wallet.percentiles(latencies)
+    print(f"{len(latencies) / elapsed:.1f} {p50 * 1000:.3f} {p99 * 1000:.3f}")
+
+
+def pgbench_batches(file, batch):
+    batch = int(batch)
+    lines = ["\\set n random(1, :lists)",
+             "BEGIN;",
+             "SELECT app_id, list_id, player_id FROM bench_lists WHERE n = :n \\gset",
+             f"UPDATE list_feeds SET last_seq = last_seq + {batch} WHERE app_id = :'app_id' RETURNING last_seq \\gset"]
+    for n in range(batch):
+        lines.append("INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, creator_id, position, "
+                     f"modified_at, change_seq) VALUES (gen_random_uuid(), :'app_id', :'list_id', 'Baseline', {n + 1}, 'l', false, "
+                     f":'player_id', 'b0', now(), :last_seq - {batch - n - 1});")
+        lines.append("INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) "
+                     "VALUES (:'app_id', :'player_id', gen_random_uuid(), 'baseline', '{\"status\":\"applied\"}', now());")
+    lines.append("END;")
+    with open(file, "w") as out:
+        out.write("\n".join(lines) + "\n")
+
+
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        return int(next(line for line in status if line.startswith("VmRSS:")).split()[1])
+
+
+def cpu_percent(pid, seconds):
+    before, started = cpu_ticks(pid), time.monotonic()
+    time.sleep(seconds)
+    return (cpu_ticks(pid) - before) / os.sysconf("SC_CLK_TCK") / (time.monotonic() - started) * 100
+
+
+def idle_polls(base, clients_file, cursor, count, pid, seconds):
+    count, seconds = int(count), float(seconds)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
+    tokens = [line.split()[0] for line in open(clients_file)]
+    url = urllib.parse.urlsplit(base)
+    idle_rss = rss_kb(pid)
+    idle_cpu = cpu_percent(pid, seconds)
+    selector, sockets, started = selectors.DefaultSelector(), [], time.monotonic()
+    for n in range(count):
+        client = socket.create_connection((url.hostname, url.port))
+        client.sendall((f"GET /v1/lists/changes?since={cursor}&wait=30 HTTP/1.1\r\nHost: {url.netloc}\r\n"
+                        f"Authorization: Bearer {tokens[n % len(tokens)]}\r\n\r\n").encode())
+        selector.register(client, selectors.EVENT_READ)
+        sockets.append(client)
+    # Every poll has been read, has found nothing, and waits (the server has gone quiet); none may
+    # answer before its 30 s.
+    while cpu_percent(pid, 0.5) > 2 and time.monotonic() - started < 15:
+        pass
+    waiting_cpu = cpu_percent(pid, seconds)
+    waiting_rss = rss_kb(pid)
+    if time.monotonic() - started > 28:
+        raise RuntimeError("the polls were not all waiting in time: raise nothing, or lower --polls")
+    answered = len(selector.select(timeout=0))
+    for client in sockets:
+        client.close()
+    print(f"{idle_cpu:.2f} {waiting_cpu:.2f} {idle_rss} {waiting_rss} {answered}")
+
+
+def wake(base_write, base_poll, token, list_id, rounds):
+    writer, poller = Connection(base_write, token), Connection(base_poll, token)
+    item = str(uuid.uuid4())
+    writer.push([operation("add_item", list_id=list_id, item_id=item, description="Wake", count=1)])
+    cursor = writer.call("GET", "/v1/lists/changes?limit=1")["cursor"]
+    while True:  # to the feed's end
+        page = poller.call("GET", f"/v1/lists/changes?since={cursor}&limit=500")
+        cursor = page["cursor"]
+        if not page["has_more"]:
+            break
+    wakes, writes = [], []
+    for round in range(int(rounds)):
+        answer = {}
+
+        def poll():
+            answer["page"] = poller.call("GET", f"/v1/lists/changes?since={cursor}&wait=30")
+            answer["at"] = time.perf_counter()
+
+        thread = threading.Thread(target=poll)
+        thread.start()
+        time.sleep(0.05)  # the poll has read the feed and waits
+        sent = time.perf_counter()
+        writer.push([operation("tick_item", item_id=item, ticked=round % 2 == 0)])
+        writes.append(time.perf_counter() - sent)
+        thread.join()
+        if not any(change.get("item", {}).get("id") == item for change in answer["page"]["data"]):
+            raise RuntimeError(f"the poll answered without the tick: {answer['page']}")
+        wakes.append(answer["at"] - sent)
+        cursor = answer["page"]["cursor"]
+    wake50, wake99 = wallet.percentiles(wakes)
+    write50, write99 = wallet.percentiles(writes)
+    print(f"{wake50 * 1000:.3f} {wake99 * 1000:.3f} {write50 * 1000:.3f} {write99 * 1000:.3f}")
+
+
+if __name__ == "__main__":
+    commands = {"clients": clients, "load-changes": load_changes, "catch-up": catch_up, "sqlite-read": sqlite_read,
+                "pgbench-read": pgbench_read, "sqlite-batches": sqlite_batches, "pgbench-batches": pgbench_batches,
+                "idle-polls": idle_polls, "wake": wake}
+    commands[sys.argv[1]](*sys.argv[2:])
