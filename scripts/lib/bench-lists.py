@@ -1,7 +1,7 @@
 """Helpers of scripts/bench-lists. Every client here talks plain HTTP/1.1 to the real server.
 
     bench-lists.py clients BASE CLIENT_ID SECRET BINARY FILE COUNT
-        signs COUNT players in, each creates a list "Bench"; writes "access_token list_id" a line.
+        signs COUNT players in, each makes 10 lists "Bench"; writes "access_token list_id" a line for each list.
     bench-lists.py load-changes BASE TOKEN LISTS ITEMS
         one player writes LISTS lists of ITEMS items through the server, in batches of 100; prints
         the cursor from before, at which a device of theirs went offline.
@@ -16,12 +16,18 @@
     bench-lists.py sqlite-batches DATABASE CLIENTS SECONDS BATCH
         the baseline of pushed batches on SQLite: a batch's rows (its BATCH items and mutation ids,
         the feed's position) inserted straight into the server's own database, one transaction a
-        batch, from CLIENTS threads taking turns as SQLite's one writer; prints "batches/s p50_ms p99_ms".
+        batch, each table's rows by one executemany, from CLIENTS threads taking turns as SQLite's
+        one writer; prints "batches/s p50_ms p99_ms".
     bench-lists.py pgbench-batches FILE BATCH
-        writes the same transaction as a pgbench script (over the table bench_lists).
+        writes the same transaction as a pgbench script (over the table bench_lists), each table's
+        rows in one statement.
     bench-lists.py idle-polls BASE CLIENTS_FILE CURSOR COUNT SERVER_PID SECONDS
         the server's CPU and memory for SECONDS idle, then for SECONDS while COUNT long polls
-        (wait=30) wait; prints "idle_cpu_% waiting_cpu_% idle_rss_kb waiting_rss_kb answered_early".
+        (wait=30) wait (fewer when the polls took long to settle: the window ends before the first
+        poll's 30 s); prints "idle_cpu_% waiting_cpu_% idle_rss_kb waiting_rss_kb answered_early window_s".
+    bench-lists.py quiet PID
+        waits (up to a minute) until the server's CPU is below 5 % of a core: the requests a load
+        left queued are done.
     bench-lists.py wake BASE_WRITE BASE_POLL TOKEN LIST ROUNDS
         a device waits at BASE_POLL while another ticks an item at BASE_WRITE, ROUNDS times; prints
         "wake_p50_ms wake_p99_ms write_p50_ms write_p99_ms": from sending the write to the poll's
@@ -45,6 +51,7 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(__file__))
 wallet = __import__("bench-wallet")
+LISTS_PER_PLAYER = 10
 
 
 class Connection:
@@ -88,14 +95,25 @@ def clients(base, client_id, secret, binary, file, count):
     tokens = Server(base, client_id, secret, binary).sign_in_players(int(count))
     with open(file, "w") as out:
         for token in tokens:
-            list_id = str(uuid.uuid4())
-            Connection(base, token["access_token"]).push([operation("create_list", list_id=list_id, name="Bench")])
-            out.write(f"{token['access_token']} {list_id}\n")
+            # Lists enough for the load: 500 items each at most.
+            lists = [str(uuid.uuid4()) for _ in range(LISTS_PER_PLAYER)]
+            Connection(base, token["access_token"]).push([operation("create_list", list_id=list_id, name="Bench") for list_id in lists])
+            out.writelines(f"{token['access_token']} {list_id}\n" for list_id in lists)
+
+
+def feed_end(device):
+    """The cursor at the end of the feed the device's player sees."""
+    cursor = None
+    while True:
+        page = device.call("GET", "/v1/lists/changes?limit=500" + (f"&since={cursor}" if cursor else ""))
+        cursor = page["cursor"]
+        if not page["has_more"]:
+            return cursor
 
 
 def load_changes(base, token, lists, items):
     device = Connection(base, token)
-    cursor = device.call("GET", "/v1/lists/changes?limit=1")["cursor"]
+    cursor = feed_end(device)
     for _ in range(int(lists)):
         list_id = str(uuid.uuid4())
         device.push([operation("create_list", list_id=list_id, name="Groceries")])
@@ -159,12 +177,11 @@ def sqlite_batches(database, clients, seconds, batch):
         with writer:
             db.execute("BEGIN IMMEDIATE")
             last = db.execute("UPDATE list_feeds SET last_seq = last_seq + ? WHERE app_id = ? RETURNING last_seq", (batch, app)).fetchone()[0]
-            for n in range(batch):
-                db.execute("INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, creator_id, position, "
+            db.executemany("INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, creator_id, position, "
                            "modified_at, change_seq) VALUES (?, ?, ?, 'Baseline', ?, 'l', 0, ?, 'b0', ?, ?)",
-                           (new_id(), app, list_id, n + 1, player, now, last - batch + n + 1))
-                db.execute("INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) "
-                           "VALUES (?, ?, ?, 'baseline', '{\"status\":\"applied\"}', ?)", (app, player, new_id(), now))
+                           [(new_id(), app, list_id, n + 1, player, now, last - batch + n + 1) for n in range(batch)])
+            db.executemany("INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) "
+                           "VALUES (?, ?, ?, 'baseline', '{\"status\":\"applied\"}', ?)", [(app, player, new_id(), now) for _ in range(batch)])
             db.execute("COMMIT")
 
     def client(index):
@@ -197,13 +214,14 @@ def pgbench_batches(file, batch):
     lines = ["\\set n random(1, :lists)",
              "BEGIN;",
              "SELECT app_id, list_id, player_id FROM bench_lists WHERE n = :n \\gset",
-             f"UPDATE list_feeds SET last_seq = last_seq + {batch} WHERE app_id = :'app_id' RETURNING last_seq \\gset"]
-    for n in range(batch):
-        lines.append("INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, creator_id, position, "
-                     f"modified_at, change_seq) VALUES (gen_random_uuid(), :'app_id', :'list_id', 'Baseline', {n + 1}, 'l', false, "
-                     f":'player_id', 'b0', now(), :last_seq - {batch - n - 1});")
-        lines.append("INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) "
-                     "VALUES (:'app_id', :'player_id', gen_random_uuid(), 'baseline', '{\"status\":\"applied\"}', now());")
+             f"UPDATE list_feeds SET last_seq = last_seq + {batch} WHERE app_id = :app_id RETURNING last_seq \\gset"]
+    # Each table's rows in one statement, as the fastest straight insert would.
+    lines.append("INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, creator_id, position, modified_at, "
+                 "change_seq) SELECT gen_random_uuid(), :app_id, :list_id, 'Baseline', n, 'l', false, :player_id, 'b0', now(), "
+                 f":last_seq - {batch} + n FROM generate_series(1, {batch}) AS n;")
+    lines.append("INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) "
+                 "SELECT :app_id, :player_id, gen_random_uuid(), 'baseline', '{\"status\":\"applied\"}', now() "
+                 f"FROM generate_series(1, {batch});")
     lines.append("END;")
     with open(file, "w") as out:
         out.write("\n".join(lines) + "\n")
@@ -242,28 +260,30 @@ def idle_polls(base, clients_file, cursor, count, pid, seconds):
         sockets.append(client)
     # Every poll has been read, has found nothing, and waits (the server has gone quiet); none may
     # answer before its 30 s.
-    while cpu_percent(pid, 0.5) > 2 and time.monotonic() - started < 15:
-        pass
-    waiting_cpu = cpu_percent(pid, seconds)
+    while cpu_percent(pid, 0.5) > 2:
+        if time.monotonic() - started > 24:
+            raise RuntimeError("the server was still busy with the polls 24 s after the first: lower --polls")
+    # The window ends before the first poll's 30 s do.
+    window = min(seconds, 28 - (time.monotonic() - started))
+    waiting_cpu = cpu_percent(pid, window)
     waiting_rss = rss_kb(pid)
-    if time.monotonic() - started > 28:
-        raise RuntimeError("the polls were not all waiting in time: raise nothing, or lower --polls")
     answered = len(selector.select(timeout=0))
     for client in sockets:
         client.close()
-    print(f"{idle_cpu:.2f} {waiting_cpu:.2f} {idle_rss} {waiting_rss} {answered}")
+    print(f"{idle_cpu:.2f} {waiting_cpu:.2f} {idle_rss} {waiting_rss} {answered} {window:.1f}")
+
+
+def quiet(pid):
+    deadline = time.monotonic() + 60
+    while cpu_percent(pid, 0.5) > 5 and time.monotonic() < deadline:
+        pass
 
 
 def wake(base_write, base_poll, token, list_id, rounds):
     writer, poller = Connection(base_write, token), Connection(base_poll, token)
     item = str(uuid.uuid4())
     writer.push([operation("add_item", list_id=list_id, item_id=item, description="Wake", count=1)])
-    cursor = writer.call("GET", "/v1/lists/changes?limit=1")["cursor"]
-    while True:  # to the feed's end
-        page = poller.call("GET", f"/v1/lists/changes?since={cursor}&limit=500")
-        cursor = page["cursor"]
-        if not page["has_more"]:
-            break
+    cursor = feed_end(poller)
     wakes, writes = [], []
     for round in range(int(rounds)):
         answer = {}
@@ -291,5 +311,5 @@ def wake(base_write, base_poll, token, list_id, rounds):
 if __name__ == "__main__":
     commands = {"clients": clients, "load-changes": load_changes, "catch-up": catch_up, "sqlite-read": sqlite_read,
                 "pgbench-read": pgbench_read, "sqlite-batches": sqlite_batches, "pgbench-batches": pgbench_batches,
-                "idle-polls": idle_polls, "wake": wake}
+                "idle-polls": idle_polls, "quiet": quiet, "wake": wake}
     commands[sys.argv[1]](*sys.argv[2:])

@@ -19,6 +19,8 @@ init = function(args)
     table.insert(clients, { token = token, list = list })
   end
   math.randomseed(os.time() * 1000 + (thread_number or 0))
+  -- Each run starts at another list: the runs of one benchmark spread their items over every list.
+  sent = math.random(0, #clients - 1)
 end
 
 -- A random version 4 UUID.

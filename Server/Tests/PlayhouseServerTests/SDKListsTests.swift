@@ -233,7 +233,7 @@ import Vapor
         }
     }
 
-    @Test(arguments: Engine.available)
+    @Test(.timeLimit(.minutes(1)), arguments: Engine.available)
     func theLongPollPausesInTheBackgroundAndCatchesUpOnReturn(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
             let credentials = try await app.createApp()

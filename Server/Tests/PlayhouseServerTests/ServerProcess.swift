@@ -26,7 +26,8 @@ final class ServerProcess {
     init(_ configuration: PlayhouseConfiguration) async throws {
         port = try Self.freePort()
         url = URL(string: "http://127.0.0.1:\(port)")!
-        var environment = ProcessInfo.processInfo.environment
+        // Nothing of the shell's own settings: only this test's database.
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PLAYHOUSE_") }
         environment["PLAYHOUSE_HOST"] = "127.0.0.1"
         environment["PLAYHOUSE_PORT"] = String(port)
         environment["PLAYHOUSE_PUBLIC_URL"] = url.absoluteString
@@ -35,6 +36,7 @@ final class ServerProcess {
         environment["PLAYHOUSE_DATA_DIR"] = configuration.dataDirectory
         if let database = configuration.databaseURL { environment["PLAYHOUSE_DATABASE_URL"] = database }
         if let schema = configuration.postgresSchema { environment["PLAYHOUSE_DATABASE_SCHEMA"] = schema }
+        environment["PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE"] = String(configuration.postgresConnectionsPerEventLoop)
         self.environment = environment
         try await start()
     }
@@ -57,7 +59,7 @@ final class ServerProcess {
                (response as? HTTPURLResponse)?.statusCode == 200 { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("the server at \(url) never became ready")
+        try #require(Bool(false), "the server at \(url) never became ready")
     }
 
     /// Kills the process at once: whatever it was doing, it does not finish.

@@ -25,6 +25,8 @@ actor ListSync {
     /// The player whose lists sync; nil: the userless ones, which do not.
     private var owner: String?
     private var started = false
+    /// The client let go of the lists: nothing syncs again.
+    private var stopped = false
     private var inBackground = false
     private var watcher: Task<Void, Never>?
     private var pusher: Task<Void, Never>?
@@ -144,8 +146,7 @@ actor ListSync {
     func start() async {
         guard !started else { return }
         started = true
-        inBackground = api.appState.isInBackground
-        api.appState.follow { [weak self] background in await self?.setBackground(background) }
+        inBackground = api.appState.follow { [weak self] background in await self?.setBackground(background) }
         let players = await api.playerSession.changes()
         switchTo(await api.playerSession.currentPlayer()?.id)
         startLoops()
@@ -183,6 +184,7 @@ actor ListSync {
 
     /// Stops syncing (the client is going away).
     func stop() {
+        stopped = true
         watcher?.cancel()
         pusher?.cancel()
         puller?.cancel()
@@ -191,7 +193,7 @@ actor ListSync {
     // MARK: Pushing
 
     private func startPushing() {
-        guard let owner, pusher == nil else { return }
+        guard let owner, pusher == nil, !stopped else { return }
         loops += 1
         let loop = loops
         pusher = Task { await self.push(owner, loop: loop) }
@@ -286,7 +288,7 @@ actor ListSync {
     // MARK: Pulling
 
     private func startPulling() {
-        guard let owner, puller == nil, options.polling != .manual, !inBackground else { return }
+        guard let owner, puller == nil, options.polling != .manual, !inBackground, !stopped else { return }
         puller = Task { await self.pull(owner) }
     }
 

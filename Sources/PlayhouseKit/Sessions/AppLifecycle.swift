@@ -31,7 +31,9 @@ public struct AppLifecycle: Sendable {
 /// Whether the app is in the background, and what follows it: the heartbeats (``SessionMonitor``)
 /// and the lists' pull (``ListSync``). The app's lifecycle (``AppLifecycleObserver``) and
 /// ``SessionAPI/enterBackground()`` and ``SessionAPI/enterForeground()`` change it; a change has
-/// reached every follower, in the order they follow, when ``set(inBackground:)`` returns.
+/// reached every follower, in the order they follow, when ``set(inBackground:)`` returns. Each
+/// follower is told the state as it is when it hears, so that two changes made at once (from two
+/// tasks) leave every follower with the last of them.
 ///
 /// `@unchecked Sendable`: its state is guarded by its lock.
 final class AppState: @unchecked Sendable {
@@ -41,9 +43,13 @@ final class AppState: @unchecked Sendable {
 
     var isInBackground: Bool { lock.withLock { background } }
 
-    /// `follower` hears every change from now on (true: the app went to the background).
-    func follow(_ follower: @escaping @Sendable (Bool) async -> Void) {
-        lock.withLock { followers.append(follower) }
+    /// `follower` hears every change from now on (true: the app is in the background); answers the state now.
+    @discardableResult
+    func follow(_ follower: @escaping @Sendable (Bool) async -> Void) -> Bool {
+        lock.withLock {
+            followers.append(follower)
+            return background
+        }
     }
 
     func set(inBackground: Bool) async {
@@ -51,7 +57,7 @@ final class AppState: @unchecked Sendable {
             background = inBackground
             return self.followers
         }
-        for follower in followers { await follower(inBackground) }
+        for follower in followers { await follower(isInBackground) }
     }
 }
 

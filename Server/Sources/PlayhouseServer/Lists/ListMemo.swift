@@ -6,20 +6,19 @@ import Foundation
 /// holds, and the batch forgets it all before that operation (``ListService``).
 struct ListMemo {
     private var facts: [UUID: ListFacts] = [:]
-    private var last: [UUID: String?] = [:]
+    private var last: [UUID: String] = [:]
 
     /// The facts read for adding an item to `list` (without any item), if the batch read them.
     func facts(of list: UUID) -> ListFacts? { facts[list] }
 
     mutating func remember(_ facts: ListFacts, of list: UUID) { self.facts[list] = facts }
 
-    /// The last position given in `list`, deleted items' too, if the batch knows it (`.some(nil)`:
-    /// none was ever given there).
-    func lastPosition(in list: UUID) -> String?? { last[list] }
+    /// The last position given in `list`, deleted items' too, once the batch added an item there.
+    func lastPosition(in list: UUID) -> String? { last[list] }
 
     /// An item was added to `list` at `position`, after every other.
     mutating func added(at position: String, to list: UUID) {
         facts[list]?.items += 1
-        last[list] = .some(position)
+        last[list] = position
     }
 }
