@@ -170,7 +170,7 @@ def sqlite_batches(database, clients, seconds, batch):
     binary = isinstance(lists[0][1], bytes)  # ids and times in the form the server stores them
     new_id = (lambda: uuid.uuid4().bytes) if binary else (lambda: str(uuid.uuid4()))
     new_time = time.time if isinstance(sample[0], float) else (lambda: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
-    writer, latencies, stop_at = wallet.FifoLock(), [], time.monotonic() + seconds
+    writer = wallet.FifoLock()
 
     def push(db, app, list_id, player):
         now = new_time()
@@ -184,29 +184,7 @@ def sqlite_batches(database, clients, seconds, batch):
                            "VALUES (?, ?, ?, 'baseline', '{\"status\":\"applied\"}', ?)", [(app, player, new_id(), now) for _ in range(batch)])
             db.execute("COMMIT")
 
-    def client(index):
-        db = sqlite3.connect(database, isolation_level=None, check_same_thread=False, timeout=30)
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.execute("PRAGMA foreign_keys=ON")
-        mine, number = [], 0
-        while time.monotonic() < stop_at:
-            app, list_id, player = lists[(index + number * clients) % len(lists)]
-            number += 1
-            started = time.perf_counter()
-            push(db, app, list_id, player)
-            mine.append(time.perf_counter() - started)
-        db.close()
-        latencies.extend(mine)
-
-    started = time.monotonic()
-    threads = [threading.Thread(target=client, args=(index,)) for index in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.monotonic() - started
-    p50, p99 = wallet.percentiles(latencies)
-    print(f"{len(latencies) / elapsed:.1f} {p50 * 1000:.3f} {p99 * 1000:.3f}")
+    wallet.sqlite_clients(database, clients, seconds, lists, lambda db, target, _: push(db, *target))
 
 
 def pgbench_batches(file, batch):

@@ -70,7 +70,6 @@ def sqlite_baseline(database, clients, seconds):
     new_id = (lambda: uuid.uuid4().bytes) if isinstance(sample[0], bytes) else (lambda: str(uuid.uuid4()))
     new_time = time.time if isinstance(sample[1], float) else (lambda: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     writer = FifoLock()
-    latencies, stop_at = [], time.monotonic() + seconds
 
     def deposit(db, app_id, player_id, wallet_owner, number):
         """The server's two transactions: the payment opened, then (the provider having answered) concluded."""
@@ -105,16 +104,25 @@ def sqlite_baseline(database, clients, seconds):
                        (new_id(), app_id, key_owner, key, "f" * 64, RESPONSE % (payment_id, payment_id), now)).fetchall()
             db.execute("COMMIT")
 
+    sqlite_clients(database, clients, seconds, wallets, lambda db, wallet, number: deposit(db, *wallet, number))
+
+
+def sqlite_clients(database, clients, seconds, targets, write):
+    """CLIENTS threads, each with a connection of its own to DATABASE as the server opens it (WAL,
+    synchronous=NORMAL, foreign keys), call write(db, target, number) over and over for SECONDS,
+    each on the next of TARGETS in turn; prints "writes/s p50_ms p99_ms"."""
+    latencies, stop_at = [], time.monotonic() + seconds
+
     def client(index):
         db = sqlite3.connect(database, isolation_level=None, check_same_thread=False, timeout=30)
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA foreign_keys=ON")
         mine, number = [], 0
         while time.monotonic() < stop_at:
-            app_id, player_id, owner = wallets[(index + number * clients) % len(wallets)]
+            target = targets[(index + number * clients) % len(targets)]
             number += 1
             started = time.perf_counter()
-            deposit(db, app_id, player_id, owner, number)
+            write(db, target, number)
             mine.append(time.perf_counter() - started)
         db.close()
         latencies.extend(mine)

@@ -66,6 +66,28 @@ import VaporTesting
     }
 
     @Test(arguments: Engine.available)
+    func itemsAddedInOneBatchAreDecidedOneByOneInOrder(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await ListFixture.make(app)
+            let ann = try await fixture.player("ann@example.com")
+            let groceries = Op.id(), hardware = Op.id(), milk = Op.id(), nails = Op.id(), gone = Op.id(), bread = Op.id()
+            try await fixture.apply(ann, Op.createList(groceries, "Groceries"), Op.createList(hardware, "Hardware"),
+                                    Op.add(hardware, nails, "Nails"), Op.add(groceries, gone, "Gone"))
+            try await fixture.apply(ann, Op.deleteItem(gone))
+            // One run of adds: a new item, the same id again, an id of the other list, a deleted id, an unknown list.
+            let answers = try await fixture.apply(ann, Op.add(groceries, milk, "Milk"), Op.add(groceries, milk, "Milk"),
+                                                  Op.add(groceries, nails, "Nails"), Op.add(groceries, gone, "Gone"),
+                                                  Op.add(Op.id(), Op.id(), "Lost"), Op.add(groceries, bread, "Bread"))
+            #expect(answers.map(\.status) == [.applied, .ignored, .refused, .ignored, .refused, .applied])
+            #expect(answers.map(\.reason) == [nil, "exists", nil, "deleted", nil, nil])
+            #expect(answers.map { $0.problem?.code } == [nil, nil, .listIDTaken, nil, .listNotFound, nil])
+            // Added in their order, after every item the list ever had.
+            #expect(try await fixture.items(ann, groceries).map(\.description) == ["Milk", "Bread"])
+            #expect(try await fixture.items(ann, hardware).map(\.description) == ["Nails"])
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func concurrentMovesLeaveEveryItemOnceInOneOrder(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             let fixture = try await ListFixture.make(app)

@@ -67,6 +67,17 @@ import Vapor
         }
     }
 
+    /// Ann's phone and tablet, the tablet following by long poll, and a list "Groceries" the phone made and sent.
+    func phoneAndLongPollingTablet(_ app: Application, _ url: URL) async throws -> (Device, Device, ShoppingList) {
+        let credentials = try await app.createApp()
+        let phone = device(url, credentials), tablet = device(url, credentials, polling: .longPoll)
+        try await signIn(phone, "ann@example.com")
+        try await signIn(tablet, "ann@example.com", register: false)
+        let list = try await phone.client.lists.createList(name: "Groceries")
+        try await phone.client.lists.sync()
+        return (phone, tablet, list)
+    }
+
     /// What a device shows, in the same form.
     func shown(_ device: Device) async throws -> [String] {
         var shown: [String] = []
@@ -202,12 +213,7 @@ import Vapor
     @Test(arguments: Engine.available)
     func changesAreToldAndALongPollBringsTheOtherDevicesAtOnce(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
-            let credentials = try await app.createApp()
-            let phone = device(url, credentials), tablet = device(url, credentials, polling: .longPoll)
-            try await signIn(phone, "ann@example.com")
-            try await signIn(tablet, "ann@example.com", register: false)
-            let list = try await phone.client.lists.createList(name: "Groceries")
-            try await phone.client.lists.sync()
+            let (phone, tablet, list) = try await phoneAndLongPollingTablet(app, url)
 
             let heard = NIOLockedValueBox<[[String]]>([])
             let observer = NotificationCenter.default.addObserver(forName: .playhouseListItemsDidChange, object: nil, queue: nil) { note in
@@ -236,12 +242,7 @@ import Vapor
     @Test(.timeLimit(.minutes(1)), arguments: Engine.available)
     func theLongPollPausesInTheBackgroundAndCatchesUpOnReturn(_ engine: Engine) async throws {
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
-            let credentials = try await app.createApp()
-            let phone = device(url, credentials), tablet = device(url, credentials, polling: .longPoll)
-            try await signIn(phone, "ann@example.com")
-            try await signIn(tablet, "ann@example.com", register: false)
-            let list = try await phone.client.lists.createList(name: "Groceries")
-            try await phone.client.lists.sync()
+            let (phone, tablet, list) = try await phoneAndLongPollingTablet(app, url)
             var tabletChanges = await tablet.client.lists.changes().makeAsyncIterator()
             while try await tablet.client.lists.lists().isEmpty { _ = await tabletChanges.next() }
 

@@ -210,6 +210,4 @@ extension ListOperationKind {
     var actsOnItem: Bool { [.editItem, .tickItem, .moveItem, .deleteItem].contains(self) }
     /// Whether the operation names its list by `list_id` (the others act in their item's list).
     var namesList: Bool { !actsOnItem }
-    /// Whether the operation reads the item `item_id`: to act on it, or (`add_item`) to know the id is free.
-    var namesItem: Bool { actsOnItem || self == .addItem }
 }

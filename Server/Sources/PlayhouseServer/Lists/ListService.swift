@@ -42,24 +42,49 @@ struct ListService: Sendable {
             let store = Store(sql)
             let first = try await Self.takePositions(batch.operations.count, app: app, sql)
             let earlier = try await Self.earlierAnswers(batch.operations, caller: player, sql)
+            let operations = batch.operations
             var outcomes: [Outcome] = []
             var touched: [UUID] = []
             var answers: [Answer] = []
-            var memo = ListMemo()
-            for (index, operation) in batch.operations.enumerated() {
-                var answer = Answer(operation)
-                if let earlier = earlier[answer.mutation] {
-                    // Sent before: its first answer, if it is the same operation.
-                    outcomes.append(earlier.fingerprint == answer.fingerprint ? earlier.outcome : Answer.reused)
-                    continue
+            var start = 0
+            while start < operations.count {
+                // Items to add one after another are decided in turn and added in one statement;
+                // any other operation goes by itself.
+                var end = start + 1
+                if operations[start].op == .addItem { while end < operations.count, operations[end].op == .addItem { end += 1 } }
+                var fresh: [(operation: ListOperation, seq: Int64)] = []
+                var freshAnswers: [Answer] = []
+                var freshAt: [Int] = []
+                for index in start..<end {
+                    let answer = Answer(operations[index])
+                    if let earlier = earlier[answer.mutation] {
+                        // Sent before: its first answer, if it is the same operation.
+                        outcomes.append(earlier.fingerprint == answer.fingerprint ? earlier.outcome : Answer.reused)
+                    } else {
+                        outcomes.append(Outcome(status: .applied))  // decided below
+                        fresh.append((operations[index], first + Int64(index)))
+                        freshAnswers.append(answer)
+                        freshAt.append(index)
+                    }
                 }
-                let step = Step(sql: sql, dialect: store.dialect, app: app, caller: player, now: now, seq: first + Int64(index),
+                start = end
+                guard !fresh.isEmpty else { continue }
+                let step = Step(sql: sql, dialect: store.dialect, app: app, caller: player, now: now, seq: fresh[0].seq,
                                 players: PlayerService(store: store, hasher: players.hasher), limits: limits)
-                let (outcome, list) = try await step.run(operation, &memo)
-                outcomes.append(outcome)
-                answer.outcome = outcome
-                answers.append(answer)
-                if let list, !touched.contains(list) { touched.append(list) }
+                let decided: [Outcome], changed: [UUID]
+                if fresh[0].operation.op == .addItem {
+                    (decided, changed) = try await step.addItems(fresh)
+                } else {
+                    let (outcome, list) = try await step.run(fresh[0].operation)
+                    (decided, changed) = ([outcome], list.map { [$0] } ?? [])
+                }
+                for (offset, outcome) in decided.enumerated() {
+                    outcomes[freshAt[offset]] = outcome
+                    var answer = freshAnswers[offset]
+                    answer.outcome = outcome
+                    answers.append(answer)
+                }
+                for list in changed where !touched.contains(list) { touched.append(list) }
             }
             try await Self.record(answers, app: app, caller: player, at: now, sql)
             let woken = try await Self.playersWhoSee(touched, caller: player, sql)
@@ -162,23 +187,17 @@ struct ListService: Sendable {
         let players: PlayerService
         let limits: ListLimits
 
-        /// The operation's outcome, and the list it changed (nil when it changed nothing). An item
-        /// to add is decided before its id is looked up: only when the rules would not add it, or
-        /// its id turns out to be in use, are they asked again knowing the item of that id.
-        func run(_ operation: ListOperation, _ memo: inout ListMemo) async throws -> (Outcome, UUID?) {
-            if operation.op != .addItem { memo = ListMemo() }
-            var facts = try await facts(for: operation, &memo)
-            var verdict = ListRules.decide(operation, caller: caller, facts: facts, limits: limits)
-            if operation.op == .addItem, let itemID = operation.itemID.flatMap(UUID.init(uuidString:)) {
-                if verdict == .apply, try await write(operation, facts, &memo) { return (Outcome(status: .applied), facts.list?.id) }
-                facts.item = try await item(itemID)
-                verdict = ListRules.decide(operation, caller: caller, facts: facts, limits: limits)
-                // Still to be added: another app's item took the id at the same moment.
-                if verdict == .apply { return (Outcome(status: .refused, refusal: .idTaken), nil) }
+        /// The operation's outcome, and the list it changed (nil when it changed nothing). Items
+        /// to add go through ``addItems(_:)``.
+        func run(_ operation: ListOperation) async throws -> (Outcome, UUID?) {
+            if operation.op == .addItem {
+                let (outcomes, lists) = try await addItems([(operation, seq)])
+                return (outcomes[0], lists.first)
             }
-            switch verdict {
+            let facts = try await facts(for: operation)
+            switch ListRules.decide(operation, caller: caller, facts: facts, limits: limits) {
             case .apply:
-                guard try await write(operation, facts, &memo) else { return (Outcome(status: .refused, refusal: .idTaken), nil) }
+                guard try await write(operation, facts) else { return (Outcome(status: .refused, refusal: .idTaken), nil) }
                 return (Outcome(status: .applied), facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:)))
             case .ignore(let reason):
                 return (Outcome(status: .ignored, reason: reason), nil)
@@ -187,25 +206,86 @@ struct ListService: Sendable {
             }
         }
 
+        /// Items to add, one after another, each at its own feed position: each is decided by the
+        /// rules knowing its list (read once for them all, with its count of items), and the item
+        /// of its id (all read at once, and those added before it); those to add are added in one
+        /// statement, each after the last position its list ever gave. Answers their outcomes, and
+        /// the lists they changed.
+        func addItems(_ operations: [(operation: ListOperation, seq: Int64)]) async throws -> (outcomes: [Outcome], lists: [UUID]) {
+            let ids = operations.map { UUID(uuidString: $0.operation.itemID!)! }
+            var items: [UUID: ItemRecord] = [:]
+            for row in try await sql.raw("SELECT \(ListRows.itemColumns) FROM list_items i WHERE i.id IN (\(binds: ids))").all() {
+                let item = try ListRows.itemRecord(row)
+                items[item.id] = item
+            }
+            var lists: [UUID: ListFacts] = [:]
+            var last: [UUID: String?] = [:]
+            var outcomes: [Outcome] = []
+            var rows: [SQLQueryString] = []
+            var added: [(index: Int, item: UUID, list: UUID)] = []
+            for (index, (operation, seq)) in operations.enumerated() {
+                let listID = UUID(uuidString: operation.listID!)!, itemID = ids[index]
+                if lists[listID] == nil {
+                    var facts = ListFacts()
+                    try await readList(listID, into: &facts)
+                    facts.items = try await count("SELECT COUNT(*) AS n FROM list_items WHERE list_id = \(bind: listID) AND deleted_at IS NULL")
+                    lists[listID] = facts
+                }
+                var facts = lists[listID]!
+                facts.item = items[itemID]
+                switch ListRules.decide(operation, caller: caller, facts: facts, limits: limits) {
+                case .apply:
+                    if last[listID] == nil { last[listID] = .some(try await maxPosition("list_items WHERE list_id = \(bind: listID)")) }
+                    let position = ListOrder.between(last[listID]!, nil)
+                    last[listID] = position
+                    lists[listID]!.items += 1
+                    let unit = operation.unit.flatMap { $0.isEmpty ? nil : $0 }
+                    items[itemID] = ItemRecord(id: itemID, listID: listID, description: operation.description!, count: operation.count!,
+                                               unit: unit, ticked: operation.ticked ?? false, position: position, deleted: false)
+                    rows.append("""
+                        (\(bind: itemID), \(bind: app), \(bind: listID), \(bind: operation.description!), \(bind: operation.count!),
+                         \(bind: unit), \(bind: operation.ticked ?? false), \(bind: operation.offerERN), \(bind: caller), \(bind: position),
+                         \(bind: now), \(bind: seq))
+                        """)
+                    added.append((index, itemID, listID))
+                    outcomes.append(Outcome(status: .applied))
+                case .ignore(let reason):
+                    outcomes.append(Outcome(status: .ignored, reason: reason))
+                case .refuse(let refusal):
+                    outcomes.append(Outcome(status: .refused, refusal: refusal))
+                }
+            }
+            guard !rows.isEmpty else { return (outcomes, []) }
+            let inserted = Set(try await sql.raw("""
+                INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, offer_ern, creator_id, position,
+                                        modified_at, change_seq)
+                VALUES \(rows.joined(separator: ", "))
+                ON CONFLICT (id) DO NOTHING RETURNING id
+                """).all().map { try $0.decode(column: "id", as: UUID.self) })
+            var changed: [UUID] = []
+            for add in added {
+                if inserted.contains(add.item) {
+                    if !changed.contains(add.list) { changed.append(add.list) }
+                } else {
+                    // Another app's item took the id at the same moment (each app's writes are serialised, not two apps').
+                    outcomes[add.index] = Outcome(status: .refused, refusal: .idTaken)
+                }
+            }
+            return (outcomes, changed)
+        }
+
         // MARK: Facts
 
-        /// What the rules need to know to decide the operation; for an item to add, all but the
-        /// item of its id (``run(_:_:)``), kept in `memo` for the batch's next items.
-        private func facts(for operation: ListOperation, _ memo: inout ListMemo) async throws -> ListFacts {
+        /// What the rules need to know to decide the operation (one that adds no item: ``addItems(_:)``).
+        private func facts(for operation: ListOperation) async throws -> ListFacts {
             var facts = ListFacts()
             if operation.op.actsOnItem, let itemID = operation.itemID.flatMap(UUID.init(uuidString:)) { facts.item = try await item(itemID) }
-            // An item operation's list is its item's; the others (add_item too) name their list.
+            // An item operation's list is its item's; the others name their list.
             let listID = operation.op.namesList ? operation.listID.flatMap(UUID.init(uuidString:)) : facts.item?.listID
-            if operation.op == .addItem, let listID, let known = memo.facts(of: listID) { return known }
             if let listID { try await readList(listID, into: &facts) }
             switch operation.op {
             case .createList:
                 facts.ownedLists = try await count("SELECT COUNT(*) AS n FROM shopping_lists WHERE owner_id = \(bind: caller) AND deleted_at IS NULL")
-            case .addItem:
-                if let listID {
-                    facts.items = try await count("SELECT COUNT(*) AS n FROM list_items WHERE list_id = \(bind: listID) AND deleted_at IS NULL")
-                    memo.remember(facts, of: listID)
-                }
             case .moveItem:
                 if let after = operation.after.flatMap(UUID.init(uuidString:)) { facts.anchor = try await item(after) }
             case .shareList:
@@ -268,7 +348,7 @@ struct ListService: Sendable {
 
         /// Writes what the operation does; false when a new list or item met its id taken by
         /// another app's at the same moment (each app's writes are serialised, not two apps').
-        private func write(_ operation: ListOperation, _ facts: ListFacts, _ memo: inout ListMemo) async throws -> Bool {
+        private func write(_ operation: ListOperation, _ facts: ListFacts) async throws -> Bool {
             let listID = facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:))!
             let itemID = operation.itemID.flatMap(UUID.init(uuidString:))
             switch operation.op {
@@ -293,20 +373,7 @@ struct ListService: Sendable {
                     """).run()
                 try await sql.raw("UPDATE list_items SET deleted_at = \(bind: now) WHERE list_id = \(bind: listID) AND deleted_at IS NULL").run()
             case .addItem:
-                let last: String?
-                if let known = memo.lastPosition(in: listID) { last = known } else { last = try await maxPosition("list_items WHERE list_id = \(bind: listID)") }
-                let position = ListOrder.between(last, nil)
-                let unit = operation.unit.flatMap { $0.isEmpty ? nil : $0 }
-                let added = try await sql.raw("""
-                    INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, offer_ern, creator_id, position,
-                                            modified_at, change_seq)
-                    VALUES (\(bind: itemID!), \(bind: app), \(bind: listID), \(bind: operation.description!), \(bind: operation.count!),
-                            \(bind: unit), \(bind: operation.ticked ?? false), \(bind: operation.offerERN), \(bind: caller),
-                            \(bind: position), \(bind: now), \(bind: seq))
-                    ON CONFLICT (id) DO NOTHING RETURNING id
-                    """).first() != nil
-                if added { memo.added(at: position, to: listID) }
-                return added
+                preconditionFailure("items are added by addItems(_:)")
             case .editItem:
                 let item = facts.item!
                 let unit = operation.unit.map { $0.isEmpty ? nil : $0 } ?? item.unit
