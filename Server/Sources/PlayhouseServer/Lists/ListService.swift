@@ -10,11 +10,12 @@ import SQLKit
 /// transactions commit one at a time and in the order of their positions, and a reader of the
 /// feed never sees a later position before an earlier one), and reads which of its mutation ids
 /// were applied before. Then each operation in turn: a mutation id applied before gets its first
-/// answer again; a new one is decided by ``ListRules`` from what is stored now and applied. The
-/// new ones' answers are recorded with their mutation ids in the same transaction (in one
-/// statement), so that a batch resent after a lost answer changes nothing and gets the same
-/// answers. Last, the players who see the changed lists are woken (``ListChangeSignal``): on
-/// PostgreSQL by `NOTIFY`, which every instance listens to, sent at the commit.
+/// answer again; a new one is decided by ``ListRules`` from what is stored now and applied (items
+/// added one after another are decided in turn and inserted in one statement). The new ones'
+/// answers are recorded with their mutation ids in the same transaction (in one statement), so
+/// that a batch resent after a lost answer changes nothing and gets the same answers. Last, the
+/// players who see the changed lists are woken (``ListChangeSignal``): on PostgreSQL by `NOTIFY`,
+/// which every instance listens to, sent at the commit.
 struct ListService: Sendable {
     let store: Store
     let now: Date
