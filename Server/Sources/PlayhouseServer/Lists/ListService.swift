@@ -188,13 +188,9 @@ struct ListService: Sendable {
         let players: PlayerService
         let limits: ListLimits
 
-        /// The operation's outcome, and the list it changed (nil when it changed nothing). Items
-        /// to add go through ``addItems(_:)``.
+        /// The operation's outcome, and the list it changed (nil when it changed nothing); an
+        /// operation that adds no item (those go through ``addItems(_:)``).
         func run(_ operation: ListOperation) async throws -> (Outcome, UUID?) {
-            if operation.op == .addItem {
-                let (outcomes, lists) = try await addItems([(operation, seq)])
-                return (outcomes[0], lists.first)
-            }
             let facts = try await facts(for: operation)
             switch ListRules.decide(operation, caller: caller, facts: facts, limits: limits) {
             case .apply:
