@@ -36,18 +36,34 @@ struct BetService: Sendable {
         var stake: Int64
         var lines: [Int]
         var clientSeed: String?
+        /// What the read found of a player's backed bet's wallet and seed, for placing it at once.
+        var known: Known?
+    }
+
+    /// A player's wallet and current fairness seed as the bet's read found them.
+    struct Known: Sendable {
+        var walletID: UUID
+        var balance: Int64
+        /// The seed and the nonce the bet would take; nil before the player's first seed.
+        var seed: FairnessService.Draw?
     }
 
     /// Checks the bet: the game is open, the currency and economy allowed, the wager a decimal within
     /// the game's limits, the paylines the game's own. A credit bet (`creditsFrom`, the game whose
     /// credits pay) takes that game's credit currency. Answers with the rows of what the caller reads
-    /// `along` with the game (the bettor's session and limits), in the same statement.
-    func prepare(_ body: BetRequest, game slug: String, creditsFrom: String? = nil, kind: BetKind, app: AppRecord,
+    /// `along` with the game (the bettor's session and limits), in the same statement. A `player`'s
+    /// backed bet on PostgreSQL also reads their wallet and seed there (``Prepared/known``).
+    func prepare(_ body: BetRequest, game slug: String, creditsFrom: String? = nil, kind: BetKind, app: AppRecord, player: UUID? = nil,
                  along: [ReadAlong] = []) async throws -> (bet: Prepared, along: [any SQLRow]) {
         // The currency the body names is read with the game; a credit bet's credits are found apart.
         let code = creditsFrom == nil ? body.currency?.uppercased() : nil
         let named = code.map { [CurrencyService.along(app: "g.app_id", code: $0)] } ?? []
-        let (game, rows) = try await GameService(store: store, now: now).playable(appID: app.id, slug: slug, along: along + named)
+        var money: [ReadAlong] = []
+        if kind == .backed, store.dialect == "postgresql", let player, let code, let economy = try? CurrencyService.economy(body.economy, app: app, currency: code) {
+            money = [Ledger.balanceAlong(app: "g.app_id", LedgerAccountKey.wallet(player, code, economy)),
+                     FairnessService.along(app: "g.app_id", owner: FairnessService.owner(playerID: player, clientUserID: nil) ?? "")]
+        }
+        let (game, rows) = try await GameService(store: store, now: now).playable(appID: app.id, slug: slug, along: along + named + money)
         guard game.open else { throw PlayhouseProblem(.unprocessableEntity, .gameClosed, parameters: ["game": game.slug]) }
         let currency = try await currency(of: body, named: code == nil ? nil : try CurrencyService.currency(rows[0]), game: game,
                                           creditsFrom: creditsFrom, kind: kind, app: app)
@@ -88,8 +104,12 @@ struct BetService: Sendable {
         guard !stake.overflow, stake.partialValue <= MinorUnits.maximum else {
             throw PlayhouseProblem(.unprocessableEntity, .invalidAmount, fields: [.init(name: "wager", code: "too_large")])
         }
+        var known: Known?
+        if !money.isEmpty, let walletID = try rows[0].decode(column: "wallet_id", as: UUID?.self) {
+            known = Known(walletID: walletID, balance: try rows[0].decode(column: "wallet_balance", as: Int64.self), seed: try FairnessService.seed(rows[0]))
+        }
         return (Prepared(game: game, kind: kind, creditGame: creditsFrom, currency: currency, economy: economy, minorUnits: digits, wager: wager,
-                         stake: stake.partialValue, lines: lines, clientSeed: body.clientSeed), rows)
+                         stake: stake.partialValue, lines: lines, clientSeed: body.clientSeed, known: known), rows)
     }
 
     /// The bet's currency: a credit bet's game credits, or the one the body names (`named`, the
@@ -123,32 +143,124 @@ struct BetService: Sendable {
         return nil
     }
 
-    /// Draws and settles the bet, inside the caller's money transaction. A backed bet's stake is
-    /// first checked against the loss limits (under the player's lock); then the wallet's balance is
-    /// locked and read, with the draw where there is one, so that the bet's answer, balance after
-    /// included, is known before the bet is posted, and `claim` stores it with the request's
-    /// idempotency key in the ledger's own statement.
+    /// Places a checked bet (``prepare(_:game:creditsFrom:kind:app:player:along:)``): draws it, and
+    /// for a backed bet moves the stake and the payout with the bet's record, all or nothing, with
+    /// `claim`, which stores the answer under the request's idempotency key in the same write. The
+    /// one way a bet is placed; in order:
+    ///
+    /// 1. Read before, with the game (``prepare(_:game:creditsFrom:kind:app:player:along:)``): for a
+    ///    player's backed bet on PostgreSQL, the wallet's balance and the player's current seed.
+    /// 2. At once, when that read has all it needs and no loss limit applies
+    ///    (``placeAtOnce(_:by:in:claim:)``): the outcome is drawn from the seed as read, and one
+    ///    statement, its own transaction, locks the wallet if its balance is still the one read and
+    ///    the seed if its nonce and client seed are, claims the key, takes the nonce, and posts
+    ///    the movement with the bet's record and figures. If anything changed since the read (or
+    ///    the key is taken), it writes nothing, and:
+    /// 3. In a transaction (``place(_:by:on:claim:)``): the player's lock for the loss limits, then
+    ///    the wallet's lock with the nonce taken in one statement, and the movement in another.
+    func place(_ bet: Prepared, by bettor: Bettor, in store: Store, claim: IdempotentRequest.KeyClaim?) async throws -> Bet {
+        if let placed = try await placeAtOnce(bet, by: bettor, in: store, claim: claim) { return placed }
+        return try await store.transaction { sql in try await place(bet, by: bettor, on: sql, claim: claim) }
+    }
+
+    /// Step 2 of ``place(_:by:in:claim:)``: nil, having written nothing, when it does not apply or
+    /// what it read has changed.
+    private func placeAtOnce(_ bet: Prepared, by bettor: Bettor, in store: Store, claim: IdempotentRequest.KeyClaim?) async throws -> Bet? {
+        guard let known = bet.known, store.dialect == "postgresql", let playerID = bettor.playerID, let currency = bet.currency,
+              let economy = bet.economy, bettor.limits?.money(loss: true, currency: currency.code).isEmpty ?? true,
+              known.balance >= bet.stake, known.seed != nil || !bet.game.definition.provablyFair else { return nil }
+        let draw = known.seed.map { seed in
+            FairnessService.Draw(seedID: seed.seedID, serverSeed: seed.serverSeed, serverSeedHash: seed.serverSeedHash,
+                                 clientSeed: bet.clientSeed ?? seed.clientSeed, nonce: seed.nonce)
+        }
+        let wallet = LedgerAccountKey.wallet(playerID, currency.code, economy)
+        let outcome = try self.outcome(bet, by: bettor, draw: draw, money: (wallet, known.balance))
+        let appID = bettor.app.id, now = self.now
+
+        // Each step waits for the one before it to return its row.
+        var steps: [SQLQueryString] = [Ledger.balanceCheck(known.walletID, is: known.balance)]
+        if let seed = known.seed { steps.append(FairnessService.seedCheck(seed, after: "step0")) }
+        if let key = try claim?.statement(for: outcome.answer) {
+            steps.append(key.only(if: "EXISTS (SELECT 1 FROM step\(unsafeRaw: String(steps.count - 1)))"))
+        }
+        let last: SQLQueryString = "step\(unsafeRaw: String(steps.count - 1))"
+        let condition: SQLQueryString = known.seed.map { FairnessService.takeNonce($0, clientSeed: bet.clientSeed, after: last) }
+            ?? "SELECT id FROM \(last)"
+        let before = steps
+        guard let posted = try await store.write({ sql in
+            try await Ledger(sql: sql, appID: appID, now: now)
+                .post(id: outcome.transactionID!, kind: TransactionKind.bet.rawValue, playerID: playerID, reference: outcome.reference,
+                      legs: outcome.legs, onlyIf: condition, after: before, along: outcome.records)
+        }) else { return nil }
+        // The wallet was locked at the balance read: the ledger can only have found that one.
+        guard posted.balances[wallet] == outcome.balanceAfter else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        try claim?.stored(true)
+        return outcome.answer
+    }
+
+    /// Step 3 of ``place(_:by:in:claim:)``, inside the caller's money transaction; also an unbacked
+    /// bet's whole placing. A backed bet's stake is first checked against the loss limits (under
+    /// the player's lock); then the wallet's balance is locked and read, with the draw where there
+    /// is one, so that the bet's answer, balance after included, is known before the bet is
+    /// posted, and `claim` stores it with the request's idempotency key in the ledger's own statement.
     func place(_ bet: Prepared, by bettor: Bettor, on sql: any SQLDatabase, claim: IdempotentRequest.KeyClaim? = nil) async throws -> Bet {
         guard let owner = bettor.fairnessOwner else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
-        var money: (ledger: Ledger, playerID: UUID, wallet: LedgerAccountKey, house: LedgerAccountKey, lock: SQLQueryString)?
+        var money: (ledger: Ledger, wallet: LedgerAccountKey, lock: SQLQueryString)?
         if bet.kind.isBacked, let currency = bet.currency, let economy = bet.economy, let playerID = bettor.playerID {
             if let limits = bettor.limits {
                 try await ResponsiblePlay.checkStake(bet.stake, currency: currency, playerID: playerID, limits: limits, now: now, on: sql)
             }
             let ledger = Ledger(sql: sql, appID: bettor.app.id, now: now), wallet = LedgerAccountKey.wallet(playerID, currency.code, economy)
-            money = (ledger, playerID, wallet, .app(.house, currency.code, economy), ledger.balanceLock(try await ledger.accountID(wallet)))
+            money = (ledger, wallet, ledger.balanceLock(try await ledger.accountID(wallet)))
         }
 
         var draw: FairnessService.Draw?
         var balance: Int64?
-        let spin: Spin
         if bet.game.definition.provablyFair {
             let seeds = try await FairnessService.draw(sql, appID: bettor.app.id, owner: owner, clientSeed: bet.clientSeed, now: now, locking: money?.lock)
-            var source = FairOutcomeSource(serverSeed: seeds.serverSeed, clientSeed: seeds.clientSeed, nonce: UInt64(seeds.nonce))
-            spin = bet.game.machine.spin(lines: bet.lines, using: &source)
             (draw, balance) = (seeds, seeds.lockedBalance)
+        } else if let lock = money?.lock {
+            balance = try await sql.raw(lock).first()?.decode(column: "balance", as: Int64.self)
+        }
+        if let money {
+            guard let balance, balance >= bet.stake else { throw Ledger.insufficientFunds(money.wallet) }
+        }
+        let outcome = try self.outcome(bet, by: bettor, draw: draw, money: money.map { ($0.wallet, balance ?? 0) })
+        guard let money, let transactionID = outcome.transactionID, let playerID = bettor.playerID else {
+            for row in outcome.records { try await sql.raw(row.unconditional).run() }
+            return outcome.answer
+        }
+        let posted = try await money.ledger.post(id: transactionID, kind: TransactionKind.bet.rawValue, playerID: playerID,
+                                                 reference: outcome.reference, legs: outcome.legs, along: outcome.records,
+                                                 claim: try claim?.statement(for: outcome.answer))
+        // The wallet was locked: the ledger can only have found the balance it was read with.
+        guard posted.balances[money.wallet] == outcome.balanceAfter else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        try claim?.stored(posted.claimed)
+        return outcome.answer
+    }
+
+    /// What a bet comes to once drawn: its answer, and what it writes.
+    private struct Outcome {
+        var answer: Bet
+        /// A backed bet's ledger transaction, its reference, legs and the wallet's balance after.
+        var transactionID: UUID?
+        var reference: String
+        var legs: [(account: LedgerAccountKey, amount: Int64)]
+        var balanceAfter: Int64?
+        /// The bet's record and its session's and loss figures, written with its money movement.
+        var records: [Ledger.Insert]
+    }
+
+    /// Spins the bet (from `draw`, the seeds of a provably fair game) and makes its answer and
+    /// rows; a backed bet's `money` is its wallet and the balance it is placed from (which covers
+    /// the stake).
+    private func outcome(_ bet: Prepared, by bettor: Bettor, draw: FairnessService.Draw?,
+                         money: (wallet: LedgerAccountKey, balance: Int64)?) throws -> Outcome {
+        let spin: Spin
+        if let draw {
+            var source = FairOutcomeSource(serverSeed: draw.serverSeed, clientSeed: draw.clientSeed, nonce: UInt64(draw.nonce))
+            spin = bet.game.machine.spin(lines: bet.lines, using: &source)
         } else {
-            if let lock = money?.lock { balance = try await sql.raw(lock).first()?.decode(column: "balance", as: Int64.self) }
             var source = SecureOutcomeSource()
             spin = bet.game.machine.spin(lines: bet.lines, using: &source)
         }
@@ -157,11 +269,7 @@ struct BetService: Sendable {
             throw PlayhouseProblem(.unprocessableEntity, .wagerOutOfRange,
                                    parameters: ["min": bet.game.definition.minWager, "max": bet.game.definition.maxWager])
         }
-        var transactionID: UUID?, balanceAfter: Int64?
-        if let money {
-            guard let balance, balance >= bet.stake else { throw Ledger.insufficientFunds(money.wallet) }
-            (transactionID, balanceAfter) = (UUID(), balance - bet.stake + payout.partialValue)
-        }
+        let transactionID = money.map { _ in UUID() }, balanceAfter = money.map { $0.balance - bet.stake + payout.partialValue }
 
         let betID = UUID()
         let paylines = bet.lines.map { bet.game.machine.paylines[$0] }
@@ -172,16 +280,19 @@ struct BetService: Sendable {
                                            fairness: draw.map { BetFairness(serverSeedHash: $0.serverSeedHash, serverSeed: nil, clientSeed: $0.clientSeed,
                                                                             nonce: Int($0.nonce)) },
                                            transactionID: transactionID, balance: balanceAfter, createdAt: now)
-        // The bet's record and its session's figures, written with its money movement.
-        var records: [SQLQueryString] = ["""
-            INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy,
-                              minor_units, wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, transaction_id, balance_after, created_at)
-            VALUES (\(bind: betID), \(bind: bettor.app.id), \(bind: bettor.sessionID), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
-                    \(bind: bet.game.slug), \(bind: bet.creditGame), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
-                    \(bind: bet.economy?.rawValue), \(bind: bet.minorUnits), \(bind: bet.wager), \(bind: bet.stake), \(bind: payout.partialValue),
-                    \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
-                    \(bind: draw?.nonce), \(bind: transactionID), \(bind: balanceAfter), \(bind: now))
-            """]
+        var records: [Ledger.Insert] = [Ledger.Insert(
+            insert: """
+                INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy,
+                                  minor_units, wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, transaction_id,
+                                  balance_after, created_at)
+                """,
+            values: """
+                \(bind: betID), \(bind: bettor.app.id), \(bind: bettor.sessionID), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
+                \(bind: bet.game.slug), \(bind: bet.creditGame), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
+                \(bind: bet.economy?.rawValue), \(bind: bet.minorUnits), \(bind: bet.wager), \(bind: bet.stake), \(bind: payout.partialValue),
+                \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
+                \(bind: draw?.nonce), \(bind: transactionID), \(bind: balanceAfter), \(bind: now)
+                """)]
         if bet.kind.isBacked, let playerID = bettor.playerID, let currency = bet.currency?.code {
             records.append(LossFigures.add(playerID: playerID, currency: currency, lost: bet.stake - payout.partialValue, at: now))
         }
@@ -189,24 +300,18 @@ struct BetService: Sendable {
             records.append(SessionBetTotals.add(.init(currency: bet.currency?.code, economy: bet.economy, minorUnits: bet.minorUnits, kind: bet.kind,
                                                       stake: bet.stake, payout: payout.partialValue), session: sessionID))
         }
-
-        guard let money, let transactionID else {
-            for write in records { try await sql.raw(write).run() }
-            return answer
+        var legs: [(account: LedgerAccountKey, amount: Int64)] = []
+        if let money, let currency = bet.currency?.code, let economy = bet.economy {
+            let house = LedgerAccountKey.app(.house, currency, economy)
+            legs = [(money.wallet, -bet.stake), (house, bet.stake)]
+            if payout.partialValue > 0 { legs += [(house, -payout.partialValue), (money.wallet, payout.partialValue)] }
         }
-        var legs: [(account: LedgerAccountKey, amount: Int64)] = [(money.wallet, -bet.stake), (money.house, bet.stake)]
-        if payout.partialValue > 0 { legs += [(money.house, -payout.partialValue), (money.wallet, payout.partialValue)] }
-        let posted = try await money.ledger.post(id: transactionID, kind: TransactionKind.bet.rawValue, playerID: money.playerID,
-                                                 reference: ERN.make("bet", betID.uuidString.lowercased()), legs: legs, along: records,
-                                                 claim: try claim?.statement(for: answer))
-        // The wallet was locked: the ledger can only have found the balance it was read with.
-        guard posted.balances[money.wallet] == balanceAfter else { throw PlayhouseProblem(.internalServerError, .internalError) }
-        try claim?.stored(posted.claimed)
-        return answer
+        return Outcome(answer: answer, transactionID: transactionID, reference: ERN.make("bet", betID.uuidString.lowercased()), legs: legs,
+                       balanceAfter: balanceAfter, records: records)
     }
 
     private static func json(_ value: some Encodable) -> String {
-        String(decoding: (try? JSONEncoder().encode(value)) ?? Data("null".utf8), as: UTF8.self)
+        String(decoding: (try? PlayhouseJSON.makeEncoder().encodeBytes(value)) ?? Array("null".utf8), as: UTF8.self)
     }
 
     private static func powerOfTen(_ exponent: Int) -> Int64 {

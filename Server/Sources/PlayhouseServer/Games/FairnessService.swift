@@ -96,6 +96,50 @@ struct FairnessService: Sendable {
         throw PlayhouseProblem(.internalServerError, .internalError)
     }
 
+    /// What a read of `app` (a column) reads along to find the `owner`'s current seed
+    /// (``seed(_:)``).
+    static func along(app: String, owner: String) -> ReadAlong {
+        ReadAlong(columns: """
+            \(SQLAlias.fairnessSeed).id AS seed_id, \(SQLAlias.fairnessSeed).server_seed AS seed_server_seed, \
+            \(SQLAlias.fairnessSeed).server_seed_hash AS seed_server_seed_hash, \(SQLAlias.fairnessSeed).client_seed AS seed_client_seed, \
+            \(SQLAlias.fairnessSeed).next_nonce AS seed_next_nonce
+            """, join: """
+            LEFT JOIN fairness_seeds \(SQLAlias.fairnessSeed) ON \(SQLAlias.fairnessSeed).app_id = \(unsafeRaw: app)
+                AND \(SQLAlias.fairnessSeed).owner = \(bind: owner) AND \(SQLAlias.fairnessSeed).current = 1
+            """)
+    }
+
+    /// The seed a row read ``along(app:owner:)`` found, as the next bet would draw from it; nil
+    /// when the owner has none yet.
+    static func seed(_ row: any SQLRow) throws -> Draw? {
+        guard let id = try row.decode(column: "seed_id", as: UUID?.self) else { return nil }
+        return Draw(seedID: id, serverSeed: try row.decode(column: "seed_server_seed", as: String.self),
+                    serverSeedHash: try row.decode(column: "seed_server_seed_hash", as: String.self),
+                    clientSeed: try row.decode(column: "seed_client_seed", as: String.self),
+                    nonce: try row.decode(column: "seed_next_nonce", as: Int64.self))
+    }
+
+    /// A statement (PostgreSQL) that, once `step` (a statement's name) has returned a row, locks
+    /// `seed` for the rest of the statement's transaction and returns its row if it is still the
+    /// current seed with the client seed and next nonce read, and none if any has changed.
+    static func seedCheck(_ seed: Draw, after step: SQLQueryString) -> SQLQueryString {
+        """
+        SELECT id FROM fairness_seeds WHERE id = \(bind: seed.seedID) AND current = 1 AND client_seed = \(bind: seed.clientSeed)
+            AND next_nonce = \(bind: seed.nonce) AND EXISTS (SELECT 1 FROM \(step)) FOR UPDATE
+        """
+    }
+
+    /// A statement (PostgreSQL) that, once `step` has returned a row, takes `seed`'s nonce (the
+    /// seed ``seedCheck(_:after:)`` locked), setting its client seed first when the bet names one,
+    /// and returns its row.
+    static func takeNonce(_ seed: Draw, clientSeed: String?, after step: SQLQueryString) -> SQLQueryString {
+        let update: SQLQueryString = clientSeed.map { "client_seed = \(bind: $0), " } ?? ""
+        return """
+            UPDATE fairness_seeds SET \(update)next_nonce = next_nonce + 1 WHERE id = \(bind: seed.seedID) AND EXISTS (SELECT 1 FROM \(step))
+            RETURNING id
+            """
+    }
+
     private struct Current {
         var id: UUID
         var serverSeed: String

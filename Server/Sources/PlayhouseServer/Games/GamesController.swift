@@ -76,11 +76,11 @@ struct GamesController: RouteCollection {
         return try await idempotent.perform(request.store, prepareIsRepeatable: true, prepare: {
             () async throws -> (bet: BetService.Prepared, limits: Limits?) in
             let (bet, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit,
-                                                      app: principal.app, along: playerReads(principal))
+                                                      app: principal.app, player: playerID, along: playerReads(principal))
             return (bet, try await requirePlayable(request, principal, along))
-        }, claimingKey: { ready, sql, claim in
+        }, claimingKey: { ready, store, claim in
             let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: ready.limits)
-            return try await bets.place(ready.bet, by: bettor, on: sql, claim: claim)
+            return try await bets.place(ready.bet, by: bettor, in: store, claim: claim)
         })
     }
 

@@ -14,12 +14,10 @@ enum LossFigures {
 
     /// The statement that adds a backed bet's net loss (`lost`, negative when it paid out more
     /// than it staked), placed at `time`, to its hour.
-    static func add(playerID: UUID, currency: String, lost: Int64, at time: Date) -> SQLQueryString {
-        """
-        INSERT INTO \(ident: table) (player_id, currency, hour, lost)
-        VALUES (\(bind: playerID), \(bind: currency), \(bind: hourNumber(time)), \(bind: lost))
-        ON CONFLICT (player_id, currency, hour) DO UPDATE SET lost = \(ident: table).lost + excluded.lost
-        """
+    static func add(playerID: UUID, currency: String, lost: Int64, at time: Date) -> Ledger.Insert {
+        Ledger.Insert(insert: "INSERT INTO \(ident: table) (player_id, currency, hour, lost)",
+                      values: "\(bind: playerID), \(bind: currency), \(bind: hourNumber(time)), \(bind: lost)",
+                      onConflict: "ON CONFLICT (player_id, currency, hour) DO UPDATE SET lost = \(ident: table).lost + excluded.lost")
     }
 
     /// What the player's backed bets in `currency` after `since` lost in all, in one read: the

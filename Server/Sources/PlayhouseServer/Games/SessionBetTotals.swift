@@ -24,16 +24,19 @@ enum SessionBetTotals {
     }
 
     /// The statement that adds `bet` to its session's figures, to run in the bet's transaction.
-    static func add(_ bet: Bet, session sessionID: UUID) -> SQLQueryString {
+    static func add(_ bet: Bet, session sessionID: UUID) -> Ledger.Insert {
         let backed = bet.kind.isBacked
-        return """
-            INSERT INTO \(ident: table) (session_id, currency, economy, minor_units, bets, backed, wagered, won)
-            VALUES (\(bind: sessionID), \(bind: bet.currency ?? ""), \(bind: bet.economy?.rawValue ?? ""), \(bind: bet.minorUnits),
-                    \(bind: Int64(1)), \(bind: Int64(backed ? 1 : 0)), \(bind: backed ? bet.stake : 0), \(bind: backed ? bet.payout : 0))
-            ON CONFLICT (session_id, currency, economy) DO UPDATE SET
-                bets = \(ident: table).bets + 1, backed = \(ident: table).backed + excluded.backed,
-                wagered = \(ident: table).wagered + excluded.wagered, won = \(ident: table).won + excluded.won
-            """
+        return Ledger.Insert(
+            insert: "INSERT INTO \(ident: table) (session_id, currency, economy, minor_units, bets, backed, wagered, won)",
+            values: """
+                \(bind: sessionID), \(bind: bet.currency ?? ""), \(bind: bet.economy?.rawValue ?? ""), \(bind: bet.minorUnits),
+                \(bind: Int64(1)), \(bind: Int64(backed ? 1 : 0)), \(bind: backed ? bet.stake : 0), \(bind: backed ? bet.payout : 0)
+                """,
+            onConflict: """
+                ON CONFLICT (session_id, currency, economy) DO UPDATE SET
+                    bets = \(ident: table).bets + 1, backed = \(ident: table).backed + excluded.backed,
+                    wagered = \(ident: table).wagered + excluded.wagered, won = \(ident: table).won + excluded.won
+                """)
     }
 
     /// Sums the sessions' bets placed before the figures were kept as they came (or all of them,

@@ -111,8 +111,7 @@ struct DeviceAuthorizationService: Sendable {
     }
 
     static func newUserCode() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        SecretToken.randomCharacters(8, from: alphabet)
     }
 
     /// `BDWPHQPK` as `BDWP-HQPK`.

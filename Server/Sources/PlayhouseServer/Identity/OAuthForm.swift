@@ -46,7 +46,28 @@ struct OAuthForm: Sendable {
     /// One form-url-encoded name or value (`+` is a space), or nil when its percent-escapes are invalid.
     /// HTTP Basic client credentials are encoded the same way (RFC 6749 §2.3.1).
     static func decodeComponent(_ text: Substring) -> String? {
-        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var input = text.utf8.makeIterator()
+        while let byte = input.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = input.next().flatMap(hexValue), let low = input.next().flatMap(hexValue) else { return nil }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The value of `name`, nil when absent or empty; a problem when it was sent more than once.

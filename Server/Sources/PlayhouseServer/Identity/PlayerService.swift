@@ -171,9 +171,7 @@ struct PlayerService: Sendable {
 
     /// Eight characters from an alphabet without look-alikes (no 0/O, 1/I/L).
     static func newInviteCode() -> String {
-        let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
-        var generator = SystemRandomNumberGenerator()
-        return String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        SecretToken.randomCharacters(8, from: Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ"))
     }
 }
 

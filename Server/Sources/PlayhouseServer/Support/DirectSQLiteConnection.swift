@@ -6,7 +6,7 @@ import VaporCSQLite
 
 /// An SQLite connection whose statements run straight on the calling thread, with no hop to a
 /// thread pool and back: for SQLite's one writer, which runs one transaction at a time on a
-/// thread of its own (see ``MoneyConnection``). It uses the SQLite library that SQLiteNIO
+/// thread of its own (see ``SQLiteWriter``). It uses the SQLite library that SQLiteNIO
 /// vendors, the same copy as the server's other connections, so all of them share SQLite's
 /// knowledge of the file's locks.
 ///

@@ -31,6 +31,8 @@ enum SQLAlias: String, Sendable {
     case rateLimit = "rate_limit"
     case deposit
     case namedPlayer = "named_player"
+    case wallet
+    case fairnessSeed = "fairness_seed"
 }
 
 extension SQLQueryString {

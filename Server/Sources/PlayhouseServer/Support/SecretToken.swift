@@ -8,9 +8,27 @@ import Foundation
 enum SecretToken {
     /// A new secret: `prefix` followed by 32 random bytes in unpadded base64url.
     static func generate(prefix: String, bytes: Int = 32) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let data = Data((0..<bytes).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        return prefix + data.base64URLEncodedString()
+        prefix + randomBytes(bytes).base64URLEncodedString()
+    }
+
+    /// `count` bytes from a cryptographically secure generator, drawn at once.
+    static func randomBytes(_ count: Int) -> Data {
+        SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Data($0) }
+    }
+
+    /// `count` characters drawn uniformly from `alphabet` (at most 256 characters).
+    static func randomCharacters(_ count: Int, from alphabet: [Character]) -> String {
+        // A byte maps to a character only below the largest multiple of the alphabet's size, so
+        // that every character is equally likely.
+        let usable = 256 / alphabet.count * alphabet.count
+        var characters: [Character] = []
+        characters.reserveCapacity(count)
+        while characters.count < count {
+            for byte in randomBytes(2 * count) where Int(byte) < usable && characters.count < count {
+                characters.append(alphabet[Int(byte) % alphabet.count])
+            }
+        }
+        return String(characters)
     }
 
     /// The hex SHA-256 digest a secret is stored and looked up by.

@@ -132,20 +132,23 @@ struct IdempotentRequest {
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ store: Store, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {
-        try await perform(store, status: status, prepareIsRepeatable: prepareIsRepeatable, prepare: prepare) { prepared, sql, claim in
-            let value = try await work(prepared, sql)
-            guard let store = try claim.statement(for: value) else { return value }
-            try claim.stored(try await sql.claimed(store.unconditional))
-            return value
+        try await perform(store, status: status, prepareIsRepeatable: prepareIsRepeatable, prepare: prepare) { prepared, store, claim in
+            try await store.transaction { sql in
+                let value = try await work(prepared, sql)
+                guard let store = try claim.statement(for: value) else { return value }
+                try claim.stored(try await sql.claimed(store.unconditional))
+                return value
+            }
         }
     }
 
-    /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)``, where `work` stores the key itself,
-    /// with the write `claim` makes of its answer, among its own writes (a bet's, in its ledger
-    /// statement), and tells `claim` whether that stored the key (``KeyClaim/stored(_:)``).
+    /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)``, where `work` makes its own money
+    /// transaction on `store` and stores the key itself, with the write `claim` makes of its
+    /// answer, among its own writes (a bet's, in its ledger statement), and tells `claim` whether
+    /// that stored the key (``KeyClaim/stored(_:)``).
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ store: Store, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
-        claimingKey work: @escaping @Sendable (Prepared, any SQLDatabase, KeyClaim) async throws -> T) async throws -> Response {
+        claimingKey work: @escaping @Sendable (Prepared, Store, KeyClaim) async throws -> T) async throws -> Response {
         if !prepareIsRepeatable, let stored = try await replay(on: store) { return stored }
         if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(store, now: now) }
         let prepared: Prepared
@@ -158,12 +161,9 @@ struct IdempotentRequest {
         }
         for _ in 0..<3 {
             do {
-                let body = try await store.transaction { sql in
-                    let claim = KeyClaim(request: self, status: status)
-                    let value = try await work(prepared, sql, claim)
-                    return try claim.body ?? String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
-                }
-                return Self.response(status, body)
+                let claim = KeyClaim(request: self, status: status)
+                let value = try await work(prepared, store, claim)
+                return Self.response(status, try claim.body ?? String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self))
             } catch is KeyTaken {
                 if let stored = try await replay(on: store) { return stored }
             } catch {
@@ -189,7 +189,7 @@ struct IdempotentRequest {
     }
 
     /// Makes the write that stores the key with a money transaction's answer, for the transaction
-    /// to make among its own (``Ledger/Claim``); and keeps the answer's JSON, to send, and whether
+    /// to make among its own (``Ledger/Insert``); and keeps the answer's JSON, to send, and whether
     /// the key was stored.
     final class KeyClaim: Sendable {
         private let request: IdempotentRequest
@@ -203,7 +203,7 @@ struct IdempotentRequest {
 
         /// The write that stores the key with `value` as the answer unless another request has
         /// stored the key first; nil without a key.
-        func statement(for value: some Encodable) throws -> Ledger.Claim? {
+        func statement(for value: some Encodable) throws -> Ledger.Insert? {
             let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
             state.withLockedValue { $0.body = body }
             return request.store(status, body)
@@ -292,9 +292,9 @@ struct IdempotentRequest {
 
     /// The write that stores the key with this request's response, returning a row unless another
     /// request stored it first; nil without a key.
-    private func store(_ status: HTTPStatus, _ body: String) -> Ledger.Claim? {
+    private func store(_ status: HTTPStatus, _ body: String) -> Ledger.Insert? {
         guard let key else { return nil }
-        return Ledger.Claim(
+        return Ledger.Insert(
             insert: "INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)",
             values: """
                 \(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: Int(status.code)), \(bind: body), \(bind: now)

@@ -48,7 +48,8 @@ enum AppAccount: String, Sendable {
     case house
 }
 
-/// Posts money movements to the double-entry ledger, inside a transaction of ``MoneyWriter``.
+/// Posts money movements to the double-entry ledger, inside the caller's money transaction
+/// (``Store/transaction(_:)``) or as one statement that is its own (``Store/write(_:)``).
 ///
 /// A movement is one transaction of two or more entries that sum to zero per currency. Each player
 /// balance is changed by one conditional update (the balance covers each of its legs in turn), in
@@ -73,23 +74,29 @@ struct Ledger {
         var claimed = true
     }
 
-    /// A row the movement writes unless another request wrote it first (an idempotency key, with the
-    /// answer): `INSERT INTO table (columns)`, its `values`, and its `ON CONFLICT … DO NOTHING
-    /// RETURNING …` clause, which returns a row only when it writes.
-    struct Claim: Sendable {
+    /// A row the movement writes with its own: `INSERT INTO table (columns)`, its `values`, and what
+    /// follows them (`onConflict`). A row written along (a bet's record), or a claim, written
+    /// unless another request wrote it first (an idempotency key, with the answer), whose
+    /// `ON CONFLICT … DO NOTHING RETURNING …` returns a row only when it writes.
+    struct Insert: Sendable {
         var insert: SQLQueryString
         var values: SQLQueryString
-        var onConflict: SQLQueryString
+        var onConflict: SQLQueryString = ""
 
         var unconditional: SQLQueryString { "\(insert) VALUES (\(values)) \(onConflict)" }
         /// Written only if the statement's `condition` returned a row (PostgreSQL; see ``Record/conditional``).
-        var conditional: SQLQueryString { "\(insert) SELECT \(values) WHERE EXISTS (SELECT 1 FROM condition) \(onConflict)" }
+        var conditional: SQLQueryString { only(if: Ledger.conditionHeld) }
+        /// Written only if `held` (PostgreSQL; see ``Record/conditional``).
+        func only(if held: SQLQueryString) -> SQLQueryString { "\(insert) SELECT \(values) WHERE \(held) \(onConflict)" }
     }
 
-    /// Posts the movement `legs`, and with it the writes `along` (each one statement) and `claim`
-    /// (``Posted/claimed``). The caller's transaction rolls a claim that failed back with the rest.
+    /// In a conditional movement's statement: that its condition returned a row.
+    static let conditionHeld: SQLQueryString = "EXISTS (SELECT 1 FROM condition)"
+
+    /// Posts the movement `legs`, and with it the rows `along` and `claim` (``Posted/claimed``).
+    /// The caller's transaction rolls a claim that failed back with the rest.
     func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
-              along: [SQLQueryString] = [], claim: Claim? = nil) async throws -> Posted {
+              along: [Insert] = [], claim: Insert? = nil) async throws -> Posted {
         guard let posted = try await post(id: transactionID, kind: kind, playerID: playerID, reference: reference, legs: legs, onlyIf: nil,
                                           along: along, claim: claim) else {
             throw PlayhouseProblem(.internalServerError, .internalError)
@@ -97,13 +104,19 @@ struct Ledger {
         return posted
     }
 
-    /// Posts the movement `legs`, and its `claim`, only if `condition` holds: a statement that returns
-    /// a row when it does, such as the update that concludes what the movement is for (a payment).
-    /// Answers nil, having written nothing, when it returns none. On PostgreSQL the condition is part
-    /// of the movement's one statement; a movement that only credits player accounts, which nothing
-    /// can refuse, is then a transaction by itself (``MoneyWriter/oneStatement(_:)``).
+    /// Posts the movement `legs`, its rows `along` and its `claim`, only if `condition` holds: a
+    /// statement that returns a row when it does, such as the update that concludes what the
+    /// movement is for (a payment). Answers nil, having written nothing, when it returns none. On
+    /// PostgreSQL the condition is part of the movement's one statement; a movement whose player
+    /// accounts nothing else can change meanwhile (it only credits them, or its condition locked
+    /// them) is then a transaction by itself (``Store/write(_:)``).
+    ///
+    /// `steps` (PostgreSQL only) run before the condition, in order, each in the statement as
+    /// `step0`, `step1`, …, for the condition and each later step to read: a row locked and
+    /// checked, a key claimed.
     func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
-              onlyIf condition: SQLQueryString?, along: [SQLQueryString] = [], claim: Claim? = nil) async throws -> Posted? {
+              onlyIf condition: SQLQueryString?, after steps: [SQLQueryString] = [], along: [Insert] = [],
+              claim: Insert? = nil) async throws -> Posted? {
         var sums: [String: Int64] = [:]
         for leg in legs { sums["\(leg.account.currency)/\(leg.account.economy.rawValue)", default: 0] += leg.amount }
         precondition(legs.count >= 2 && sums.values.allSatisfy { $0 == 0 } && legs.allSatisfy { $0.amount != 0 },
@@ -145,10 +158,11 @@ struct Ledger {
         var claimed = true
         if sql.dialect.name == "postgresql" && !moves.isEmpty {
             guard let written = try await writeInOneStatement(record, transactionID: transactionID, moves: moves, entries: entries, onlyIf: condition,
-                                                              along: along, claim: claim)
+                                                              after: steps, along: along, claim: claim)
             else { return nil }
             (after, claimed) = (written.after, written.claimed)
         } else {
+            guard steps.isEmpty else { throw PlayhouseProblem(.internalServerError, .internalError) }
             if let condition, try await sql.raw(condition).first() == nil { return nil }
             after = try await writeStatementByStatement(record, transactionID: transactionID, moves: moves, entries: entries)
         }
@@ -158,7 +172,7 @@ struct Ledger {
             balances[move.account] = balance
         }
         if sql.dialect.name != "postgresql" || moves.isEmpty {
-            for write in along { try await sql.raw(write).run() }
+            for row in along { try await sql.raw(row.unconditional).run() }
             if let claim { claimed = try await sql.claimed(claim.unconditional) }
         }
         return Posted(transactionID: transactionID, balances: balances, claimed: claimed)
@@ -234,20 +248,22 @@ struct Ledger {
     /// whose balance does not cover its legs is not updated and returns no row; the caller's error
     /// then rolls the statement back with its transaction. The database
     /// locks the rows in the order it visits the few moves, as listed (account-id order); should
-    /// it choose another, a deadlock between two movements is retried (``MoneyWriter``).
+    /// it choose another, a deadlock between two movements is retried (``Store/transaction(_:)``).
     private func writeInOneStatement(_ record: Record, transactionID: UUID, moves: [Move], entries: [Entry], onlyIf condition: SQLQueryString?,
-                                     along: [SQLQueryString], claim: Claim?) async throws -> (after: [UUID: Int64], claimed: Bool)? {
+                                     after steps: [SQLQueryString], along: [Insert],
+                                     claim: Insert?) async throws -> (after: [UUID: Int64], claimed: Bool)? {
         let rows: [SQLQueryString] = entries.enumerated().map { position, entry in
             "(\(bind: position), \(bind: entry.accountID), \(bind: entry.amount), \(bind: entry.fromFinal ?? 0))"
         }
         let changes: [SQLQueryString] = moves.map { "(\(bind: $0.accountID), \(bind: $0.total), \(bind: $0.lowest))" }
-        let writes: [SQLQueryString] = along.enumerated().map { ", along\(unsafeRaw: String($0.offset)) AS (\($0.element))" }
-            + (claim.map { [", claim AS (\(condition == nil ? $0.unconditional : $0.conditional))" as SQLQueryString] } ?? [])
-        precondition(condition == nil || along.isEmpty, "a conditional movement has no writes along")
         // With a condition, every write waits for it to return its row.
-        let held: SQLQueryString = condition == nil ? "TRUE" : "EXISTS (SELECT 1 FROM condition)"
+        let held: SQLQueryString = condition == nil ? "TRUE" : Self.conditionHeld
+        let writes: [SQLQueryString] = along.enumerated().map { position, row in
+            ", along\(unsafeRaw: String(position)) AS (\(condition == nil ? row.unconditional : row.conditional))"
+        } + (claim.map { [", claim AS (\(condition == nil ? $0.unconditional : $0.conditional))" as SQLQueryString] } ?? [])
+        let before: [SQLQueryString] = steps.enumerated().map { "step\(unsafeRaw: String($0.offset)) AS (\($0.element))," }
         let moved = try await sql.raw("""
-            WITH \(condition.map { "condition AS (\($0))," as SQLQueryString } ?? "")
+            WITH \(before.joined(separator: " "))\(condition.map { "condition AS (\($0))," as SQLQueryString } ?? "")
             recorded AS (\(condition == nil ? record.unconditional : record.conditional)),
             moved AS (
                 UPDATE ledger_accounts AS a SET balance = a.balance + m.total
@@ -279,6 +295,22 @@ struct Ledger {
     /// knows its balance after before it is posted. (SQLite's transaction holds its only writer lock.)
     func balanceLock(_ accountID: UUID) -> SQLQueryString {
         "SELECT balance FROM ledger_accounts WHERE id = \(bind: accountID)\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")"
+    }
+
+    /// What a read of `app` (a column) reads along to find the account `key`'s id and cached
+    /// balance (`wallet_id`, `wallet_balance`; null before its first movement).
+    static func balanceAlong(app: String, _ key: LedgerAccountKey) -> ReadAlong {
+        ReadAlong(columns: "\(SQLAlias.wallet).id AS wallet_id, \(SQLAlias.wallet).balance AS wallet_balance", join: """
+            LEFT JOIN ledger_accounts \(SQLAlias.wallet) ON \(SQLAlias.wallet).app_id = \(unsafeRaw: app) AND \(SQLAlias.wallet).owner = \(bind: key.owner)
+                AND \(SQLAlias.wallet).currency = \(bind: key.currency) AND \(SQLAlias.wallet).economy = \(bind: key.economy.rawValue)
+            """)
+    }
+
+    /// A statement (PostgreSQL) that locks the player account `accountID` for the rest of the
+    /// statement's transaction and returns its row if its balance is still `balance`, and none if
+    /// it has changed.
+    static func balanceCheck(_ accountID: UUID, is balance: Int64) -> SQLQueryString {
+        "SELECT id FROM ledger_accounts WHERE id = \(bind: accountID) AND balance = \(bind: balance) FOR UPDATE"
     }
 
     /// The account's id, creating the account on first use.
