@@ -108,6 +108,30 @@ import Vapor
         #expect(SecretToken.hash("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
+    @Test func randomSecretsAndCodesUseTheirWholeAlphabetEvenly() {
+        let token = SecretToken.generate(prefix: "pha_")
+        #expect(token.hasPrefix("pha_") && token.count == 4 + 43 && token != SecretToken.generate(prefix: "pha_"))
+        #expect(SecretToken.randomBytes(5).count == 5 && SecretToken.randomBytes(32).count == 32)
+        // 31 letters, 16,000 draws: each letter about 516 times, never far off it.
+        let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
+        var counts: [Character: Int] = [:]
+        for _ in 0..<2_000 {
+            let code = SecretToken.randomCharacters(8, from: alphabet)
+            #expect(code.count == 8 && code.allSatisfy(alphabet.contains))
+            for character in code { counts[character, default: 0] += 1 }
+        }
+        #expect(counts.count == alphabet.count)
+        #expect(counts.values.allSatisfy { (380...650).contains($0) }, "\(counts)")
+    }
+
+    @Test func formComponentsArePercentDecoded() {
+        #expect(OAuthForm.decodeComponent("a+b%20c") == "a b c")
+        #expect(OAuthForm.decodeComponent("%E2%82%ac%2B%25") == "€+%")
+        #expect(OAuthForm.decodeComponent("") == "")
+        #expect(OAuthForm.decodeComponent("caf\u{e9}") == "caf\u{e9}")
+        for malformed in ["%", "%4", "%zz", "%G1", "%FF", "%C3"] { #expect(OAuthForm.decodeComponent(Substring(malformed)) == nil, "\(malformed)") }
+    }
+
     @Test func base64URLMatchesRFC4648AndDecodesBack() {
         // RFC 4648 §10's vectors, in the URL alphabet and unpadded.
         let vectors = ["": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy"]

@@ -177,15 +177,15 @@ struct BetService: Sendable {
         let outcome = try self.outcome(bet, by: bettor, draw: draw, money: (wallet, known.balance))
         let appID = bettor.app.id, now = self.now
 
-        // Each step waits for the one before it to return its row.
-        var steps: [SQLQueryString] = [Ledger.balanceCheck(known.walletID, is: known.balance)]
-        if let seed = known.seed { steps.append(FairnessService.seedCheck(seed, after: "step0")) }
-        if let key = try claim?.statement(for: outcome.answer) {
-            steps.append(key.only(if: "EXISTS (SELECT 1 FROM step\(unsafeRaw: String(steps.count - 1)))"))
-        }
-        let last: SQLQueryString = "step\(unsafeRaw: String(steps.count - 1))"
-        let condition: SQLQueryString = known.seed.map { FairnessService.takeNonce($0, clientSeed: bet.clientSeed, after: last) }
-            ?? "SELECT id FROM \(last)"
+        // Each step waits for the one before it to return its row. The seed is locked before the
+        // wallet, as the transaction of step 3 locks them.
+        var steps: [SQLQueryString] = []
+        func afterLast() -> SQLQueryString { steps.isEmpty ? "TRUE" : "EXISTS (SELECT 1 FROM step\(unsafeRaw: String(steps.count - 1)))" }
+        if let seed = known.seed { steps.append(FairnessService.seedCheck(seed, if: afterLast())) }
+        steps.append(Ledger.balanceCheck(known.walletID, is: known.balance, if: afterLast()))
+        if let key = try claim?.statement(for: outcome.answer) { steps.append(key.only(if: afterLast())) }
+        let condition: SQLQueryString = known.seed.map { FairnessService.takeNonce($0, clientSeed: bet.clientSeed, if: afterLast()) }
+            ?? "SELECT 1 FROM step\(unsafeRaw: String(steps.count - 1))"
         let before = steps
         guard let posted = try await store.write({ sql in
             try await Ledger(sql: sql, appID: appID, now: now)

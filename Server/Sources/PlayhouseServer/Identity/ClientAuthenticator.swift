@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import Vapor
 
 /// Authenticates an OAuth client by HTTP Basic or by `client_id`/`client_secret` form fields
@@ -8,6 +9,12 @@ struct ClientAuthenticator: Sendable {
     let request: Request
 
     func authenticate(form: OAuthForm, allowPublic: Bool = false) async throws -> AppRecord {
+        try await authenticate(form: form, allowPublic: allowPublic, along: []).app
+    }
+
+    /// As ``authenticate(form:allowPublic:)``, reading `along` in the same statement as the client
+    /// (the app is `a` there): a grant's own lookups. Answers with the app and that row.
+    func authenticate(form: OAuthForm, allowPublic: Bool = false, along: [ReadAlong]) async throws -> (app: AppRecord, row: any SQLRow) {
         let limiter = request.clientAuthLimiter
         let key = "client_auth:" + (request.remoteAddress?.ipAddress ?? "unknown")
         let basic = try basicCredentials()
@@ -17,7 +24,7 @@ struct ClientAuthenticator: Sendable {
         }
         let credentials: (id: String, secret: String?)? = basic.map { ($0.0, $0.1) } ?? formID.map { ($0, formSecret) }
         // The client and the address's failures, in one read.
-        let client = try await request.apps.client(credentials?.id ?? "", along: [WindowRateLimiter.along(key)])
+        let client = try await request.apps.client(credentials?.id ?? "", along: [WindowRateLimiter.along(key)] + along)
         if let seconds = try limiter.retryAfter(client.row) {
             throw PlayhouseProblem(.tooManyRequests, .rateLimited, parameters: ["seconds": String(seconds)],
                                    headers: ["Retry-After": String(seconds)])
@@ -35,7 +42,7 @@ struct ClientAuthenticator: Sendable {
             }
             throw PlayhouseProblem.invalidClient
         }
-        return app
+        return (app, client.row)
     }
 
     /// Client id and secret from an `Authorization: Basic` header, each form-url-decoded.

@@ -35,13 +35,56 @@ struct FederatedSignInService: Sendable {
     static let accessTokenType = "urn:ietf:params:oauth:token-type:access_token"
     static let jwtTokenType = "urn:ietf:params:oauth:token-type:jwt"
 
+    /// What the client's read (``ClientAuthenticator/authenticate(form:allowPublic:along:)``) reads
+    /// along for ``signIn(app:providerName:token:tokenType:found:with:scope:)``: the provider
+    /// named, and the player linked to the account an id_token names (read before the token is
+    /// checked, and used only once it checks out with that account).
+    static func along(providerName: String?, token: String?) -> [ReadAlong] {
+        let name = providerName.map { String($0.prefix(40)) }.flatMap { IdentityProviderService.isWellFormed(name: $0) ? $0 : nil } ?? ""
+        let subject = token.flatMap(claimedSubject) ?? ""
+        return [ReadAlong(columns: IdentityProvider.columns(.identityProvider), join: """
+                    LEFT JOIN identity_providers \(SQLAlias.identityProvider) ON \(SQLAlias.identityProvider).app_id = a.id
+                        AND \(SQLAlias.identityProvider).name = \(bind: name)
+                    """),
+                ReadAlong(columns: "\(SQLAlias.federatedIdentity).subject AS linked_subject, \(SQLAlias.federatedIdentity).player_id AS linked_player_id",
+                          join: """
+                    LEFT JOIN federated_identities \(SQLAlias.federatedIdentity) ON \(SQLAlias.federatedIdentity).provider_id = \(SQLAlias.identityProvider).id
+                        AND \(SQLAlias.federatedIdentity).subject = \(bind: subject)
+                    """)]
+    }
+
+    /// The `sub` a JWT's payload names (at most 255 characters, as stored), unchecked: what to look
+    /// up before the token is verified.
+    static func claimedSubject(_ token: String) -> String? {
+        struct Claims: Decodable { var sub: String? }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard token.utf8.count <= 8192, parts.count == 3, let payload = Data(base64URLEncoded: String(parts[1])),
+              let sub = try? JSONDecoder().decode(Claims.self, from: payload).sub else { return nil }
+        return String(sub.prefix(255))
+    }
+
     /// Signs in the player linked to the provider account `token` proves, or signs a new player up
-    /// with it, with a profile made from the provider's data.
-    func signIn(app: AppRecord, providerName: String, token: String, tokenType: String, with signIn: PlayerSignIn,
+    /// with it, with a profile made from the provider's data. `found` is the row of the client's
+    /// read with ``along(providerName:token:)``, which saves two reads; without it they are made here.
+    func signIn(app: AppRecord, providerName: String, token: String, tokenType: String, found: (any SQLRow)? = nil, with signIn: PlayerSignIn,
                 scope: String) async throws -> TokenResponse {
-        let (provider, identity) = try await verify(app: app, providerName: providerName, token: token, tokenType: tokenType)
+        let (provider, identity) = try await verify(app: app, providerName: providerName, token: token, tokenType: tokenType, found: found)
         let subject = String(identity.subject.prefix(255))
-        return try await signIn.tokens(app: app, scope: scope, existing: { try await linkedPlayer(provider: provider.id, subject: subject) }) {
+        // The first look uses the row read already if it looked up this account; a second (after a
+        // simultaneous first sign-in) reads afresh.
+        var readAlready: UUID??
+        if let found, try found.decode(column: "provider_id", as: UUID?.self) == provider.id {
+            let linked = try found.decode(column: "linked_subject", as: String?.self)
+            if linked == subject { readAlready = .some(try found.decode(column: "linked_player_id", as: UUID?.self)) }
+            if linked == nil && Self.claimedSubject(token) == subject { readAlready = .some(nil) }
+        }
+        return try await signIn.tokens(app: app, scope: scope, existing: {
+            if let player = readAlready {
+                readAlready = nil
+                return player
+            }
+            return try await linkedPlayer(provider: provider.id, subject: subject)
+        }) {
             try await newPlayer(identity, subject: subject, provider: provider, app: app)
         }
     }
@@ -49,7 +92,7 @@ struct FederatedSignInService: Sendable {
     /// Links the provider account `token` proves to the player (a guest, say), who can then sign in
     /// with it too. An account linked to another player already is refused.
     func link(app: AppRecord, playerID: UUID, providerName: String, token: String, tokenType: String) async throws {
-        let (provider, identity) = try await verify(app: app, providerName: providerName, token: token, tokenType: tokenType)
+        let (provider, identity) = try await verify(app: app, providerName: providerName, token: token, tokenType: tokenType, found: nil)
         let subject = String(identity.subject.prefix(255)), now = self.now
         if let linked = try await linkedPlayer(provider: provider.id, subject: subject) {
             guard linked == playerID else { throw PlayerLinks.identityTaken("subject_token") }
@@ -65,13 +108,20 @@ struct FederatedSignInService: Sendable {
         }
     }
 
-    /// The provider and what its token says about the person, once the token checks out.
-    private func verify(app: AppRecord, providerName: String, token: String, tokenType: String) async throws -> (IdentityProvider, Identity) {
+    /// The provider (from `found`, a row read with ``along(providerName:token:)``, or read here) and
+    /// what its token says about the person, once the token checks out.
+    private func verify(app: AppRecord, providerName: String, token: String, tokenType: String,
+                        found: (any SQLRow)?) async throws -> (IdentityProvider, Identity) {
         let name = String(providerName.prefix(40))
-        guard IdentityProviderService.isWellFormed(name: name), let provider = try await store.read({ sql in
-            try await sql.raw("SELECT \(IdentityProvider.columns) FROM identity_providers WHERE app_id = \(bind: app.id) AND name = \(bind: name)").first()
-        }).map({ try IdentityProvider(row: $0) })
-        else { throw PlayhouseProblem.invalidRequest("unknown_provider", ["name": name]) }
+        var provider = try found.flatMap { row in
+            try row.decode(column: "provider_name", as: String?.self) == name ? try IdentityProvider(row: row, prefix: "provider_") : nil
+        }
+        if provider == nil && IdentityProviderService.isWellFormed(name: name) {
+            provider = try await store.read { sql in
+                try await sql.raw("SELECT \(IdentityProvider.columns) FROM identity_providers WHERE app_id = \(bind: app.id) AND name = \(bind: name)").first()
+            }.map { try IdentityProvider(row: $0) }
+        }
+        guard let provider else { throw PlayhouseProblem.invalidRequest("unknown_provider", ["name": name]) }
         guard token.utf8.count <= 8192 else { throw PlayhouseProblem.invalidGrant("federated_token_invalid") }
 
         let identity: Identity

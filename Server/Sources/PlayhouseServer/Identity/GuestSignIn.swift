@@ -20,12 +20,33 @@ struct GuestSignIn: Sendable {
             || ASCIIShape.isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
-    func signIn(app: AppRecord, installationID: String, with signIn: PlayerSignIn, scope: String) async throws -> TokenResponse {
+    /// What the client's read (``ClientAuthenticator/authenticate(form:allowPublic:along:)``) reads
+    /// along to find the player `installationID` signs in, for ``signIn(app:installationID:found:with:scope:)``.
+    static func along(installationID: String?) -> ReadAlong {
+        let looked = installationID.map { isWellFormed(installationID: $0) ? $0 : "" } ?? ""
+        return ReadAlong(columns: "\(SQLAlias.installation).player_id AS installation_player_id", join: """
+            LEFT JOIN player_installations \(SQLAlias.installation) ON \(SQLAlias.installation).app_id = a.id
+                AND \(SQLAlias.installation).installation_id = \(bind: looked)
+            """)
+    }
+
+    /// Signs the installation's player in, or a new guest up. `found` is the row of the client's
+    /// read with ``along(installationID:)``, which saves a read; without it the player is looked up.
+    func signIn(app: AppRecord, installationID: String, found: (any SQLRow)? = nil, with signIn: PlayerSignIn,
+                scope: String) async throws -> TokenResponse {
         guard Self.isWellFormed(installationID: installationID) else {
             throw PlayhouseProblem.invalidRequest("invalid_parameter", ["name": "installation_id"])
         }
         let now = self.now
-        return try await signIn.tokens(app: app, scope: scope, existing: { try await player(app: app, installationID: installationID) }) {
+        // The first look uses the row read already; a second (after a simultaneous first sign-in) reads afresh.
+        var readAlready = try found.map { try $0.decode(column: "installation_player_id", as: UUID?.self) }
+        return try await signIn.tokens(app: app, scope: scope, existing: {
+            if let player = readAlready {
+                readAlready = nil
+                return player
+            }
+            return try await player(app: app, installationID: installationID)
+        }) {
             let player = Player(appID: app.id, now: now, guest: true)
             return PlayerSignIn.NewPlayer(id: player.id, statements: [player.insert, """
                 INSERT INTO player_installations (id, app_id, installation_id, player_id, created_at)

@@ -38,12 +38,22 @@ struct IdentityProvider: Sendable {
         self.profileURL = profileURL
     }
 
-    init(row: some SQLRow) throws {
-        self.init(id: try row.decode(column: "id", as: UUID.self), appID: try row.decode(column: "app_id", as: UUID.self),
-                  name: try row.decode(column: "name", as: String.self), kind: try row.decode(column: "kind", as: String.self),
-                  issuer: try row.decode(column: "issuer", as: String?.self), audience: try row.decode(column: "audience", as: String.self),
-                  jwksURI: try row.decode(column: "jwks_uri", as: String?.self),
-                  introspectionURL: try row.decode(column: "introspection_url", as: String?.self),
-                  appToken: try row.decode(column: "app_token", as: String?.self), profileURL: try row.decode(column: "profile_url", as: String?.self))
+    /// The columns of the table aliased `alias`, each named `provider_` and its name, for a row
+    /// where other tables' columns stand beside them (``init(row:prefix:)`` with `provider_`).
+    static func columns(_ alias: SQLAlias) -> SQLQueryString {
+        ["id", "app_id", "name", "kind", "issuer", "audience", "jwks_uri", "introspection_url", "app_token", "profile_url"]
+            .map { "\(alias).\(unsafeRaw: $0) AS provider_\(unsafeRaw: $0)" as SQLQueryString }.joined(separator: ", ")
+    }
+
+    /// The provider in a row read with ``columns``, or, with `prefix`, ``columns(_:)``.
+    init(row: some SQLRow, prefix: String = "") throws {
+        func column(_ name: String) -> String { prefix + name }
+        self.init(id: try row.decode(column: column("id"), as: UUID.self), appID: try row.decode(column: column("app_id"), as: UUID.self),
+                  name: try row.decode(column: column("name"), as: String.self), kind: try row.decode(column: column("kind"), as: String.self),
+                  issuer: try row.decode(column: column("issuer"), as: String?.self), audience: try row.decode(column: column("audience"), as: String.self),
+                  jwksURI: try row.decode(column: column("jwks_uri"), as: String?.self),
+                  introspectionURL: try row.decode(column: column("introspection_url"), as: String?.self),
+                  appToken: try row.decode(column: column("app_token"), as: String?.self),
+                  profileURL: try row.decode(column: column("profile_url"), as: String?.self))
     }
 }

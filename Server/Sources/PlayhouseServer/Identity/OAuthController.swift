@@ -18,7 +18,13 @@ struct OAuthController: RouteCollection {
 
     func token(_ request: Request) async throws -> Response {
         let form = try OAuthForm(request)
-        let app = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true)
+        // A sign-up's own lookups are read with the client, in one statement.
+        let along: [ReadAlong] = switch try? form.value("grant_type") {
+        case GrantType.guest: [GuestSignIn.along(installationID: try? form.value("installation_id"))]
+        case GrantType.tokenExchange: FederatedSignInService.along(providerName: try? form.value("provider"), token: try? form.value("subject_token"))
+        default: []
+        }
+        let (app, found) = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true, along: along)
         let grantType = try form.required("grant_type")
         switch grantType {
         case GrantType.clientCredentials:
@@ -54,7 +60,7 @@ struct OAuthController: RouteCollection {
         case GrantType.guest:
             let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
             let response = try await request.guestSignIn
-                .signIn(app: app, installationID: try form.required("installation_id"), with: request.playerSignIn,
+                .signIn(app: app, installationID: try form.required("installation_id"), found: found, with: request.playerSignIn,
                         scope: scopes.joined(separator: " "))
             return try noStore(response)
         case GrantType.deviceCode:
@@ -68,7 +74,8 @@ struct OAuthController: RouteCollection {
             let scopes = try grantedScopes(requested: try form.value("scope"), app: app)
             var response = try await request.federatedSignIn
                 .signIn(app: app, providerName: try form.required("provider"), token: try form.required("subject_token"),
-                        tokenType: try form.required("subject_token_type"), with: request.playerSignIn, scope: scopes.joined(separator: " "))
+                        tokenType: try form.required("subject_token_type"), found: found, with: request.playerSignIn,
+                        scope: scopes.joined(separator: " "))
             response.issuedTokenType = FederatedSignInService.accessTokenType
             return try noStore(response)
         case GrantType.refreshToken:

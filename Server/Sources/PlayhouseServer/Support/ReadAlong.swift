@@ -33,6 +33,9 @@ enum SQLAlias: String, Sendable {
     case namedPlayer = "named_player"
     case wallet
     case fairnessSeed = "fairness_seed"
+    case installation
+    case identityProvider = "identity_provider"
+    case federatedIdentity = "federated_identity"
 }
 
 extension SQLQueryString {

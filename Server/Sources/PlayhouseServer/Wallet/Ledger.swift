@@ -306,11 +306,11 @@ struct Ledger {
             """)
     }
 
-    /// A statement (PostgreSQL) that locks the player account `accountID` for the rest of the
-    /// statement's transaction and returns its row if its balance is still `balance`, and none if
-    /// it has changed.
-    static func balanceCheck(_ accountID: UUID, is balance: Int64) -> SQLQueryString {
-        "SELECT id FROM ledger_accounts WHERE id = \(bind: accountID) AND balance = \(bind: balance) FOR UPDATE"
+    /// A statement (PostgreSQL) that, if `held`, locks the player account `accountID` for the rest
+    /// of the statement's transaction and returns its row if its balance is still `balance`, and
+    /// none if it has changed.
+    static func balanceCheck(_ accountID: UUID, is balance: Int64, if held: SQLQueryString) -> SQLQueryString {
+        "SELECT id FROM ledger_accounts WHERE id = \(bind: accountID) AND balance = \(bind: balance) AND \(held) FOR UPDATE"
     }
 
     /// The account's id, creating the account on first use.

@@ -30,8 +30,15 @@ protocol PaymentProvider: Sendable {
     /// asked before a payment is recorded, so a deposit it completes is recorded already concluded
     /// (``PaymentService/make(_:appID:playerID:depositLimits:unanswered:claim:logger:)``).
     var movesMoney: Bool { get }
+    /// Whether it answers from this process without waiting on anything (the sandbox): it is
+    /// then asked without a deadline, which costs two tasks and a timer per payment.
+    var answersAtOnce: Bool { get }
     func deposit(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision
     func withdraw(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision
+}
+
+extension PaymentProvider {
+    var answersAtOnce: Bool { false }
 }
 
 /// The sandbox provider: it moves no real money, and its payment method says what happens, so every
@@ -47,6 +54,7 @@ struct SandboxPaymentProvider: PaymentProvider {
     static let defaultMethod = "sandbox"
     var methods: Set<String> { ["sandbox", "sandbox_delayed", "sandbox_declined"] }
     var movesMoney: Bool { false }
+    var answersAtOnce: Bool { true }
 
     func deposit(_ order: PaymentOrder, now: Date) async throws -> PaymentDecision {
         switch order.method {

@@ -228,12 +228,13 @@ public struct PaymentService: Sendable {
 
     private func ask(_ order: PaymentOrder, _ direction: Direction) async throws -> PaymentDecision {
         let provider = self.provider, now = self.now
-        return try await withDeadline(providerTimeout) {
+        let asking: @Sendable () async throws -> PaymentDecision = {
             switch direction {
             case .deposit: try await provider.deposit(order, now: now)
             case .withdrawal: try await provider.withdraw(order, now: now)
             }
         }
+        return try await provider.answersAtOnce ? asking() : withDeadline(providerTimeout, asking)
     }
 
     /// Records the provider's `decision` about the payment opened at `openedAt` and moves its money,
