@@ -2,11 +2,12 @@
 
     bench-wallet.py players BASE_URL CLIENT_ID CLIENT_SECRET PLAYHOUSE_BINARY TOKENS_FILE COUNT
         signs COUNT players in and writes their access tokens, one per line.
-    bench-wallet.py sqlite-baseline DATABASE CLIENTS SECONDS
-        the baseline for SQLite: the writes of one deposit, straight to the server's own database
-        (same tables, indexes and pragmas: WAL, synchronous=NORMAL, foreign keys), from CLIENTS threads that take
-        turns, first come first served, as SQLite's one writer, as the server's money transactions do; prints
-        "movements/s p50_ms p99_ms".
+    bench-wallet.py sqlite-baseline DATABASE CLIENTS SECONDS [deposit|bet]
+        the baseline for SQLite: the writes of one sandbox deposit (the default) or of one bet on a
+        provably fair game, each in the one transaction the server makes of it, straight to the
+        server's own database (same tables, indexes and pragmas: WAL, synchronous=NORMAL, foreign
+        keys), from CLIENTS threads that take turns, first come first served, as SQLite's one writer,
+        as the server's money transactions do; prints "movements/s p50_ms p99_ms".
     bench-wallet.py pgbench-latency TPS LOG_FILE...
         p50 and p99 from pgbench's per-transaction logs; prints "TPS p50_ms p99_ms".
 """
@@ -20,6 +21,15 @@ import uuid
 # What the server stores with an idempotency key and a deposit: a response of about this size.
 RESPONSE = '{"id":"%s","ern":"ern:deposit:%s","status":"completed","amount":{"amount":"1.00","currency":"EUR"},' \
            '"economy":"sandbox","payment_method":"sandbox","created_at":"2026-11-23T10:00:00Z","finished_at":"2026-11-23T10:00:00Z"}'
+
+# A bet's stored paylines and result (lucky-sevens, 10 lines, a losing spin), and its answer, about these sizes.
+PAYLINES = "[[1,1,1,1,1],[0,0,0,0,0],[2,2,2,2,2],[0,1,2,1,0],[2,1,0,1,2],[0,0,1,2,2],[2,2,1,0,0],[1,0,0,0,1],[1,2,2,2,1],[0,1,1,1,0]]"
+RESULT = '{"stops":[3,17,8,22,5],"window":[[4,1,6],[2,0,5],[1,3,7],[6,2,0],[5,4,1]],"wins":[]}'
+BET_RESPONSE = '{"balance":{"amount":"99.90","currency":"EUR"},"created_at":"2026-11-23T10:00:00Z","economy":"sandbox",' \
+               '"fairness":{"client_seed":"c0ffee","nonce":1,"server_seed_hash":"' + "a" * 64 + '"},"game":"lucky-sevens",' \
+               '"game_version":1,"id":"%s","kind":"backed","paylines":' + PAYLINES + ',"payout":{"amount":"0.00","currency":"EUR"},' \
+               '"result":' + RESULT + ',"stake":{"amount":"0.10","currency":"EUR"},"transaction_id":"%s",' \
+               '"wager":{"amount":"0.01","currency":"EUR"}}'
 
 
 class FifoLock:
@@ -59,52 +69,84 @@ def players(base, client_id, secret, binary, tokens_file, count):
         out.writelines(token["access_token"] + "\n" for token in tokens)
 
 
-def sqlite_baseline(database, clients, seconds):
+def sqlite_baseline(database, clients, seconds, kind="deposit"):
     clients, seconds = int(clients), float(seconds)
     probe = sqlite3.connect(database)
-    wallets = probe.execute("SELECT app_id, player_id, owner FROM ledger_accounts WHERE owner LIKE 'wallet:%' AND currency = 'EUR'").fetchall()
+    wallets = probe.execute("SELECT app_id, player_id, owner, id FROM ledger_accounts WHERE owner LIKE 'wallet:%' AND currency = 'EUR'").fetchall()
     assert wallets, "the server's run left no wallets to write to"
     sample = probe.execute("SELECT id, created_at FROM ledger_transactions LIMIT 1").fetchone()
+    app_id = wallets[0][0]
+    find = "SELECT id FROM ledger_accounts WHERE app_id = ? AND owner = ? AND currency = 'EUR' AND economy = 'sandbox'"
+    deposits, house = (probe.execute(find, (app_id, owner)).fetchone()[0] for owner in ("app:deposits", "app:house"))
+    sessions = dict(probe.execute("SELECT player_id, MAX(id) FROM play_sessions GROUP BY player_id").fetchall())
     probe.close()
     # New ids and times in the same form the server stores them.
     new_id = (lambda: uuid.uuid4().bytes) if isinstance(sample[0], bytes) else (lambda: str(uuid.uuid4()))
     new_time = time.time if isinstance(sample[1], float) else (lambda: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     writer = FifoLock()
 
-    def deposit(db, app_id, player_id, wallet_owner, number):
-        """The server's two transactions: the payment opened, then (the provider having answered) concluded."""
-        key_owner = "player:" + wallet_owner.split(":", 1)[1]
-        key = f"baseline-{threading.get_ident()}-{number}"
+    def key_row(db, app_id, wallet_owner, number, body, now):
+        db.execute("INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at) "
+                   "VALUES (?, ?, ?, ?, ?, 201, ?, ?) ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id",
+                   (new_id(), app_id, "player:" + wallet_owner.split(":", 1)[1], f"baseline-{threading.get_ident()}-{number}",
+                    "f" * 64, body, now)).fetchall()
+
+    def deposit(db, app_id, player_id, wallet_owner, wallet, number):
+        """The server's one transaction for a sandbox deposit: the payment recorded completed, its money and the key."""
         payment_id, transaction, now = uuid.uuid4(), new_id(), new_time()
-        reference = "ern:deposit:" + str(payment_id)
         payment = payment_id.bytes if isinstance(transaction, bytes) else str(payment_id)
         with writer:
             db.execute("BEGIN IMMEDIATE")
             db.execute("INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method, "
-                       "settle_after, created_at) "
-                       "VALUES (?, ?, ?, 'deposit', 'processing', 'EUR', 'sandbox', 100, 'sandbox', ?, ?) "
+                       "settle_after, created_at, finished_at) "
+                       "VALUES (?, ?, ?, 'deposit', 'completed', 'EUR', 'sandbox', 100, 'sandbox', NULL, ?, ?) "
                        "ON CONFLICT (id) DO NOTHING RETURNING id",
                        (payment, app_id, player_id, now, now)).fetchall()
-            db.execute("COMMIT")
-        with writer:
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("UPDATE payments SET status = 'completed', settle_after = NULL, decline_reason = NULL, finished_at = ? "
-                       "WHERE id = ? AND status = 'processing'", (now, payment))
-            find = "SELECT id FROM ledger_accounts WHERE app_id = ? AND owner = ? AND currency = 'EUR' AND economy = 'sandbox'"
-            wallet = db.execute(find, (app_id, wallet_owner)).fetchone()[0]
-            deposits = db.execute(find, (app_id, "app:deposits")).fetchone()[0]
             db.execute("INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at) VALUES (?, ?, ?, 'deposit', ?, ?)",
-                       (transaction, app_id, player_id, reference, now))
+                       (transaction, app_id, player_id, "ern:deposit:" + str(payment_id), now))
             balance = db.execute("UPDATE ledger_accounts SET balance = balance + 100 WHERE id = ? AND balance + 100 >= 0 RETURNING balance",
                                  (wallet,)).fetchone()[0]
             db.execute("INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (?, ?, 100, ?), (?, ?, -100, NULL)",
                        (transaction, wallet, balance, transaction, deposits))
-            db.execute("INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at) "
-                       "VALUES (?, ?, ?, ?, ?, 201, ?, ?) ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id",
-                       (new_id(), app_id, key_owner, key, "f" * 64, RESPONSE % (payment_id, payment_id), now)).fetchall()
+            key_row(db, app_id, wallet_owner, number, RESPONSE % (payment_id, payment_id), now)
             db.execute("COMMIT")
 
-    sqlite_clients(database, clients, seconds, wallets, lambda db, wallet, number: deposit(db, *wallet, number))
+    def bet(db, app_id, player_id, wallet_owner, wallet, number):
+        """The server's one transaction for a losing 10-line bet of 0.01: the nonce taken and the balance read, the
+        ledger transaction, the balance, two entries, the bet's record, the loss and session figures, and the key."""
+        bet_id, transaction, now = uuid.uuid4(), new_id(), new_time()
+        owner = "player:" + wallet_owner.split(":", 1)[1]
+        with writer:
+            db.execute("BEGIN IMMEDIATE")
+            seed = db.execute("UPDATE fairness_seeds SET next_nonce = next_nonce + 1 WHERE app_id = ? AND owner = ? AND current = 1 "
+                              "RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce", (app_id, owner)).fetchone()
+            db.execute("SELECT balance FROM ledger_accounts WHERE id = ?", (wallet,)).fetchone()
+            db.execute("INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at) VALUES (?, ?, ?, 'bet', ?, ?)",
+                       (transaction, app_id, player_id, "ern:bet:" + str(bet_id), now))
+            balance = db.execute("UPDATE ledger_accounts SET balance = balance - 10 WHERE id = ? AND balance - 10 >= 0 RETURNING balance",
+                                 (wallet,)).fetchone()[0]
+            db.execute("INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (?, ?, -10, ?), (?, ?, 10, NULL)",
+                       (transaction, wallet, balance, transaction, house))
+            db.execute("INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, "
+                       "currency, economy, minor_units, wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, "
+                       "transaction_id, balance_after, created_at) "
+                       "VALUES (?, ?, ?, ?, NULL, 'lucky-sevens', NULL, 1, 'backed', 'EUR', 'sandbox', 2, 1, 10, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (bet_id.bytes if isinstance(transaction, bytes) else str(bet_id), app_id, sessions.get(player_id), player_id,
+                        PAYLINES, RESULT, seed[0], seed[3], seed[4] - 1, transaction, balance, now))
+            db.execute("INSERT INTO player_loss_hours (player_id, currency, hour, lost) VALUES (?, 'EUR', ?, 10) "
+                       "ON CONFLICT (player_id, currency, hour) DO UPDATE SET lost = player_loss_hours.lost + excluded.lost",
+                       (player_id, int(time.time() // 3600)))
+            if sessions.get(player_id) is not None:
+                db.execute("INSERT INTO session_bet_totals (session_id, currency, economy, minor_units, bets, backed, wagered, won) "
+                           "VALUES (?, 'EUR', 'sandbox', 2, 1, 1, 10, 0) ON CONFLICT (session_id, currency, economy) DO UPDATE SET "
+                           "bets = session_bet_totals.bets + 1, backed = session_bet_totals.backed + excluded.backed, "
+                           "wagered = session_bet_totals.wagered + excluded.wagered, won = session_bet_totals.won + excluded.won",
+                           (sessions[player_id],))
+            key_row(db, app_id, wallet_owner, number, BET_RESPONSE % (bet_id, transaction if isinstance(transaction, str) else uuid.UUID(bytes=transaction)), now)
+            db.execute("COMMIT")
+
+    write = {"deposit": deposit, "bet": bet}[kind]
+    sqlite_clients(database, clients, seconds, wallets, lambda db, wallet, number: write(db, *wallet, number))
 
 
 def sqlite_clients(database, clients, seconds, targets, write):

@@ -143,6 +143,10 @@ import Vapor
             #expect(bytes.base64URLEncodedString() == expected)
             #expect(Data(base64URLEncoded: expected) == bytes)
         }
+        #expect(Data(base64URLEncoded: "Zm8=") == Data("fo".utf8) && Data(base64URLEncoded: "Zg==") == Data("f".utf8))
+        for malformed in ["Z", "Zm9vY", "Zg=", "Zg===", "Z=g=", "Zm+v", "Zm/v", "Zm 9v", "Zm9v\n"] {
+            #expect(Data(base64URLEncoded: malformed) == nil, "\(malformed)")
+        }
     }
 
     @Test func secretComparisonIsConstantTimeShaped() {

@@ -325,6 +325,18 @@ import VaporTesting
             let staked = try row.decode(column: "s", as: Int64.self), paid = try row.decode(column: "p", as: Int64.self)
             #expect(try row.decode(column: "n", as: Int.self) == accepted.withLockedValue { $0.bets })
             #expect(playersTotal * 100 == Decimal(1200 - staked + paid))
+            // Each player's bets took their seed's nonces one by one, each once, none skipped,
+            // whichever way each bet was placed (at once, or in a transaction after a conflict).
+            let nonces = try await app.sql().raw("""
+                SELECT COUNT(*) AS n, COUNT(DISTINCT nonce) AS distinct_nonces, MIN(nonce) AS low, MAX(nonce) AS high
+                FROM bets GROUP BY fairness_seed_id
+                """).all()
+            #expect(nonces.count == players.count)
+            for row in nonces {
+                let count = try row.decode(column: "n", as: Int64.self)
+                #expect(try row.decode(column: "distinct_nonces", as: Int64.self) == count)
+                #expect(try row.decode(column: "low", as: Int64.self) == 0 && row.decode(column: "high", as: Int64.self) == count - 1)
+            }
         }
     }
 }

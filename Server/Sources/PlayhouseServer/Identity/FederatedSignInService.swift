@@ -46,7 +46,7 @@ struct FederatedSignInService: Sendable {
                     LEFT JOIN identity_providers \(SQLAlias.identityProvider) ON \(SQLAlias.identityProvider).app_id = a.id
                         AND \(SQLAlias.identityProvider).name = \(bind: name)
                     """),
-                ReadAlong(columns: "\(SQLAlias.federatedIdentity).subject AS linked_subject, \(SQLAlias.federatedIdentity).player_id AS linked_player_id",
+                ReadAlong(columns: "\(bind: subject) AS looked_up_subject, \(SQLAlias.federatedIdentity).player_id AS linked_player_id",
                           join: """
                     LEFT JOIN federated_identities \(SQLAlias.federatedIdentity) ON \(SQLAlias.federatedIdentity).provider_id = \(SQLAlias.identityProvider).id
                         AND \(SQLAlias.federatedIdentity).subject = \(bind: subject)
@@ -73,10 +73,9 @@ struct FederatedSignInService: Sendable {
         // The first look uses the row read already if it looked up this account; a second (after a
         // simultaneous first sign-in) reads afresh.
         var readAlready: UUID??
-        if let found, try found.decode(column: "provider_id", as: UUID?.self) == provider.id {
-            let linked = try found.decode(column: "linked_subject", as: String?.self)
-            if linked == subject { readAlready = .some(try found.decode(column: "linked_player_id", as: UUID?.self)) }
-            if linked == nil && Self.claimedSubject(token) == subject { readAlready = .some(nil) }
+        if let found, try found.decode(column: "provider_id", as: UUID?.self) == provider.id,
+           try found.decode(column: "looked_up_subject", as: String.self) == subject {
+            readAlready = .some(try found.decode(column: "linked_player_id", as: UUID?.self))
         }
         return try await signIn.tokens(app: app, scope: scope, existing: {
             if let player = readAlready {

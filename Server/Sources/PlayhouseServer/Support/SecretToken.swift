@@ -92,10 +92,35 @@ extension Data {
 
     private static let base64URLAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    /// Decodes base64url, with or without padding.
+    /// Each byte's value in base64url; 255 for a byte that is none of its characters.
+    private static let base64URLValues: [UInt8] = {
+        var values = [UInt8](repeating: 255, count: 256)
+        for (value, character) in base64URLAlphabet.enumerated() { values[Int(character)] = UInt8(value) }
+        return values
+    }()
+
+    /// Decodes base64url, with or without padding; nil for any other text.
     init?(base64URLEncoded text: String) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        self.init(base64Encoded: base64)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3 / 4)
+        var buffer: UInt32 = 0, bits = 0, characters = 0, padding = 0
+        for character in text.utf8 {
+            if character == UInt8(ascii: "=") {
+                padding += 1
+                continue
+            }
+            let value = Self.base64URLValues[Int(character)]
+            guard value != 255, padding == 0 else { return nil }
+            characters += 1
+            buffer = buffer << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                bytes.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+            }
+        }
+        // A last group of one character holds no byte; padding, if any, completes the last group.
+        guard characters % 4 != 1, padding == 0 || (padding <= 2 && (characters + padding) % 4 == 0) else { return nil }
+        self.init(bytes)
     }
 }
