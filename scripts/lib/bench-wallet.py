@@ -91,10 +91,21 @@ def sqlite_baseline(database, clients, seconds, kind="deposit"):
                    (new_id(), app_id, "player:" + wallet_owner.split(":", 1)[1], f"baseline-{threading.get_ident()}-{number}",
                     "f" * 64, body, now)).fetchall()
 
+    def movement(db, app_id, player_id, kind, reference, wallet, amount, other, now):
+        """The ledger's writes: the transaction, the wallet's balance (by amount) and the two entries; the balance after."""
+        transaction = new_id()
+        db.execute("INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                   (transaction, app_id, player_id, kind, reference, now))
+        balance = db.execute("UPDATE ledger_accounts SET balance = balance + ? WHERE id = ? AND balance + ? >= 0 RETURNING balance",
+                             (amount, wallet, amount)).fetchone()[0]
+        db.execute("INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (?, ?, ?, ?), (?, ?, ?, NULL)",
+                   (transaction, wallet, amount, balance, transaction, other, -amount))
+        return transaction, balance
+
     def deposit(db, app_id, player_id, wallet_owner, wallet, number):
         """The server's one transaction for a sandbox deposit: the payment recorded completed, its money and the key."""
-        payment_id, transaction, now = uuid.uuid4(), new_id(), new_time()
-        payment = payment_id.bytes if isinstance(transaction, bytes) else str(payment_id)
+        payment_id, now = uuid.uuid4(), new_time()
+        payment = payment_id.bytes if isinstance(new_id(), bytes) else str(payment_id)
         with writer:
             db.execute("BEGIN IMMEDIATE")
             db.execute("INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method, "
@@ -102,31 +113,21 @@ def sqlite_baseline(database, clients, seconds, kind="deposit"):
                        "VALUES (?, ?, ?, 'deposit', 'completed', 'EUR', 'sandbox', 100, 'sandbox', NULL, ?, ?) "
                        "ON CONFLICT (id) DO NOTHING RETURNING id",
                        (payment, app_id, player_id, now, now)).fetchall()
-            db.execute("INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at) VALUES (?, ?, ?, 'deposit', ?, ?)",
-                       (transaction, app_id, player_id, "ern:deposit:" + str(payment_id), now))
-            balance = db.execute("UPDATE ledger_accounts SET balance = balance + 100 WHERE id = ? AND balance + 100 >= 0 RETURNING balance",
-                                 (wallet,)).fetchone()[0]
-            db.execute("INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (?, ?, 100, ?), (?, ?, -100, NULL)",
-                       (transaction, wallet, balance, transaction, deposits))
+            movement(db, app_id, player_id, "deposit", "ern:deposit:" + str(payment_id), wallet, 100, deposits, now)
             key_row(db, app_id, wallet_owner, number, RESPONSE % (payment_id, payment_id), now)
             db.execute("COMMIT")
 
     def bet(db, app_id, player_id, wallet_owner, wallet, number):
         """The server's one transaction for a losing 10-line bet of 0.01: the nonce taken and the balance read, the
         ledger transaction, the balance, two entries, the bet's record, the loss and session figures, and the key."""
-        bet_id, transaction, now = uuid.uuid4(), new_id(), new_time()
+        bet_id, now = uuid.uuid4(), new_time()
         owner = "player:" + wallet_owner.split(":", 1)[1]
         with writer:
             db.execute("BEGIN IMMEDIATE")
             seed = db.execute("UPDATE fairness_seeds SET next_nonce = next_nonce + 1 WHERE app_id = ? AND owner = ? AND current = 1 "
                               "RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce", (app_id, owner)).fetchone()
             db.execute("SELECT balance FROM ledger_accounts WHERE id = ?", (wallet,)).fetchone()
-            db.execute("INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at) VALUES (?, ?, ?, 'bet', ?, ?)",
-                       (transaction, app_id, player_id, "ern:bet:" + str(bet_id), now))
-            balance = db.execute("UPDATE ledger_accounts SET balance = balance - 10 WHERE id = ? AND balance - 10 >= 0 RETURNING balance",
-                                 (wallet,)).fetchone()[0]
-            db.execute("INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (?, ?, -10, ?), (?, ?, 10, NULL)",
-                       (transaction, wallet, balance, transaction, house))
+            transaction, balance = movement(db, app_id, player_id, "bet", "ern:bet:" + str(bet_id), wallet, -10, house, now)
             db.execute("INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, "
                        "currency, economy, minor_units, wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, "
                        "transaction_id, balance_after, created_at) "
