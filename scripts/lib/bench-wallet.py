@@ -72,13 +72,20 @@ def players(base, client_id, secret, binary, tokens_file, count):
 def sqlite_baseline(database, clients, seconds, kind="deposit"):
     clients, seconds = int(clients), float(seconds)
     probe = sqlite3.connect(database)
-    wallets = probe.execute("SELECT app_id, player_id, owner, id FROM ledger_accounts WHERE owner LIKE 'wallet:%' AND currency = 'EUR'").fetchall()
+    wallets = probe.execute("SELECT app_id, player_id, owner, id, balance FROM ledger_accounts WHERE owner LIKE 'wallet:%' AND currency = 'EUR'").fetchall()
     assert wallets, "the server's run left no wallets to write to"
     sample = probe.execute("SELECT id, created_at FROM ledger_transactions LIMIT 1").fetchone()
     app_id = wallets[0][0]
     find = "SELECT id FROM ledger_accounts WHERE app_id = ? AND owner = ? AND currency = 'EUR' AND economy = 'sandbox'"
-    deposits, house = (probe.execute(find, (app_id, owner)).fetchone()[0] for owner in ("app:deposits", "app:house"))
+    deposits, house = (probe.execute(find, (app_id, owner)).fetchone() for owner in ("app:deposits", "app:house"))
     sessions = dict(probe.execute("SELECT player_id, MAX(id) FROM play_sessions GROUP BY player_id").fetchall())
+    if kind == "bet":
+        # Bets need the house's account and a seed: only players who have bet already (and can still cover one).
+        assert house, "the server's run made no bets"
+        seeded = {row[0] for row in probe.execute("SELECT owner FROM fairness_seeds WHERE current = 1").fetchall()}
+        wallets = [w for w in wallets if "player:" + w[2].split(":", 1)[1] in seeded and w[4] >= 1000]
+        assert wallets, "no player has bet and can cover a baseline run of bets"
+    deposits, house = deposits[0], house and house[0]
     probe.close()
     # New ids and times in the same form the server stores them.
     new_id = (lambda: uuid.uuid4().bytes) if isinstance(sample[0], bytes) else (lambda: str(uuid.uuid4()))
@@ -147,7 +154,7 @@ def sqlite_baseline(database, clients, seconds, kind="deposit"):
             db.execute("COMMIT")
 
     write = {"deposit": deposit, "bet": bet}[kind]
-    sqlite_clients(database, clients, seconds, wallets, lambda db, wallet, number: write(db, *wallet, number))
+    sqlite_clients(database, clients, seconds, wallets, lambda db, wallet, number: write(db, *wallet[:4], number))  # not the balance
 
 
 def sqlite_clients(database, clients, seconds, targets, write):

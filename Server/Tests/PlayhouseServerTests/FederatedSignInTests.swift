@@ -128,6 +128,8 @@ final class StandInProvider: @unchecked Sendable {
                 try await provider.idToken(issuer: "https://evil.example"),
                 "not.a.jwt",
                 String(repeating: "x", count: 9000),
+                // A subject PostgreSQL cannot hold as text, in a token that is not signed: looked up before the signature is checked.
+                "eyJhbGciOiJSUzI1NiJ9." + Data(#"{"sub":"a\u0000b"}"#.utf8).base64URLEncodedString() + ".c2ln",
             ]
             for token in bad {
                 let response = try await exchange(app, credentials, provider: "standin", token: token)

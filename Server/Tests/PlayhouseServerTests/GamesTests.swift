@@ -193,6 +193,14 @@ import VaporTesting
             #expect(placed.compactMap(\.fairness?.nonce) == [0, 1, 2])
             #expect(placed.compactMap(\.fairness?.clientSeed) == ["lucky", "lucky", "luckier"])
             #expect(placed.allSatisfy { $0.fairness?.serverSeedHash == before.serverSeedHash && $0.fairness?.serverSeed == nil })
+            // A game that is not provably fair is drawn at random: no fairness, and the seed's nonce is not taken.
+            var unfair = TestGames.tenSymbols
+            unfair.id = "ten-symbols-unfair"
+            unfair.provablyFair = false
+            try await fixture.importGames([unfair])
+            let unfairBet = try await fixture.bet(ann, game: "ten-symbols-unfair", #"{"currency":"EUR","wager":"0.05"}"#)
+            #expect(try unfairBet.status == .created && unfairBet.decode(Bet.self).fairness == nil, "\(unfairBet.body.string)")
+            #expect(try await app.send(.GET, "/v1/fairness", headers: bearer(ann)).decode(FairnessSeeds.self).nextNonce == 3)
 
             let rotation = try await app.send(.POST, "/v1/fairness/rotate", headers: bearer(ann)).decode(FairnessRotation.self)
             #expect(rotation.revealed.serverSeedHash == before.serverSeedHash)

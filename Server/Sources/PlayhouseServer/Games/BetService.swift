@@ -146,7 +146,7 @@ struct BetService: Sendable {
     /// Places a checked bet (``prepare(_:game:creditsFrom:kind:app:player:along:)``): draws it, and
     /// for a backed bet moves the stake and the payout with the bet's record, all or nothing, with
     /// `claim`, which stores the answer under the request's idempotency key in the same write. The
-    /// one way a bet is placed; in order:
+    /// one way a backed bet is placed (an unbacked bet, which moves no money, is step 3 alone); in order:
     ///
     /// 1. Read before, with the game (``prepare(_:game:creditsFrom:kind:app:player:along:)``): for a
     ///    player's backed bet on PostgreSQL, the wallet's balance and the player's current seed.
@@ -168,12 +168,17 @@ struct BetService: Sendable {
     private func placeAtOnce(_ bet: Prepared, by bettor: Bettor, in store: Store, claim: IdempotentRequest.KeyClaim?) async throws -> Bet? {
         guard let known = bet.known, store.dialect == "postgresql", let playerID = bettor.playerID, let currency = bet.currency,
               let economy = bet.economy, bettor.limits?.money(loss: true, currency: currency.code).isEmpty ?? true,
-              known.balance >= bet.stake, known.seed != nil || !bet.game.definition.provablyFair else { return nil }
-        let draw = known.seed.map { seed in
+              known.balance >= bet.stake else { return nil }
+        // Only a provably fair game draws from the seed (and takes its nonce); another is drawn at random.
+        let seed = bet.game.definition.provablyFair ? known.seed : nil
+        guard seed != nil || !bet.game.definition.provablyFair else { return nil }
+        let draw = seed.map { seed in
             FairnessService.Draw(seedID: seed.seedID, serverSeed: seed.serverSeed, serverSeedHash: seed.serverSeedHash,
                                  clientSeed: bet.clientSeed ?? seed.clientSeed, nonce: seed.nonce)
         }
         let wallet = LedgerAccountKey.wallet(playerID, currency.code, economy)
+        // The ledger posts to the account locked below (an id read from a committed row).
+        Ledger.knownAccounts.remember(known.walletID, appID: bettor.app.id, wallet)
         let outcome = try self.outcome(bet, by: bettor, draw: draw, money: (wallet, known.balance))
         let appID = bettor.app.id, now = self.now
 
@@ -181,10 +186,10 @@ struct BetService: Sendable {
         // wallet, as the transaction of step 3 locks them.
         var steps: [SQLQueryString] = []
         func afterLast() -> SQLQueryString { steps.isEmpty ? "TRUE" : "EXISTS (SELECT 1 FROM step\(unsafeRaw: String(steps.count - 1)))" }
-        if let seed = known.seed { steps.append(FairnessService.seedCheck(seed, if: afterLast())) }
+        if let seed { steps.append(FairnessService.seedCheck(seed, if: afterLast())) }
         steps.append(Ledger.balanceCheck(known.walletID, is: known.balance, if: afterLast()))
         if let key = try claim?.statement(for: outcome.answer) { steps.append(key.only(if: afterLast())) }
-        let condition: SQLQueryString = known.seed.map { FairnessService.takeNonce($0, clientSeed: bet.clientSeed, if: afterLast()) }
+        let condition: SQLQueryString = seed.map { FairnessService.takeNonce($0, clientSeed: bet.clientSeed, if: afterLast()) }
             ?? "SELECT 1 FROM step\(unsafeRaw: String(steps.count - 1))"
         let before = steps
         guard let posted = try await store.write({ sql in

@@ -53,8 +53,9 @@ struct FairnessService: Sendable {
         }
     }
 
-    /// The seeds one bet draws from: takes the current seed's next nonce (setting the client seed
-    /// first when the bet names one), inside the bet's transaction.
+    /// The seeds one bet draws from, with the nonce it takes: as ``draw(_:appID:owner:clientSeed:now:locking:)``
+    /// took it inside the bet's transaction, or as a read found the seed (``seed(_:)``), for a bet
+    /// placed at once.
     struct Draw: Sendable {
         var seedID: UUID
         var serverSeed: String

@@ -12,7 +12,7 @@ enum LossFigures {
     static let table = "player_loss_hours"
     private static let hour: Double = 3600
 
-    /// The statement that adds a backed bet's net loss (`lost`, negative when it paid out more
+    /// The row (an upsert) that adds a backed bet's net loss (`lost`, negative when it paid out more
     /// than it staked), placed at `time`, to its hour.
     static func add(playerID: UUID, currency: String, lost: Int64, at time: Date) -> Ledger.Insert {
         Ledger.Insert(insert: "INSERT INTO \(ident: table) (player_id, currency, hour, lost)",

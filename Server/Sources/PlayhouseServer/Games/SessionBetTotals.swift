@@ -23,7 +23,7 @@ enum SessionBetTotals {
         var payout: Int64
     }
 
-    /// The statement that adds `bet` to its session's figures, to run in the bet's transaction.
+    /// The row (an upsert) that adds `bet` to its session's figures, to run in the bet's transaction.
     static func add(_ bet: Bet, session sessionID: UUID) -> Ledger.Insert {
         let backed = bet.kind.isBacked
         return Ledger.Insert(

@@ -246,7 +246,9 @@ struct Ledger {
     /// PostgreSQL, for a movement of one or more player accounts: the transaction, the balance
     /// updates, the entries and the writes `along` in one statement, so one round trip. An account
     /// whose balance does not cover its legs is not updated and returns no row; the caller's error
-    /// then rolls the statement back with its transaction. The database
+    /// then rolls the statement back with its transaction. A movement that is its own transaction
+    /// must therefore be one no balance can refuse: it only credits player accounts, or its
+    /// condition locked them at balances that cover it (a bet placed at once). The database
     /// locks the rows in the order it visits the few moves, as listed (account-id order); should
     /// it choose another, a deadlock between two movements is retried (``Store/transaction(_:)``).
     private func writeInOneStatement(_ record: Record, transactionID: UUID, moves: [Move], entries: [Entry], onlyIf condition: SQLQueryString?,
