@@ -151,11 +151,11 @@ struct BetService: Sendable {
     /// 1. Read before, with the game (``prepare(_:game:creditsFrom:kind:app:player:along:)``): for a
     ///    player's backed bet on PostgreSQL, the wallet's balance and the player's current seed.
     /// 2. At once, when that read has all it needs and no loss limit applies
-    ///    (``placeAtOnce(_:by:in:claim:)``): the outcome is drawn from the seed as read, and one
-    ///    statement, its own transaction, locks the wallet if its balance is still the one read and
-    ///    the seed if its nonce and client seed are, claims the key, takes the nonce, and posts
-    ///    the movement with the bet's record and figures. If anything changed since the read (or
-    ///    the key is taken), it writes nothing, and:
+    ///    (``placeAtOnce(_:by:in:claim:)``): the outcome is drawn from the seed as read (a provably
+    ///    fair game's), and one statement, its own transaction, locks the seed if its nonce and
+    ///    client seed are still the ones read, then the wallet if its balance is, claims the key,
+    ///    takes the nonce, and posts the movement with the bet's record and figures. If anything
+    ///    changed since the read (or the key is taken), it writes nothing, and:
     /// 3. In a transaction (``place(_:by:on:claim:)``): the player's lock for the loss limits, then
     ///    the wallet's lock with the nonce taken in one statement, and the movement in another.
     func place(_ bet: Prepared, by bettor: Bettor, in store: Store, claim: IdempotentRequest.KeyClaim?) async throws -> Bet {
