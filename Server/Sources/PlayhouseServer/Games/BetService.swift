@@ -58,9 +58,11 @@ struct BetService: Sendable {
         // The currency the body names is read with the game; a credit bet's credits are found apart.
         let code = creditsFrom == nil ? body.currency?.uppercased() : nil
         let named = code.map { [CurrencyService.along(app: "g.app_id", code: $0)] } ?? []
-        var money: [ReadAlong] = []
+        var wallet: LedgerAccountKey?, money: [ReadAlong] = []
         if kind == .backed, store.dialect == "postgresql", let player, let code, let economy = try? CurrencyService.economy(body.economy, app: app, currency: code) {
-            money = [Ledger.balanceAlong(app: "g.app_id", LedgerAccountKey.wallet(player, code, economy)),
+            let key = LedgerAccountKey.wallet(player, code, economy)
+            wallet = key
+            money = [Ledger.balanceAlong(app: "g.app_id", key),
                      FairnessService.along(app: "g.app_id", owner: FairnessService.owner(playerID: player, clientUserID: nil) ?? "")]
         }
         let (game, rows) = try await GameService(store: store, now: now).playable(appID: app.id, slug: slug, along: along + named + money)
@@ -105,8 +107,8 @@ struct BetService: Sendable {
             throw PlayhouseProblem(.unprocessableEntity, .invalidAmount, fields: [.init(name: "wager", code: "too_large")])
         }
         var known: Known?
-        if !money.isEmpty, let walletID = try rows[0].decode(column: "wallet_id", as: UUID?.self) {
-            known = Known(walletID: walletID, balance: try rows[0].decode(column: "wallet_balance", as: Int64.self), seed: try FairnessService.seed(rows[0]))
+        if let wallet, let account = try Ledger.balance(rows[0], appID: app.id, of: wallet) {
+            known = Known(walletID: account.id, balance: account.balance, seed: try FairnessService.seed(rows[0]))
         }
         return (Prepared(game: game, kind: kind, creditGame: creditsFrom, currency: currency, economy: economy, minorUnits: digits, wager: wager,
                          stake: stake.partialValue, lines: lines, clientSeed: body.clientSeed, known: known), rows)
@@ -176,9 +178,8 @@ struct BetService: Sendable {
             FairnessService.Draw(seedID: seed.seedID, serverSeed: seed.serverSeed, serverSeedHash: seed.serverSeedHash,
                                  clientSeed: bet.clientSeed ?? seed.clientSeed, nonce: seed.nonce)
         }
+        // The ledger posts to the account locked below: the read remembered its id (``Ledger/balance(_:appID:of:)``).
         let wallet = LedgerAccountKey.wallet(playerID, currency.code, economy)
-        // The ledger posts to the account locked below (an id read from a committed row).
-        Ledger.knownAccounts.remember(known.walletID, appID: bettor.app.id, wallet)
         let outcome = try self.outcome(bet, by: bettor, draw: draw, money: (wallet, known.balance))
         let appID = bettor.app.id, now = self.now
 

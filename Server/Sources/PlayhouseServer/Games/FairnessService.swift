@@ -72,10 +72,9 @@ struct FairnessService: Sendable {
                      locking lock: SQLQueryString? = nil) async throws -> Draw {
         let folded = sql.dialect.name == "postgresql" ? lock : nil
         for _ in 0..<2 {
-            let update: SQLQueryString = clientSeed.map { "client_seed = \(bind: $0), " } ?? ""
             if let row = try await sql.raw("""
                 \(folded.map { "WITH locked AS (\($0))" as SQLQueryString } ?? "")
-                UPDATE fairness_seeds SET \(update)next_nonce = next_nonce + 1
+                UPDATE fairness_seeds SET \(nonceTaken(clientSeed: clientSeed))
                 WHERE app_id = \(bind: appID) AND owner = \(bind: owner) AND current = 1
                 RETURNING id, server_seed, server_seed_hash, client_seed, next_nonce\(unsafeRaw: folded == nil ? "" : ", (SELECT balance FROM locked) AS balance")
                 """).first() {
@@ -134,8 +133,12 @@ struct FairnessService: Sendable {
     /// ``seedCheck(_:if:)`` locked), setting its client seed first when the bet names one, and
     /// returns its row.
     static func takeNonce(_ seed: Draw, clientSeed: String?, if held: SQLQueryString) -> SQLQueryString {
-        let update: SQLQueryString = clientSeed.map { "client_seed = \(bind: $0), " } ?? ""
-        return "UPDATE fairness_seeds SET \(update)next_nonce = next_nonce + 1 WHERE id = \(bind: seed.seedID) AND \(held) RETURNING id"
+        "UPDATE fairness_seeds SET \(nonceTaken(clientSeed: clientSeed)) WHERE id = \(bind: seed.seedID) AND \(held) RETURNING id"
+    }
+
+    /// The assignments of a bet's draw: the client seed the bet names, if any, then the next nonce.
+    private static func nonceTaken(clientSeed: String?) -> SQLQueryString {
+        "\(clientSeed.map { "client_seed = \(bind: $0), " as SQLQueryString } ?? "")next_nonce = next_nonce + 1"
     }
 
     private struct Current {

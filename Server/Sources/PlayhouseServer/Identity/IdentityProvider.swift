@@ -22,7 +22,8 @@ struct IdentityProvider: Sendable {
     var appToken: String?
     var profileURL: String?
 
-    static let columns: SQLQueryString = "id, app_id, name, kind, issuer, audience, jwks_uri, introspection_url, app_token, profile_url"
+    private static let names = ["id", "app_id", "name", "kind", "issuer", "audience", "jwks_uri", "introspection_url", "app_token", "profile_url"]
+    static let columns = SQLQueryString(names.joined(separator: ", "))
 
     init(id: UUID = UUID(), appID: UUID, name: String, kind: String, issuer: String? = nil, audience: String, jwksURI: String? = nil,
          introspectionURL: String? = nil, appToken: String? = nil, profileURL: String? = nil) {
@@ -41,8 +42,7 @@ struct IdentityProvider: Sendable {
     /// The columns of the table aliased `alias`, each named `provider_` and its name, for a row
     /// where other tables' columns stand beside them (``init(row:prefix:)`` with `provider_`).
     static func columns(_ alias: SQLAlias) -> SQLQueryString {
-        ["id", "app_id", "name", "kind", "issuer", "audience", "jwks_uri", "introspection_url", "app_token", "profile_url"]
-            .map { "\(alias).\(unsafeRaw: $0) AS provider_\(unsafeRaw: $0)" as SQLQueryString }.joined(separator: ", ")
+        names.map { "\(alias).\(unsafeRaw: $0) AS provider_\(unsafeRaw: $0)" as SQLQueryString }.joined(separator: ", ")
     }
 
     /// The provider in a row read with ``columns``, or, with `prefix`, ``columns(_:)``.

@@ -300,12 +300,20 @@ struct Ledger {
     }
 
     /// What a read of `app` (a column) reads along to find the account `key`'s id and cached
-    /// balance (`wallet_id`, `wallet_balance`; null before its first movement).
+    /// balance (``balance(_:appID:of:)``).
     static func balanceAlong(app: String, _ key: LedgerAccountKey) -> ReadAlong {
         ReadAlong(columns: "\(SQLAlias.wallet).id AS wallet_id, \(SQLAlias.wallet).balance AS wallet_balance", join: """
             LEFT JOIN ledger_accounts \(SQLAlias.wallet) ON \(SQLAlias.wallet).app_id = \(unsafeRaw: app) AND \(SQLAlias.wallet).owner = \(bind: key.owner)
                 AND \(SQLAlias.wallet).currency = \(bind: key.currency) AND \(SQLAlias.wallet).economy = \(bind: key.economy.rawValue)
             """)
+    }
+
+    /// The id and cached balance of the account `key` in a row read with ``balanceAlong(app:_:)``;
+    /// nil before the account's first movement. The id, from a committed row, is remembered.
+    static func balance(_ row: any SQLRow, appID: UUID, of key: LedgerAccountKey) throws -> (id: UUID, balance: Int64)? {
+        guard let id = try row.decode(column: "wallet_id", as: UUID?.self) else { return nil }
+        knownAccounts.remember(id, appID: appID, key)
+        return (id, try row.decode(column: "wallet_balance", as: Int64.self))
     }
 
     /// A statement (PostgreSQL) that, if `held`, locks the player account `accountID` for the rest
