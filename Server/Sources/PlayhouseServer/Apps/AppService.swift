@@ -132,6 +132,9 @@ public struct AppService: Sendable {
         }
     }
 
+    /// The app's id in ``client(_:along:)``'s read, for what is read along to join on.
+    static let clientAppID = "a.id"
+
     func client(_ clientID: String, along: [ReadAlong] = []) async throws -> Client {
         // Only a well-formed client id is looked up (PostgreSQL refuses text with NUL bytes, for one).
         let wellFormed = Self.isWellFormedClientID(clientID) ? clientID : ""

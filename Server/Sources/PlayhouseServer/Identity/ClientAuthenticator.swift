@@ -13,7 +13,7 @@ struct ClientAuthenticator: Sendable {
     }
 
     /// As ``authenticate(form:allowPublic:)``, reading `along` in the same statement as the client
-    /// (the app is `a` there): a grant's own lookups. Answers with the app and that row.
+    /// (the app's id is ``AppService/clientAppID`` there): a grant's own lookups. Answers with the app and that row.
     func authenticate(form: OAuthForm, allowPublic: Bool = false, along: [ReadAlong]) async throws -> (app: AppRecord, row: any SQLRow) {
         let limiter = request.clientAuthLimiter
         let key = "client_auth:" + (request.remoteAddress?.ipAddress ?? "unknown")

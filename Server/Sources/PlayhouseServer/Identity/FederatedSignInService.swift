@@ -39,11 +39,11 @@ struct FederatedSignInService: Sendable {
     /// along for ``signIn(app:providerName:token:tokenType:found:with:scope:)``: the provider
     /// named, and the player linked to the account an id_token names (read before the token is
     /// checked, and used only once it checks out with that account).
-    static func along(providerName: String?, token: String?) -> [ReadAlong] {
+    static func along(app: String, providerName: String?, token: String?) -> [ReadAlong] {
         let name = providerName.map { String($0.prefix(40)) }.flatMap { IdentityProviderService.isWellFormed(name: $0) ? $0 : nil } ?? ""
         let subject = token.flatMap(claimedSubject) ?? ""
         return [ReadAlong(columns: IdentityProvider.columns(.identityProvider), join: """
-                    LEFT JOIN identity_providers \(SQLAlias.identityProvider) ON \(SQLAlias.identityProvider).app_id = a.id
+                    LEFT JOIN identity_providers \(SQLAlias.identityProvider) ON \(SQLAlias.identityProvider).app_id = \(unsafeRaw: app)
                         AND \(SQLAlias.identityProvider).name = \(bind: name)
                     """),
                 ReadAlong(columns: "\(bind: subject) AS looked_up_subject, \(SQLAlias.federatedIdentity).player_id AS linked_player_id",
@@ -65,7 +65,7 @@ struct FederatedSignInService: Sendable {
 
     /// Signs in the player linked to the provider account `token` proves, or signs a new player up
     /// with it, with a profile made from the provider's data. `found` is the row of the client's
-    /// read with ``along(providerName:token:)``, which saves two reads; without it they are made here.
+    /// read with ``along(app:providerName:token:)``, which saves two reads; without it they are made here.
     func signIn(app: AppRecord, providerName: String, token: String, tokenType: String, found: (any SQLRow)? = nil, with signIn: PlayerSignIn,
                 scope: String) async throws -> TokenResponse {
         let (provider, identity) = try await verify(app: app, providerName: providerName, token: token, tokenType: tokenType, found: found)
@@ -107,7 +107,7 @@ struct FederatedSignInService: Sendable {
         }
     }
 
-    /// The provider (from `found`, a row read with ``along(providerName:token:)``, or read here) and
+    /// The provider (from `found`, a row read with ``along(app:providerName:token:)``, or read here) and
     /// what its token says about the person, once the token checks out.
     private func verify(app: AppRecord, providerName: String, token: String, tokenType: String,
                         found: (any SQLRow)?) async throws -> (IdentityProvider, Identity) {

@@ -22,16 +22,16 @@ struct GuestSignIn: Sendable {
 
     /// What the client's read (``ClientAuthenticator/authenticate(form:allowPublic:along:)``) reads
     /// along to find the player `installationID` signs in, for ``signIn(app:installationID:found:with:scope:)``.
-    static func along(installationID: String?) -> ReadAlong {
+    static func along(app: String, installationID: String?) -> ReadAlong {
         let looked = installationID.map { isWellFormed(installationID: $0) ? $0 : "" } ?? ""
         return ReadAlong(columns: "\(SQLAlias.installation).player_id AS installation_player_id", join: """
-            LEFT JOIN player_installations \(SQLAlias.installation) ON \(SQLAlias.installation).app_id = a.id
+            LEFT JOIN player_installations \(SQLAlias.installation) ON \(SQLAlias.installation).app_id = \(unsafeRaw: app)
                 AND \(SQLAlias.installation).installation_id = \(bind: looked)
             """)
     }
 
     /// Signs the installation's player in, or a new guest up. `found` is the row of the client's
-    /// read with ``along(installationID:)``, which saves a read; without it the player is looked up.
+    /// read with ``along(app:installationID:)``, which saves a read; without it the player is looked up.
     func signIn(app: AppRecord, installationID: String, found: (any SQLRow)? = nil, with signIn: PlayerSignIn,
                 scope: String) async throws -> TokenResponse {
         guard Self.isWellFormed(installationID: installationID) else {

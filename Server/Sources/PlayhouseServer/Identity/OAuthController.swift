@@ -20,8 +20,9 @@ struct OAuthController: RouteCollection {
         let form = try OAuthForm(request)
         // A sign-up's own lookups are read with the client, in one statement.
         let along: [ReadAlong] = switch try? form.value("grant_type") {
-        case GrantType.guest: [GuestSignIn.along(installationID: try? form.value("installation_id"))]
-        case GrantType.tokenExchange: FederatedSignInService.along(providerName: try? form.value("provider"), token: try? form.value("subject_token"))
+        case GrantType.guest: [GuestSignIn.along(app: AppService.clientAppID, installationID: try? form.value("installation_id"))]
+        case GrantType.tokenExchange:
+            FederatedSignInService.along(app: AppService.clientAppID, providerName: try? form.value("provider"), token: try? form.value("subject_token"))
         default: []
         }
         let (app, found) = try await ClientAuthenticator(request: request).authenticate(form: form, allowPublic: true, along: along)
