@@ -479,7 +479,8 @@ import VaporTesting
             try await fixture.settle()
             #expect(try await fixture.euros(ann).available == "0.00")
             #expect(provider.orders.count == 2)
-            #expect(ContinuousClock.now - started < .seconds(10), "the settler waited for the provider past its time")
+            // Waiting for the provider's answer even once would take its 30 s; the bound leaves room for a loaded machine.
+            #expect(ContinuousClock.now - started < .seconds(25), "the settler waited for the provider past its time")
 
             provider.answerAfter(nil)
             try await fixture.settle()
