@@ -56,5 +56,7 @@ enum Migrations {
         app.migrations.add(CreateCatalogViews())
         app.migrations.add(AddTokenAuthTime())
         app.migrations.add(CreateShoppingLists())
+        app.migrations.add(PartialBetClientUserIndex())
+        app.migrations.add(DropLedgerTransactionPlayerIndex())
     }
 }

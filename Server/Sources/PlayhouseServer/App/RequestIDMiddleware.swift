@@ -20,7 +20,7 @@ struct RequestIDMiddleware: Middleware {
     /// A new random id in a UUID's lowercase form, made without formatting and lowercasing a string.
     static func newID() -> String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        return withUnsafeBytes(of: UUID().uuid) { bytes in
+        return withUnsafeBytes(of: UUID.random().uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { text in
                 var at = 0
                 for (index, byte) in bytes.enumerated() {

@@ -35,7 +35,7 @@ public struct AppService: Sendable {
 
         // A public client's stored hash is of a secret nobody is ever told.
         let secret = SecretToken.generate(prefix: "phs_")
-        let app = AppRecord(id: UUID(), name: trimmed, clientID: SecretToken.generate(prefix: "ph_", bytes: 12), environment: environment,
+        let app = AppRecord(id: UUID.random(), name: trimmed, clientID: SecretToken.generate(prefix: "ph_", bytes: 12), environment: environment,
                             scopes: scopes.uniqued(), redirectURIs: redirectURIs, isPublic: isPublic, minimumAge: minimumAge,
                             createdAt: Date())
         let secretHash = SecretToken.hash(secret)

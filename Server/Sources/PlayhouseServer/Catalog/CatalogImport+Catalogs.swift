@@ -32,7 +32,7 @@ extension CatalogService {
             try await sql.raw("""
                 INSERT INTO catalog_catalogs (id, app_id, dealer_id, external_id, label, valid_from, valid_until, page_count, all_stores,
                                               created_at, updated_at)
-                SELECT \(bind: UUID()), \(bind: appID), d.id, \(bind: catalog.id), \(bind: catalog.label),
+                SELECT \(bind: UUID.random()), \(bind: appID), d.id, \(bind: catalog.id), \(bind: catalog.label),
                        \(bind: RFC3339.parse(catalog.validFrom)), \(bind: RFC3339.parse(catalog.validUntil)),
                        \(bind: catalog.pages.count), \(bind: catalog.stores == nil), \(bind: now), \(bind: now)
                 FROM catalog_dealers d WHERE d.app_id = \(bind: appID) AND d.external_id = \(bind: catalog.dealer)

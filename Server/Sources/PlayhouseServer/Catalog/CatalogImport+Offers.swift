@@ -36,7 +36,7 @@ extension CatalogService {
                 INSERT INTO catalog_offers (id, app_id, dealer_id, external_id, number, heading, description, words, price, pre_price, currency,
                                             quantity, unit, image, valid_from, valid_until, all_stores, catalog_id, page, hotspot_x, hotspot_y,
                                             hotspot_width, hotspot_height, created_at, updated_at)
-                SELECT \(bind: UUID()), \(bind: appID), d.id, \(bind: offer.id), (SELECT COALESCE(MAX(number), 0) + 1 FROM catalog_offers),
+                SELECT \(bind: UUID.random()), \(bind: appID), d.id, \(bind: offer.id), (SELECT COALESCE(MAX(number), 0) + 1 FROM catalog_offers),
                        \(bind: offer.heading), \(bind: offer.description), \(bind: words), \(bind: try minor(offer.price)), \(bind: try offer.prePrice.map(minor)),
                        \(bind: offer.currency), \(bind: offer.quantity), \(bind: offer.unit), \(bind: offer.image), \(bind: validFrom),
                        \(bind: validUntil), \(bind: offer.stores == nil),

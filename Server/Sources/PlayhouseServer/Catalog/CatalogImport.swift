@@ -176,7 +176,7 @@ extension CatalogService {
             if stored[dealer.id] == nil { counts.added += 1 } else { counts.changed += 1 }
             try await sql.raw("""
                 INSERT INTO catalog_dealers (id, app_id, external_id, name, website, logo, brand_color, created_at, updated_at)
-                VALUES (\(bind: UUID()), \(bind: appID), \(bind: dealer.id), \(bind: dealer.name), \(bind: dealer.website), \(bind: dealer.logo),
+                VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: dealer.id), \(bind: dealer.name), \(bind: dealer.website), \(bind: dealer.logo),
                         \(bind: dealer.brandColor), \(bind: now), \(bind: now))
                 ON CONFLICT (app_id, external_id) DO UPDATE SET name = excluded.name, website = excluded.website, logo = excluded.logo,
                     brand_color = excluded.brand_color, updated_at = excluded.updated_at
@@ -218,7 +218,7 @@ extension CatalogService {
             try await sql.raw("""
                 INSERT INTO catalog_stores (id, app_id, dealer_id, external_id, place, street, city, zip_code, country, latitude, longitude,
                                             x, y, z, opening_hours, contact, created_at, updated_at)
-                SELECT \(bind: UUID()), \(bind: appID), d.id, \(bind: store.id), (SELECT COALESCE(MAX(place), 0) + 1 FROM catalog_stores),
+                SELECT \(bind: UUID.random()), \(bind: appID), d.id, \(bind: store.id), (SELECT COALESCE(MAX(place), 0) + 1 FROM catalog_stores),
                        \(bind: store.street), \(bind: store.city), \(bind: store.zipCode), \(bind: store.country), \(bind: store.latitude),
                        \(bind: store.longitude), \(bind: vector.x), \(bind: vector.y), \(bind: vector.z), \(bind: hours), \(bind: store.contact),
                        \(bind: now), \(bind: now)

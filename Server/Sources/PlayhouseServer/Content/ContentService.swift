@@ -57,7 +57,7 @@ public struct ContentService: Sendable {
                 let definition = String(decoding: try JSONEncoder().encode(unit), as: UTF8.self)
                 try await sql.raw("""
                     INSERT INTO content_units (id, app_id, slug, definition, created_at, updated_at)
-                    VALUES (\(bind: UUID()), \(bind: appID), \(bind: unit.id), \(bind: definition), \(bind: now), \(bind: now))
+                    VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: unit.id), \(bind: definition), \(bind: now), \(bind: now))
                     ON CONFLICT (app_id, slug) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at
                     """).run()
                 if storedUnits.contains(unit.id) { imported.changed.append("unit " + unit.id) } else { imported.added.append("unit " + unit.id) }
@@ -66,7 +66,7 @@ public struct ContentService: Sendable {
                 let rules = String(decoding: try JSONEncoder().encode(Campaign.Rules(caps: campaign.caps, targeting: campaign.targeting)), as: UTF8.self)
                 guard let row = try await sql.raw("""
                     INSERT INTO campaigns (id, app_id, slug, unit_id, priority, weight, starts_at, ends_at, rules, created_at, updated_at)
-                    SELECT \(bind: UUID()), \(bind: appID), \(bind: campaign.id), u.id, \(bind: campaign.priority), \(bind: campaign.weight),
+                    SELECT \(bind: UUID.random()), \(bind: appID), \(bind: campaign.id), u.id, \(bind: campaign.priority), \(bind: campaign.weight),
                            \(bind: campaign.startsAt), \(bind: campaign.endsAt), \(bind: rules), \(bind: now), \(bind: now)
                     FROM content_units u WHERE u.app_id = \(bind: appID) AND u.slug = \(bind: campaign.unit)
                     ON CONFLICT (app_id, slug) DO UPDATE SET unit_id = excluded.unit_id, priority = excluded.priority, weight = excluded.weight,

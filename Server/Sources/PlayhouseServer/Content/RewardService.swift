@@ -20,7 +20,7 @@ struct RewardService: Sendable {
     /// looks for it first and checks the campaign's caps).
     func issue(for impression: Impression, impressionID: String, unit: ContentUnit, playerID: UUID) async throws -> RewardReceipt {
         guard let grant = unit.grant else { throw PlayhouseProblem(.unprocessableEntity, .notAReward) }
-        let id = UUID(), issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let id = UUID.random(), issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let claims = RewardReceiptClaims(iss: issuer, jti: id.uuidString.lowercased(), sub: playerID.uuidString.lowercased(),
                                          iat: Int(issuedAt.timeIntervalSince1970), unit: unit.slug, items: grant.items,
                                          amount: grant.amount?.amount, currency: grant.amount?.currency)
@@ -45,7 +45,7 @@ struct RewardService: Sendable {
     func claim(_ id: UUID, playerID: UUID, app: AppRecord) async throws -> RewardReceipt {
         let now = self.now
         let placement = try await store.transaction { sql -> String? in
-            let transactionID = UUID()
+            let transactionID = UUID.random()
             guard let row = try await sql.raw("""
                 UPDATE reward_receipts SET claimed_at = \(bind: now), transaction_id = \(bind: transactionID)
                 WHERE id = \(bind: id) AND player_id = \(bind: playerID) AND app_id = \(bind: app.id) AND claimed_at IS NULL

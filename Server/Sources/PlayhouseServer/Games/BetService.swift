@@ -275,9 +275,9 @@ struct BetService: Sendable {
             throw PlayhouseProblem(.unprocessableEntity, .wagerOutOfRange,
                                    parameters: ["min": bet.game.definition.minWager, "max": bet.game.definition.maxWager])
         }
-        let transactionID = money.map { _ in UUID() }, balanceAfter = money.map { $0.balance - bet.stake + payout.partialValue }
+        let transactionID = money.map { _ in UUID.random() }, balanceAfter = money.map { $0.balance - bet.stake + payout.partialValue }
 
-        let betID = UUID()
+        let betID = UUID.random()
         let paylines = bet.lines.map { bet.game.machine.paylines[$0] }
         let result = BetHistoryService.StoredResult(stops: spin.stops, window: spin.window, wins: spin.wins.map(BetHistoryService.StoredResult.StoredWin.init))
         let answer = BetHistoryService.bet(id: betID, game: bet.game.slug, creditGame: bet.creditGame, version: bet.game.version, kind: bet.kind,

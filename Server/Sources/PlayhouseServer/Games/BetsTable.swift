@@ -74,3 +74,20 @@ struct DropBetSessionIndex: AsyncMigration {
         try await database.sql().create(index: "bets_session").on("bets").column("session_id").run()
     }
 }
+
+/// Only an app's own users' bets (placed with an app token for a `client_user_id`) are found by
+/// that id; a player's bets store none. The index keeps only the bets that have one, so a
+/// player's bet writes one index entry fewer.
+struct PartialBetClientUserIndex: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        let sql = try database.sql()
+        try await sql.drop(index: "bets_client_user").run()
+        try await sql.raw("CREATE INDEX bets_client_user ON bets (app_id, client_user_id, seq) WHERE client_user_id IS NOT NULL").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = try database.sql()
+        try await sql.drop(index: "bets_client_user").run()
+        try await sql.create(index: "bets_client_user").on("bets").column("app_id").column("client_user_id").column("seq").run()
+    }
+}

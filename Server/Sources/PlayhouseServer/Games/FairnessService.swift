@@ -164,7 +164,7 @@ struct FairnessService: Sendable {
         let serverSeed = Fairness.newServerSeed()
         try await sql.raw("""
             INSERT INTO fairness_seeds (id, app_id, owner, server_seed, server_seed_hash, client_seed, next_nonce, current, created_at)
-            VALUES (\(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: serverSeed), \(bind: Fairness.hash(serverSeed: serverSeed)),
+            VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: owner), \(bind: serverSeed), \(bind: Fairness.hash(serverSeed: serverSeed)),
                     \(bind: clientSeed ?? Fairness.newClientSeed()), \(bind: Int64(0)), \(bind: 1), \(bind: now))
             ON CONFLICT (app_id, owner, current) DO NOTHING
             """).run()

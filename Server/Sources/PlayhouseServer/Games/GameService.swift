@@ -33,7 +33,7 @@ public struct GameService: Sendable {
         let row = try await store.write { sql in
             try await sql.raw("""
                 INSERT INTO games (id, app_id, slug, name, type, status, version, definition, rtp, hit_frequency, created_at, updated_at)
-                VALUES (\(bind: UUID()), \(bind: appID), \(bind: definition.id), \(bind: definition.name), \(bind: definition.type), 'open', 1,
+                VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: definition.id), \(bind: definition.name), \(bind: definition.type), 'open', 1,
                         \(bind: json), \(bind: report.rtp), \(bind: report.hitFrequency), \(bind: now), \(bind: now))
                 ON CONFLICT (app_id, slug) DO UPDATE SET
                     name = excluded.name, type = excluded.type, version = games.version + 1, definition = excluded.definition,

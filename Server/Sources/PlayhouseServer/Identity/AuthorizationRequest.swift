@@ -6,7 +6,7 @@ import SQLKit
 /// It is found by a random handle (stored as a digest) and bound to the browser that started it
 /// by a cookie, so another site cannot submit the hosted forms for it.
 struct AuthorizationRequest: Sendable {
-    var id = UUID()
+    var id = UUID.random()
     var handleHash: String
     var browserHash: String
     var appID: UUID

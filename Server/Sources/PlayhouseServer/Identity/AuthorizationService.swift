@@ -237,8 +237,8 @@ struct AuthorizationService: Sendable {
             try await sql.raw("""
                 INSERT INTO authorization_codes (id, code_hash, app_id, player_id, redirect_uri, redirect_uri_sent, scope, code_challenge,
                                                  family_id, expires_at, nonce, auth_time)
-                VALUES (\(bind: UUID()), \(bind: SecretToken.hash(value)), \(bind: appID), \(bind: playerID), \(bind: request.redirectURI),
-                        \(bind: request.redirectURISent), \(bind: request.scope), \(bind: request.codeChallenge), \(bind: UUID()),
+                VALUES (\(bind: UUID.random()), \(bind: SecretToken.hash(value)), \(bind: appID), \(bind: playerID), \(bind: request.redirectURI),
+                        \(bind: request.redirectURISent), \(bind: request.scope), \(bind: request.codeChallenge), \(bind: UUID.random()),
                         \(bind: expiresAt), \(bind: request.nonce), \(bind: request.authTime))
                 """).run()
         }

@@ -39,7 +39,7 @@ struct BrowserSignIns: Sendable {
         try await store.write { sql in
             try await sql.raw("""
                 INSERT INTO browser_sign_ins (id, browser_hash, app_id, player_id, signed_in_at, expires_at)
-                VALUES (\(bind: UUID()), \(bind: hash), \(bind: appID), \(bind: playerID), \(bind: now),
+                VALUES (\(bind: UUID.random()), \(bind: hash), \(bind: appID), \(bind: playerID), \(bind: now),
                         \(bind: now.addingTimeInterval(lifetime)))
                 ON CONFLICT (browser_hash, app_id) DO UPDATE SET player_id = excluded.player_id,
                     signed_in_at = excluded.signed_in_at, expires_at = excluded.expires_at

@@ -26,7 +26,7 @@ struct DeviceAuthorization: Sendable {
         device_authorizations.app_id, device_authorizations.scope, device_authorizations.interval, device_authorizations.status, device_authorizations.player_id, device_authorizations.last_polled_at, device_authorizations.expires_at
         """
 
-    init(id: UUID = UUID(), deviceCodeHash: String, userCode: String, appID: UUID, scope: String, interval: Int, status: Status,
+    init(id: UUID = UUID.random(), deviceCodeHash: String, userCode: String, appID: UUID, scope: String, interval: Int, status: Status,
          playerID: UUID? = nil, lastPolledAt: Date? = nil, expiresAt: Date) {
         self.id = id
         self.deviceCodeHash = deviceCodeHash

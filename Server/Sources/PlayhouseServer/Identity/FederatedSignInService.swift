@@ -291,7 +291,7 @@ struct FederatedSignInService: Sendable {
     private static func linkStatement(provider: UUID, subject: String, playerID: UUID, now: Date) -> SQLQueryString {
         """
         INSERT INTO federated_identities (id, provider_id, player_id, subject, created_at)
-        VALUES (\(bind: UUID()), \(bind: provider), \(bind: playerID), \(bind: subject), \(bind: now))
+        VALUES (\(bind: UUID.random()), \(bind: provider), \(bind: playerID), \(bind: subject), \(bind: now))
         """
     }
 }

@@ -50,7 +50,7 @@ struct GuestSignIn: Sendable {
             let player = Player(appID: app.id, now: now, guest: true)
             return PlayerSignIn.NewPlayer(id: player.id, statements: [player.insert, """
                 INSERT INTO player_installations (id, app_id, installation_id, player_id, created_at)
-                VALUES (\(bind: UUID()), \(bind: app.id), \(bind: installationID), \(bind: player.id), \(bind: now))
+                VALUES (\(bind: UUID.random()), \(bind: app.id), \(bind: installationID), \(bind: player.id), \(bind: now))
                 """])
         }
     }

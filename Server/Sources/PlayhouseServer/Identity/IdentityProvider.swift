@@ -25,7 +25,7 @@ struct IdentityProvider: Sendable {
     private static let names = ["id", "app_id", "name", "kind", "issuer", "audience", "jwks_uri", "introspection_url", "app_token", "profile_url"]
     static let columns = SQLQueryString(names.joined(separator: ", "))
 
-    init(id: UUID = UUID(), appID: UUID, name: String, kind: String, issuer: String? = nil, audience: String, jwksURI: String? = nil,
+    init(id: UUID = UUID.random(), appID: UUID, name: String, kind: String, issuer: String? = nil, audience: String, jwksURI: String? = nil,
          introspectionURL: String? = nil, appToken: String? = nil, profileURL: String? = nil) {
         self.id = id
         self.appID = appID

@@ -33,7 +33,7 @@ struct PhonePinService: Sendable {
         try await limiter.record(key)
 
         let pin = String(format: "%06d", Int.random(in: 0..<1_000_000))
-        let id = UUID(), now = self.now
+        let id = UUID.random(), now = self.now
         try await store.transaction { sql in
             try await sql.raw("""
                 UPDATE phone_pins SET used_at = \(bind: now) WHERE app_id = \(bind: app.id) AND phone_number = \(bind: phone) AND used_at IS NULL

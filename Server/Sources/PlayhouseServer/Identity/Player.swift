@@ -29,7 +29,7 @@ struct Player: Sendable {
 
     /// A new player of `appID`, with a fresh invite code, created `now`.
     init(appID: UUID, now: Date, guest: Bool = false) {
-        self.init(id: UUID(), appID: appID, inviteCode: PlayerService.newInviteCode(), guest: guest, createdAt: now)
+        self.init(id: UUID.random(), appID: appID, inviteCode: PlayerService.newInviteCode(), guest: guest, createdAt: now)
     }
 
     init(id: UUID, appID: UUID, email: String? = nil, passwordHash: String? = nil, phoneNumber: String? = nil, displayName: String? = nil,

@@ -52,7 +52,7 @@ struct PlayerSignIn: Sendable {
     /// store its tokens.
     private func signIn(app: AppRecord, playerID: UUID, scope: String, created: Bool, authTime: Date?) -> (TokenResponse, [SQLQueryString]) {
         let (sessionID, session) = SessionService.start(appID: app.id, playerID: playerID, now: now)
-        let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: UUID(), scope: scope, authTime: authTime)
+        let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: UUID.random(), scope: scope, authTime: authTime)
         var (response, tokens) = TokenService(store: store, now: now, cache: nil)
             .playerTokens(grant, accessLifetime: configuration.playerTokenLifetime, refreshLifetime: configuration.refreshTokenLifetime)
         response.playerCreated = created

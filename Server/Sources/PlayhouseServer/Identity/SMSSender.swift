@@ -26,7 +26,7 @@ struct LogSMSSender: SMSSender {
         let now = self.now
         try await store.write { sql in
             try await sql.raw("""
-                INSERT INTO sms_outbox (id, phone_number, text, created_at) VALUES (\(bind: UUID()), \(bind: phoneNumber), \(bind: text), \(bind: now))
+                INSERT INTO sms_outbox (id, phone_number, text, created_at) VALUES (\(bind: UUID.random()), \(bind: phoneNumber), \(bind: text), \(bind: now))
                 """).run()
         }
     }

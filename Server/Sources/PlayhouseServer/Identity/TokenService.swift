@@ -21,7 +21,7 @@ struct TokenService: Sendable {
         try await store.write { sql in
             try await sql.raw("""
                 INSERT INTO oauth_tokens (id, token_hash, kind, app_id, client_user_id, scope, issued_at, expires_at)
-                VALUES (\(bind: UUID()), \(bind: hash), \(bind: TokenKind.access.rawValue), \(bind: app.id), \(bind: clientUserID),
+                VALUES (\(bind: UUID.random()), \(bind: hash), \(bind: TokenKind.access.rawValue), \(bind: app.id), \(bind: clientUserID),
                         \(bind: scope), \(bind: now), \(bind: now.addingTimeInterval(lifetime)))
                 """).run()
         }
@@ -50,7 +50,7 @@ struct TokenService: Sendable {
                        refresh: String, refreshLifetime: TimeInterval) -> SQLQueryString {
         func row(_ value: String, _ kind: TokenKind, _ lifetime: TimeInterval) -> SQLQueryString {
             """
-            (\(bind: UUID()), \(bind: SecretToken.hash(value)), \(bind: kind.rawValue), \(bind: grant.appID), \(bind: grant.playerID),
+            (\(bind: UUID.random()), \(bind: SecretToken.hash(value)), \(bind: kind.rawValue), \(bind: grant.appID), \(bind: grant.playerID),
              \(bind: grant.sessionID), \(bind: grant.familyID), \(bind: grant.scope), \(bind: now), \(bind: now.addingTimeInterval(lifetime)),
              \(bind: grant.authTime))
             """

@@ -101,7 +101,7 @@ struct LimitsService: Sendable {
                 } else {
                     try await sql.raw("""
                         INSERT INTO player_limits (id, player_id, name, value, pending_value, pending_at)
-                        VALUES (\(bind: UUID()), \(bind: playerID), \(bind: name.key), \(bind: stored), \(bind: pendingValue), \(bind: pendingAt))
+                        VALUES (\(bind: UUID.random()), \(bind: playerID), \(bind: name.key), \(bind: stored), \(bind: pendingValue), \(bind: pendingAt))
                         ON CONFLICT (player_id, name) DO UPDATE
                         SET value = excluded.value, pending_value = excluded.pending_value, pending_at = excluded.pending_at
                         """).run()

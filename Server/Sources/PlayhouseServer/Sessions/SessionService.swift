@@ -40,7 +40,7 @@ struct SessionService: Sendable {
     /// A new session's id, and the statement that starts it, for a caller that writes it with
     /// others (a sign-in, with its tokens).
     static func start(appID: UUID, playerID: UUID, now: Date) -> (id: UUID, statement: SQLQueryString) {
-        let id = UUID()
+        let id = UUID.random()
         return (id, """
             INSERT INTO play_sessions (id, app_id, player_id, started_at, last_active_at, reality_check_started_at)
             VALUES (\(bind: id), \(bind: appID), \(bind: playerID), \(bind: now), \(bind: now), \(bind: now))

@@ -39,7 +39,7 @@ public struct CurrencyService: Sendable {
         try await store.write { sql in
             try await sql.raw("""
                 INSERT INTO currencies (id, app_id, code, kind, minor_units, name, game, created_at)
-                VALUES (\(bind: UUID()), \(bind: appID), \(bind: code), \(bind: kind.rawValue), \(bind: units), \(bind: displayName), \(bind: game),
+                VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: code), \(bind: kind.rawValue), \(bind: units), \(bind: displayName), \(bind: game),
                         \(bind: Date()))
                 """).run()
         }

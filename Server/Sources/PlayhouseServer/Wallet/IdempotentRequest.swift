@@ -50,8 +50,9 @@ struct IdempotentRequest {
         if let key, key.isEmpty || key.count > 255 || key.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7e }) {
             throw PlayhouseProblem.invalidRequest("invalid_idempotency_key")
         }
+        let path = request.url.path
         var hasher = SHA256()
-        hasher.update(data: Data("\(request.method.rawValue) \(request.url.path)\n".utf8))
+        hasher.update(data: Data("\(request.method.rawValue) \(path)\n".utf8))
         if let body = request.body.data { hasher.update(data: Data(body.readableBytesView)) }
         self.appID = appID
         self.owner = Self.owner(playerID)
@@ -61,7 +62,7 @@ struct IdempotentRequest {
         self.operationID = Self.operationID(appID: appID, owner: owner, key: key)
         self.localizer = request.localizer
         self.requestID = request.requestID
-        self.path = request.url.path
+        self.path = path
     }
 
     /// A hosted page's form (`request`), keyed by the one-time id the form carried.
@@ -80,7 +81,7 @@ struct IdempotentRequest {
     /// A name-based UUID (RFC 9562 version 8, from SHA-256) of the app, owner and key; a random
     /// one without a key.
     private static func operationID(appID: UUID, owner: String, key: String?) -> UUID {
-        guard let key else { return UUID() }
+        guard let key else { return UUID.random() }
         var bytes = Array(SHA256.hash(data: Data("\(appID.uuidString.lowercased())\n\(owner)\n\(key)".utf8)).prefix(16))
         bytes[6] = bytes[6] & 0x0f | 0x80
         bytes[8] = bytes[8] & 0x3f | 0x80
@@ -297,7 +298,7 @@ struct IdempotentRequest {
         return Ledger.Insert(
             insert: "INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)",
             values: """
-                \(bind: UUID()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: Int(status.code)), \(bind: body), \(bind: now)
+                \(bind: UUID.random()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: Int(status.code)), \(bind: body), \(bind: now)
                 """,
             onConflict: "ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id")
     }

@@ -95,7 +95,7 @@ struct Ledger {
 
     /// Posts the movement `legs`, and with it the rows `along` and `claim` (``Posted/claimed``).
     /// The caller's transaction rolls a claim that failed back with the rest.
-    func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
+    func post(id transactionID: UUID = UUID.random(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
               along: [Insert] = [], claim: Insert? = nil) async throws -> Posted {
         guard let posted = try await post(id: transactionID, kind: kind, playerID: playerID, reference: reference, legs: legs, onlyIf: nil,
                                           along: along, claim: claim) else {
@@ -114,7 +114,7 @@ struct Ledger {
     /// `steps` (PostgreSQL only) run before the condition, in order, each in the statement as
     /// `step0`, `step1`, …, for the condition and each later step to read: a row locked and
     /// checked, a key claimed.
-    func post(id transactionID: UUID = UUID(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
+    func post(id transactionID: UUID = UUID.random(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
               onlyIf condition: SQLQueryString?, after steps: [SQLQueryString] = [], along: [Insert] = [],
               claim: Insert? = nil) async throws -> Posted? {
         var sums: [String: Int64] = [:]
@@ -333,7 +333,7 @@ struct Ledger {
         }
         try await sql.raw("""
             INSERT INTO ledger_accounts (id, app_id, owner, player_id, currency, economy, balance, allows_negative, created_at)
-            VALUES (\(bind: UUID()), \(bind: appID), \(bind: key.owner), \(bind: key.playerID), \(bind: key.currency),
+            VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: key.owner), \(bind: key.playerID), \(bind: key.currency),
                     \(bind: key.economy.rawValue), \(bind: Int64(0)), \(bind: key.allowsNegative), \(bind: now))
             ON CONFLICT (app_id, owner, currency, economy) DO NOTHING
             """).run()

@@ -60,3 +60,16 @@ struct CreateLedgerEntry: AsyncMigration {
         try await database.schema("ledger_entries").delete()
     }
 }
+
+/// No query finds transactions by player (a wallet's history reads its entries by account), and
+/// deleting an app, which reads them by app, is rare: the index only cost every movement a write.
+struct DropLedgerTransactionPlayerIndex: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.sql().drop(index: "ledger_transactions_player").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.sql().create(index: "ledger_transactions_player").on("ledger_transactions")
+            .column("app_id").column("player_id").run()
+    }
+}

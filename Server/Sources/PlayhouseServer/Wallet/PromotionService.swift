@@ -49,7 +49,7 @@ public struct PromotionService: Sendable {
                 try await sql.raw("""
                     INSERT INTO promotions (id, app_id, code, name, currency, economy, amount, max_redemptions, redemptions, starts_at,
                                             expires_at, created_at)
-                    VALUES (\(bind: UUID()), \(bind: appID), \(bind: code), \(bind: title), \(bind: currencyInfo.code), \(bind: economy.rawValue),
+                    VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: code), \(bind: title), \(bind: currencyInfo.code), \(bind: economy.rawValue),
                             \(bind: minor), \(bind: maxRedemptions), 0, \(bind: startsAt), \(bind: expiresAt), \(bind: now))
                     """).run()
             }
@@ -99,10 +99,10 @@ public struct PromotionService: Sendable {
         let economy = Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox
         let amount = try row.decode(column: "amount", as: Int64.self)
 
-        let transactionID = UUID()
+        let transactionID = UUID.random()
         guard try await sql.claimed("""
             INSERT INTO promotion_redemptions (id, promotion_id, player_id, transaction_id, created_at)
-            VALUES (\(bind: UUID()), \(bind: id), \(bind: playerID), \(bind: transactionID), \(bind: now))
+            VALUES (\(bind: UUID.random()), \(bind: id), \(bind: playerID), \(bind: transactionID), \(bind: now))
             ON CONFLICT (promotion_id, player_id) DO NOTHING RETURNING id
             """) else { throw PlayhouseProblem(.conflict, .promotionAlreadyRedeemed) }
         guard try await sql.claimed("""

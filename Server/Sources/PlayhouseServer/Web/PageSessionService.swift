@@ -16,7 +16,7 @@ struct PageSessionService {
         try await store.write { sql in
             try await sql.raw("""
                 INSERT INTO page_sessions (id, app_id, player_id, ticket_hash, csrf, page, play_session_id, expires_at)
-                VALUES (\(bind: UUID()), \(bind: appID), \(bind: playerID), \(bind: SecretToken.hash(ticket)), \(bind: SecretToken.generate(prefix: "")),
+                VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: playerID), \(bind: SecretToken.hash(ticket)), \(bind: SecretToken.generate(prefix: "")),
                         \(bind: page), \(bind: playSessionID), \(bind: expiresAt))
                 """).run()
         }

@@ -123,7 +123,7 @@ struct WalletPageController: RouteCollection {
             var currencies: [String], methods: [String], code: String?, message: String?, error: String?
         }
         let context = Context(lang: request.localizer.language, title: texts["\(mode.rawValue)_title"] ?? "", t: texts, mode: mode.rawValue,
-                              submit: texts["submit_\(mode.rawValue)"] ?? "", csrf: session.csrf, formID: UUID().uuidString,
+                              submit: texts["submit_\(mode.rawValue)"] ?? "", csrf: session.csrf, formID: UUID.random().uuidString,
                               currencies: currencies, methods: request.payments.provider.methods.sorted(), code: code,
                               message: message, error: error)
         return try await HostedPages.render(request, "wallet-form", context, status: status)
