@@ -198,27 +198,32 @@ COLUMNS = ("s.external_id, d.external_id AS dealer, s.street, s.city, s.zip_code
 
 
 OFFER_COLUMNS = ("o.external_id, d.external_id AS dealer, o.heading, o.description, o.price, o.pre_price, o.currency, o.quantity, "
-                 "o.unit, o.image, o.valid_from, o.valid_until")
+                 "o.unit, o.image, o.valid_from, o.valid_until, "
+                 "(SELECT c.external_id FROM catalog_catalogs c WHERE c.id = o.catalog_id) AS catalog, o.page")
 
 
 def offers_sql(near, now, limit, true):
-    """The server's offers query, ordered by distance, around the stores' query `near`
-    (CatalogService.offers), its values written in."""
+    """The server's offers query, nearest first, around the stores' query `near`
+    (CatalogService.placedSQL), its values written in."""
     own = f"x.dealer_id = n.dealer_id AND x.all_stores = {true}"
+    bound = "n.chord <= (SELECT chord FROM bound)"
     return ("WITH near AS (SELECT s.id, s.dealer_id, s.external_id, " + near + "), "
             "ranked AS (SELECT dealer_id, external_id, chord, ROW_NUMBER() OVER (PARTITION BY dealer_id ORDER BY chord, external_id) AS nth "
             "FROM near), "
-            "nearest AS (SELECT n.dealer_id, n.external_id, n.chord, COALESCE((SELECT x.external_id FROM catalog_offers x "
-            f"WHERE {own} AND x.valid_until > {now} ORDER BY x.external_id LIMIT 1 OFFSET {limit}), "
-            f"(SELECT MAX(x.external_id) FROM catalog_offers x WHERE {own})) AS cutoff FROM ranked n WHERE n.nth = 1), "
-            "reach AS (SELECT o.id AS offer, n.external_id AS store, n.chord FROM nearest n JOIN catalog_offers o ON o.dealer_id = n.dealer_id "
-            f"AND o.all_stores = {true} AND o.valid_until > {now} AND o.external_id <= n.cutoff "
-            "UNION ALL SELECT o.id, n.external_id, n.chord FROM near n CROSS JOIN catalog_offer_stores os JOIN catalog_offers o ON o.id = os.offer_id "
-            f"WHERE os.store_id = n.id AND o.valid_until > {now}), "
-            "best AS (SELECT offer, store, chord, ROW_NUMBER() OVER (PARTITION BY offer ORDER BY chord, store) AS nth FROM reach) "
-            f"SELECT {OFFER_COLUMNS}, b.store, b.chord FROM best b JOIN catalog_offers o ON o.id = b.offer "
-            "JOIN catalog_dealers d ON d.id = o.dealer_id WHERE b.nth = 1 "
-            f"ORDER BY chord ASC, o.external_id ASC LIMIT {limit + 1} OFFSET 0")
+            "nearest AS (SELECT n.dealer_id, n.external_id, n.chord, (SELECT x.external_id FROM catalog_offers x "
+            f"WHERE {own} AND x.valid_until > {now} ORDER BY x.external_id LIMIT 1 OFFSET {limit}) AS last FROM ranked n WHERE n.nth = 1), "
+            "bound AS (SELECT COALESCE(MIN(chord), 8.0) AS chord FROM nearest WHERE last IS NOT NULL), "
+            "reach AS (SELECT o.id AS placed, o.external_id AS placed_id, n.external_id AS store, n.chord "
+            "FROM nearest n JOIN catalog_offers o ON o.dealer_id = n.dealer_id "
+            f"AND o.all_stores = {true} AND o.valid_until > {now} "
+            f"AND o.external_id <= COALESCE(n.last, (SELECT MAX(x.external_id) FROM catalog_offers x WHERE {own})) AND {bound} "
+            "UNION ALL SELECT placed, placed_id, store, chord FROM (SELECT o.id AS placed, o.external_id AS placed_id, n.external_id AS store, "
+            "n.chord, ROW_NUMBER() OVER (PARTITION BY o.id ORDER BY n.chord, n.external_id) AS nth "
+            "FROM near n CROSS JOIN catalog_offer_stores os JOIN catalog_offers o ON o.id = os.offer_id "
+            f"WHERE os.store_id = n.id AND o.valid_until > {now} AND {bound}) l WHERE l.nth = 1), "
+            f"page AS (SELECT placed, store, chord FROM reach ORDER BY chord ASC, placed_id ASC LIMIT {limit + 1} OFFSET 0) "
+            f"SELECT {OFFER_COLUMNS}, b.store, b.chord FROM page b JOIN catalog_offers o ON o.id = b.placed "
+            "JOIN catalog_dealers d ON d.id = o.dealer_id ORDER BY chord ASC, o.external_id ASC")
 
 
 def sqlite_query(kind, point, radius, limit, app_id):

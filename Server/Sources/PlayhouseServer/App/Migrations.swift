@@ -58,5 +58,6 @@ enum Migrations {
         app.migrations.add(CreateShoppingLists())
         app.migrations.add(PartialBetClientUserIndex())
         app.migrations.add(DropLedgerTransactionPlayerIndex())
+        app.migrations.add(AddValidityToDealerIndexes())
     }
 }

@@ -44,25 +44,34 @@ extension CatalogService {
         // What is asked of one is asked where each kind is found, not of the page: a condition on
         // the page's rows makes SQLite read them all to build a Bloom filter.
         var allStores: [SQLQueryString] = ["o.dealer_id = n.dealer_id", "o.all_stores = \(bind: true)"] + placedConditions(kind, query, alias: "o")
-        let listed: [SQLQueryString] = ["os.store_id = n.id"] + placedConditions(kind, query, alias: "o")
-        // The ones at all of a dealer's stores are all as near as its nearest store. Ordered by
-        // distance alone (then by id), a page needs no more of them than the page's end: the
-        // dealer's first that many by id, up to a cut-off id found once per dealer with an index.
+        var listed: [SQLQueryString] = ["os.store_id = n.id"] + placedConditions(kind, query, alias: "o")
+        // Ordered by distance alone (then by id), a page needs few of each dealer's: the ones at all
+        // of a dealer's stores are all as near as its nearest store, so no more of them than the
+        // page's end, the dealer's first that many by id, up to a cut-off id found once per dealer
+        // with an index (`last`, when the dealer has that many).
+        let byDistance = query.order.allSatisfy { $0.key == "distance" }
+        let pageEnd = query.offset + query.limit
         var cutoff: SQLQueryString = ""
-        if query.order.allSatisfy({ $0.key == "distance" }) {
+        if byDistance {
             let own: SQLQueryString = "x.dealer_id = n.dealer_id AND x.all_stores = \(bind: true)"
             let kept = ([own] + placedConditions(kind, query, alias: "x")).joined(separator: " AND ")
-            cutoff = """
-                , COALESCE((SELECT x.external_id FROM \(table) x WHERE \(kept) ORDER BY x.external_id
-                            LIMIT 1 OFFSET \(bind: query.offset + query.limit)),
-                           (SELECT MAX(x.external_id) FROM \(table) x WHERE \(own))) AS cutoff
-                """
-            allStores.append("o.external_id <= n.cutoff")
+            cutoff = ", (SELECT x.external_id FROM \(table) x WHERE \(kept) ORDER BY x.external_id LIMIT 1 OFFSET \(bind: pageEnd)) AS last"
+            allStores.append("o.external_id <= COALESCE(n.last, (SELECT MAX(x.external_id) FROM \(table) x WHERE \(own)))")
         }
-        // The stores in the radius; each dealer's nearest, for those at all its stores; every store
-        // for those that list theirs (CROSS JOIN: SQLite starts from the stores rather than reading
-        // every listing); then each one's nearest.
-        return """
+        // Nearest first, the page ends no farther than the nearest dealer with that many: whatever
+        // is farther is not read.
+        var bound: SQLQueryString = ""
+        if byDistance, let first = query.order.first, !first.descending {
+            // 8 is beyond any squared chord of the unit sphere (at most 4).
+            bound = ", bound AS (SELECT COALESCE(MIN(chord), 8.0) AS chord FROM nearest WHERE last IS NOT NULL)"
+            allStores.append("n.chord <= (SELECT chord FROM bound)")
+            listed.append("n.chord <= (SELECT chord FROM bound)")
+        }
+        // The stores in the radius; each dealer's nearest, for those at all its stores (each one
+        // found once); every store for those that list theirs (CROSS JOIN: SQLite starts from the
+        // stores rather than reading every listing), kept at the nearest. Ordered by distance, the
+        // page is cut before its rows are read whole.
+        let reach: SQLQueryString = """
             WITH near AS (
                 SELECT s.id, s.dealer_id, s.external_id, \(GeoPoint.chordSquaredSQL("s", near.point.unitVector)) AS chord
                 FROM \(from) WHERE \(stores.joined(separator: " AND "))
@@ -70,16 +79,24 @@ extension CatalogService {
                 SELECT dealer_id, external_id, chord, ROW_NUMBER() OVER (PARTITION BY dealer_id ORDER BY chord, external_id) AS nth FROM near
             ), nearest AS (
                 SELECT n.dealer_id, n.external_id, n.chord\(cutoff) FROM ranked n WHERE n.nth = 1
-            ), reach AS (
-                SELECT o.id AS placed, n.external_id AS store, n.chord FROM nearest n JOIN \(table) o ON \(allStores.joined(separator: " AND "))
+            )\(bound), reach AS (
+                SELECT o.id AS placed, o.external_id AS placed_id, n.external_id AS store, n.chord
+                FROM nearest n JOIN \(table) o ON \(allStores.joined(separator: " AND "))
                 UNION ALL
-                SELECT o.id, n.external_id, n.chord FROM near n CROSS JOIN \(link) os JOIN \(table) o ON o.id = os.\(linkColumn)
-                WHERE \(listed.joined(separator: " AND "))
-            ), best AS (
-                SELECT placed, store, chord, ROW_NUMBER() OVER (PARTITION BY placed ORDER BY chord, store) AS nth FROM reach
+                SELECT placed, placed_id, store, chord FROM (
+                    SELECT o.id AS placed, o.external_id AS placed_id, n.external_id AS store, n.chord,
+                           ROW_NUMBER() OVER (PARTITION BY o.id ORDER BY n.chord, n.external_id) AS nth
+                    FROM near n CROSS JOIN \(link) os JOIN \(table) o ON o.id = os.\(linkColumn) WHERE \(listed.joined(separator: " AND "))
+                ) l WHERE l.nth = 1
             )
-            SELECT \(kind.columns), b.store, b.chord FROM best b JOIN \(table) o ON o.id = b.placed
-            JOIN catalog_dealers d ON d.id = o.dealer_id WHERE b.nth = 1 \(page)
+            """
+        let whole: SQLQueryString = "SELECT \(kind.columns), b.store, b.chord FROM"
+        let dealer: SQLQueryString = "JOIN \(table) o ON o.id = b.placed JOIN catalog_dealers d ON d.id = o.dealer_id"
+        guard byDistance else { return "\(reach) \(whole) reach b \(dealer) \(page)" }
+        let cut = Self.orderBy(query.order, columns: ["distance": "chord"], tieBreak: "placed_id")
+        return """
+            \(reach), page AS (SELECT placed, store, chord FROM reach ORDER BY \(cut) LIMIT \(bind: query.limit + 1) OFFSET \(bind: query.offset))
+            \(whole) page b \(dealer) ORDER BY \(order)
             """
     }
 

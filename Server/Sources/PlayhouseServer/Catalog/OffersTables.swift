@@ -86,3 +86,26 @@ struct CreateCatalogOffers: AsyncMigration {
         try await database.schema("catalog_offers").delete()
     }
 }
+
+/// A page near a point first finds, for each dealer near it, the id of its offer (or catalog)
+/// sold at all its stores that ends the page (``CatalogService/placedSQL(_:appID:_:)``): with
+/// the validity in the dealer's index, that is read from the index alone, not row by row.
+struct AddValidityToDealerIndexes: AsyncMigration {
+    static let tables = [("catalog_offers", "catalog_offers_dealer"), ("catalog_catalogs", "catalog_catalogs_dealer")]
+
+    func prepare(on database: any Database) async throws {
+        let sql = try database.sql()
+        for (table, index) in Self.tables {
+            try await sql.drop(index: index).run()
+            try await sql.create(index: index).on(table).column("dealer_id").column("all_stores").column("external_id").column("valid_until").run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = try database.sql()
+        for (table, index) in Self.tables {
+            try await sql.drop(index: index).run()
+            try await sql.create(index: index).on(table).column("dealer_id").column("all_stores").column("external_id").run()
+        }
+    }
+}
