@@ -64,8 +64,9 @@ extension CatalogService {
         if byDistance, let first = query.order.first, !first.descending {
             // 8 is beyond any squared chord of the unit sphere (at most 4).
             bound = ", bound AS (SELECT COALESCE(MIN(chord), 8.0) AS chord FROM nearest WHERE last IS NOT NULL)"
-            allStores.append("n.chord <= (SELECT chord FROM bound)")
-            listed.append("n.chord <= (SELECT chord FROM bound)")
+            let withinBound: SQLQueryString = "n.chord <= (SELECT chord FROM bound)"
+            allStores.append(withinBound)
+            listed.append(withinBound)
         }
         // The stores in the radius; each dealer's nearest, for those at all its stores (each one
         // found once); every store for those that list theirs (CROSS JOIN: SQLite starts from the
@@ -91,12 +92,12 @@ extension CatalogService {
             )
             """
         let whole: SQLQueryString = "SELECT \(kind.columns), b.store, b.chord FROM"
-        let dealer: SQLQueryString = "JOIN \(table) o ON o.id = b.placed JOIN catalog_dealers d ON d.id = o.dealer_id"
-        guard byDistance else { return "\(reach) \(whole) reach b \(dealer) \(page)" }
+        let rows: SQLQueryString = "JOIN \(table) o ON o.id = b.placed JOIN catalog_dealers d ON d.id = o.dealer_id"
+        guard byDistance else { return "\(reach) \(whole) reach b \(rows) \(page)" }
         let cut = Self.orderBy(query.order, columns: ["distance": "chord"], tieBreak: "placed_id")
         return """
             \(reach), page AS (SELECT placed, store, chord FROM reach ORDER BY \(cut) LIMIT \(bind: query.limit + 1) OFFSET \(bind: query.offset))
-            \(whole) page b \(dealer) ORDER BY \(order)
+            \(whole) page b \(rows) ORDER BY \(order)
             """
     }
 
