@@ -141,10 +141,12 @@ func example(_ name: String) throws -> GameDefinition {
         let machine = try GameMachine(try example("lucky-sevens"))
         let exact = await onItsOwnThread { machine.report().rtp }
         let simulation = await withTaskGroup(of: Simulation.self) { group in
-            for _ in 0..<4 {
+            // Seeded, so that the 3.29-sigma bound (one run in a thousand outside it by chance)
+            // gives the same verdict every run.
+            for part in 0..<4 {
                 group.addTask {
                     await onItsOwnThread {
-                        var source = SimulationOutcomeSource()
+                        var source = SimulationOutcomeSource(seed: 39 + UInt64(part))
                         return machine.simulate(spins: 2_500_000, using: &source)
                     }
                 }
