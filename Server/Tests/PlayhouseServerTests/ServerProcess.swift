@@ -24,6 +24,7 @@ final class ServerProcess {
 
     /// Starts a server on `configuration`'s database (its SQLite file, or its PostgreSQL schema).
     init(_ configuration: PlayhouseConfiguration) async throws {
+        _ = sdkFilesInATemporaryFolder  // before the environment is read and copied
         port = try Self.freePort()
         url = URL(string: "http://127.0.0.1:\(port)")!
         // Nothing of the shell's own settings: only this test's database.

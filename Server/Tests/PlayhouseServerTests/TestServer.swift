@@ -172,7 +172,13 @@ extension Application {
 /// The SDK keeps its files (an installation id, on Linux) in Application Support, which is
 /// `XDG_DATA_HOME` here: the SDK clients these tests make keep theirs in a folder of this run's
 /// rather than in the home folder of whoever runs the tests.
-private let sdkFilesInATemporaryFolder: Void = {
+///
+/// `scripts/test` makes that folder before the tests start, so nothing here changes the
+/// environment while other tests run: `setenv` while another thread reads the environment or
+/// starts a process is a race (a crash in `Process.run()` once in CI). Run any other way, the
+/// folder is set here, once, before the first server or server process of the run starts.
+let sdkFilesInATemporaryFolder: Void = {
+    if let set = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], set.contains("playhouse-sdk-") { return }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-sdk-\(UUID().uuidString)")
     setenv("XDG_DATA_HOME", folder.path, 1)
 }()
