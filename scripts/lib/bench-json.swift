@@ -1,6 +1,6 @@
 // What Playhouse's JSON encoder costs against Foundation's JSONEncoder with the settings the wire
 // used before it (sorted keys, slashes unescaped, RFC 3339 dates), measured in the same run on the
-// same values: a page of 24 stores (a catalog answer) and a problem body (a small answer). Built
+// same values: a page of 24 stores and one of 24 offers (catalog answers) and a problem body (a small answer). Built
 // by scripts/bench-json together with Sources/PlayhouseAPI.
 import Foundation
 
@@ -15,7 +15,15 @@ import Foundation
         }
         let problem = Problem(type: "https://playhouse.dev/problems/insufficient_funds", title: "Not enough money", status: 409,
                               detail: "The wallet holds 12.50 EUR; the bet is 20.00 EUR.", code: "insufficient_funds", requestID: "req-123")
+        let offers = (0..<24).map { index in
+            Offer(id: "offer-\(index)", dealerID: "dealer-\(index % 5)", heading: "Oksemørbrad \(index)", description: "Dansk, 500 g",
+                  price: Money(amount: "\(index + 10).95", currency: "DKK"), prePrice: Money(amount: "\(index + 20).00", currency: "DKK"),
+                  quantity: 500, unit: "g", image: "/assets/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+                  validFrom: Date(timeIntervalSince1970: 1_795_000_000), validUntil: Date(timeIntervalSince1970: 1_796_000_000),
+                  catalogID: "catalog-1", catalogPage: 3, storeID: "store-\(index)", distance: 1234.5678 * Double(index))
+        }
         try compare("24 stores", Page(data: stores, nextCursor: "24"), rounds: 2000)
+        try compare("24 offers", Page(data: offers, nextCursor: "24"), rounds: 2000)
         try compare("problem", problem, rounds: 50000)
     }
 

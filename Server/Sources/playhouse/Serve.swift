@@ -14,6 +14,7 @@ struct Serve: AsyncParsableCommand {
         let configuration = try options.resolve()
         CommandLogging.bootstrap(configuration.logLevel)
         _ = PlayhouseApplication.runTasksOnEventLoops(configuration)
+        PlayhouseApplication.keepFreedMemoryForReuse()
         let app = try await PlayhouseApplication.make(configuration, arguments: ["playhouse", "serve"])
         if configuration.paymentSettleInterval > 0 {
             app.lifecycle.use(BackgroundWork.paymentSettler(every: .milliseconds(Int(configuration.paymentSettleInterval * 1000))))
