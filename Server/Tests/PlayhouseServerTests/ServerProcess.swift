@@ -11,11 +11,18 @@ import Testing
 /// The `playhouse` binary of this build, serving on 127.0.0.1 in a process of its own, on the
 /// database of a test's configuration: a server that can be killed (SIGKILL, nothing flushed,
 /// nothing answered) and started again on the same port.
+///
+/// Started with `posix_spawn` rather than Foundation's `Process`, which closes the child's file
+/// descriptors one by one, as many as this test process has open (over 1,500 while the suites run
+/// in parallel), from a listing of `/proc/self/fd` taken while other tests open and close theirs:
+/// it crashed in `Process.run()` (a bad pointer in `memmove`) in one full run in a few. Here the
+/// child closes them itself, all at once (`closefrom`).
 final class ServerProcess {
     let url: URL
     private let port: Int
     private let environment: [String: String]
-    private var process: Process?
+    /// The running process; nil before it starts and once it has ended.
+    private var pid: pid_t?
 
     /// The binary `swift build` put beside this test bundle.
     static var binary: URL {
@@ -47,15 +54,9 @@ final class ServerProcess {
     /// Starts the binary and waits until it answers `/readyz`.
     func start() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "no server binary at \(Self.binary.path): swift build first")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["serve"]
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice  // its banner; errors still go to stderr
-        try process.run()
-        self.process = process
+        pid = try Self.spawn(Self.binary.path, arguments: ["serve"], environment: environment)
         for _ in 0..<600 {
-            try #require(process.isRunning, "the server at \(url) ended at its start")
+            try #require(isRunning, "the server at \(url) ended at its start")
             if let (_, response) = try? await URLSession.shared.data(from: url.appendingPathComponent("readyz")),
                (response as? HTTPURLResponse)?.statusCode == 200 { return }
             try await Task.sleep(for: .milliseconds(50))
@@ -65,18 +66,50 @@ final class ServerProcess {
 
     /// Kills the process at once: whatever it was doing, it does not finish.
     func kill() {
-        guard let process, process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        self.process = nil
+        end(with: SIGKILL)
     }
 
     /// Stops the process as an operator would (SIGTERM) and waits for it.
     func stop() {
-        guard let process, process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-        self.process = nil
+        end(with: SIGTERM)
+    }
+
+    /// Whether the process still runs; one that has ended is reaped.
+    private var isRunning: Bool {
+        guard let pid else { return false }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == 0 { return true }
+        self.pid = nil
+        return false
+    }
+
+    private func end(with signal: Int32) {
+        guard isRunning, let pid else { return }
+        Glibc.kill(pid, signal)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        self.pid = nil
+    }
+
+    /// Starts `path` with `arguments` and only `environment`, its standard output to /dev/null (its
+    /// banner; errors still go to standard error) and no other descriptor of this process.
+    private static func spawn(_ path: String, arguments: [String], environment: [String: String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        // glibc 2.34 and later; Swift's Glibc module leaves it out.
+        if let closeFrom = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, STDERR_FILENO + 1)
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        try #require(status == 0, "could not start \(path): \(String(cString: strerror(status)))")
+        return pid
     }
 
     private static func freePort() throws -> Int {

@@ -154,9 +154,9 @@ struct DirectSQLiteRow: SQLRow {
             throw DecodingError.keyNotFound(SomeCodingKey(column), .init(codingPath: [], debugDescription: "no column \(column) in the row"))
         }
         let value = values[index]
-        if let (kind, optional) = Self.directTypes[ObjectIdentifier(D.self)] {
+        if let (kind, optional) = DirectColumn.of(D.self) {
             if value == .null {
-                if optional { return Self.none(kind, as: D.self) }
+                if optional { return kind.none(as: D.self) }
             } else {
                 do { return try Self.direct(kind, value, optional: optional, as: D.self) } catch {}
             }
@@ -164,27 +164,23 @@ struct DirectSQLiteRow: SQLRow {
         return try Self.decoder.decode(D.self, from: value)
     }
 
-    /// The types the server reads most, converted exactly as SQLiteKit's decoder converts them but
-    /// without its dynamic casts and nested decoders (a token's lookup decodes fifteen columns; for
-    /// an array, the decoder first tries a nested decoder that throws, then parses the JSON). `D`
-    /// is the type of `kind`, or its optional.
-    ///
-    /// The type asked for is found with one lookup by its identity, and converted with no optional
-    /// of a generic type: comparing it with `String?.self` and the like, and `D?`, looked types up
-    /// in the runtime's metadata cache at every column (a twelfth of the CPU of a page of offers).
-    private static func direct<D>(_ kind: Direct, _ value: SQLiteData, optional: Bool, as type: D.Type) throws(Refused) -> D {
+    /// A value of one of the types the server reads most (``DirectColumn``), converted exactly as
+    /// SQLiteKit's decoder converts them but without its dynamic casts and nested decoders (a
+    /// token's lookup decodes fifteen columns; for an array, the decoder first tries a nested
+    /// decoder that throws, then parses the JSON). `D` is the type of `kind`, or its optional.
+    private static func direct<D>(_ kind: DirectColumn, _ value: SQLiteData, optional: Bool, as type: D.Type) throws(Refused) -> D {
         switch kind {
-        case .string: cast(try must(String(sqliteData: value)), optional, to: D.self)
-        case .uuid: cast(try must(String(sqliteData: value).flatMap(UUID.init(uuidString:))), optional, to: D.self)
-        case .date: cast(try must(Date(sqliteData: value)), optional, to: D.self)
-        case .int: cast(try must(Int(sqliteData: value)), optional, to: D.self)
-        case .int64: cast(try must(Int64(sqliteData: value)), optional, to: D.self)
-        case .bool: cast(try must(Bool(sqliteData: value)), optional, to: D.self)
-        case .double: cast(try must(Double(sqliteData: value)), optional, to: D.self)
+        case .string: DirectColumn.cast(try must(String(sqliteData: value)), optional, to: D.self)
+        case .uuid: DirectColumn.cast(try must(String(sqliteData: value).flatMap(UUID.init(uuidString:))), optional, to: D.self)
+        case .date: DirectColumn.cast(try must(Date(sqliteData: value)), optional, to: D.self)
+        case .int: DirectColumn.cast(try must(Int(sqliteData: value)), optional, to: D.self)
+        case .int64: DirectColumn.cast(try must(Int64(sqliteData: value)), optional, to: D.self)
+        case .bool: DirectColumn.cast(try must(Bool(sqliteData: value)), optional, to: D.self)
+        case .double: DirectColumn.cast(try must(Double(sqliteData: value)), optional, to: D.self)
         case .strings:
             switch value {
-            case .text(let text): cast(try must(try? Self.json.decode([String].self, from: Data(text.utf8))), optional, to: D.self)
-            case .blob(let blob): cast(try must(try? Self.json.decode([String].self, from: Data(blob.readableBytesView))), optional, to: D.self)
+            case .text(let text): DirectColumn.cast(try must(try? Self.json.decode([String].self, from: Data(text.utf8))), optional, to: D.self)
+            case .blob(let blob): DirectColumn.cast(try must(try? Self.json.decode([String].self, from: Data(blob.readableBytesView))), optional, to: D.self)
             default: throw Refused()
             }
         }
@@ -198,46 +194,6 @@ struct DirectSQLiteRow: SQLRow {
         guard let value else { throw Refused() }
         return value
     }
-
-    /// A null as `D`, the optional of `kind`'s type.
-    private static func none<D>(_ kind: Direct, as type: D.Type) -> D {
-        switch kind {
-        case .string: unsafeBitCast(String?.none, to: D.self)
-        case .uuid: unsafeBitCast(UUID?.none, to: D.self)
-        case .date: unsafeBitCast(Date?.none, to: D.self)
-        case .int: unsafeBitCast(Int?.none, to: D.self)
-        case .int64: unsafeBitCast(Int64?.none, to: D.self)
-        case .bool: unsafeBitCast(Bool?.none, to: D.self)
-        case .double: unsafeBitCast(Double?.none, to: D.self)
-        case .strings: unsafeBitCast([String]?.none, to: D.self)
-        }
-    }
-
-    /// `value` as `D`, which is `T`, or `T?` when `optional`.
-    @inline(__always)
-    private static func cast<T, D>(_ value: T, _ optional: Bool, to type: D.Type) -> D {
-        optional ? unsafeBitCast(Optional(value), to: D.self) : unsafeBitCast(value, to: D.self)
-    }
-
-    private enum Direct { case string, uuid, date, int, int64, bool, double, strings }
-
-    /// Each type ``direct(_:as:)`` converts, and its optional, by identity.
-    private static let directTypes: [ObjectIdentifier: (Direct, optional: Bool)] = {
-        var types: [ObjectIdentifier: (Direct, optional: Bool)] = [:]
-        func add<T>(_ type: T.Type, _ kind: Direct) {
-            types[ObjectIdentifier(T.self)] = (kind, false)
-            types[ObjectIdentifier(T?.self)] = (kind, true)
-        }
-        add(String.self, .string)
-        add(UUID.self, .uuid)
-        add(Date.self, .date)
-        add(Int.self, .int)
-        add(Int64.self, .int64)
-        add(Bool.self, .bool)
-        add(Double.self, .double)
-        add([String].self, .strings)
-        return types
-    }()
 
     private struct SomeCodingKey: CodingKey {
         var stringValue: String

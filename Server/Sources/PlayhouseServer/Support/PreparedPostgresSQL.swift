@@ -130,7 +130,7 @@ final class PreparedStatementNames: Sendable {
 }
 
 /// A row of a ``PreparedPostgresSQL`` statement, read as SQLKit reads rows. The types the server
-/// reads most are decoded by PostgresNIO straight from their wire form; any other goes through
+/// reads most (``DirectColumn``) are decoded by PostgresNIO straight from their wire form; any other goes through
 /// PostgresKit's `Decodable` path, as an unprepared row's would (a token's lookup decodes fifteen
 /// columns, and that path first tries dynamic casts and coders for each).
 struct PreparedPostgresRow: SQLRow {
@@ -149,27 +149,22 @@ struct PreparedPostgresRow: SQLRow {
     func decodeNil(column: String) throws -> Bool { !cells.contains(column) || cells[column].bytes == nil }
 
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
-        guard cells.contains(column) else { return try row.sql().decode(column: column, as: D.self) }
-        return try Self.direct(cells[column], as: D.self) ?? row.sql().decode(column: column, as: D.self)
-    }
-
-    /// The cell as one of the types the server reads most, or nil for any other type.
-    private static func direct<D>(_ cell: PostgresCell, as type: D.Type) throws -> D? {
-        switch type {
-        case is String.Type: try cell.decode(String.self) as? D
-        case is String?.Type: try cell.decode(String?.self) as? D
-        case is UUID.Type: try cell.decode(UUID.self) as? D
-        case is UUID?.Type: try cell.decode(UUID?.self) as? D
-        case is Date.Type: try cell.decode(Date.self) as? D
-        case is Date?.Type: try cell.decode(Date?.self) as? D
-        case is Int.Type: try cell.decode(Int.self) as? D
-        case is Int?.Type: try cell.decode(Int?.self) as? D
-        case is Int64.Type: try cell.decode(Int64.self) as? D
-        case is Int64?.Type: try cell.decode(Int64?.self) as? D
-        case is Bool.Type: try cell.decode(Bool.self) as? D
-        case is Bool?.Type: try cell.decode(Bool?.self) as? D
-        case is [String].Type: try cell.decode([String].self) as? D
-        default: nil
+        guard cells.contains(column), let (kind, optional) = DirectColumn.of(D.self) else {
+            return try row.sql().decode(column: column, as: D.self)
+        }
+        let cell = cells[column]
+        if optional, cell.bytes == nil { return kind.none(as: D.self) }
+        switch kind {
+        case .string: return DirectColumn.cast(try cell.decode(String.self), optional, to: D.self)
+        case .uuid: return DirectColumn.cast(try cell.decode(UUID.self), optional, to: D.self)
+        case .date: return DirectColumn.cast(try cell.decode(Date.self), optional, to: D.self)
+        case .int: return DirectColumn.cast(try cell.decode(Int.self), optional, to: D.self)
+        case .int64: return DirectColumn.cast(try cell.decode(Int64.self), optional, to: D.self)
+        case .bool: return DirectColumn.cast(try cell.decode(Bool.self), optional, to: D.self)
+        // PostgresNIO reads floats; PostgresKit's path also reads a numeric (an average, say).
+        case .double where cell.dataType == .float8: return DirectColumn.cast(try cell.decode(Double.self), optional, to: D.self)
+        case .double: return try row.sql().decode(column: column, as: D.self)
+        case .strings: return DirectColumn.cast(try cell.decode([String].self), optional, to: D.self)
         }
     }
 }
