@@ -226,6 +226,9 @@ def offers_sql(near, now, limit, true):
             "JOIN catalog_dealers d ON d.id = o.dealer_id ORDER BY chord ASC, o.external_id ASC")
 
 
+QUERY_TIME = repr(time.time())
+
+
 def sqlite_query(kind, point, radius, limit, app_id):
     """The server's SQLite query and its binds (CatalogService.stores or .offers)."""
     c, bound, edge = bounds(point, radius)
@@ -235,7 +238,9 @@ def sqlite_query(kind, point, radius, limit, app_id):
             "WHERE s.app_id = ? AND p.min_x <= ? AND p.max_x >= ? AND p.min_y <= ? "
             f"AND p.max_y >= ? AND p.min_z <= ? AND p.max_z >= ? AND {chord_sql(c, False)} <= ?")
     if kind == "offers":
-        return offers_sql(near, repr(time.time()), limit, 1), [*chord, app_id, *box, *chord, bound]
+        # One time for every query: written into the SQL, a new one each query made a new statement
+        # text, which sqlite3 compiled each time (its cache holds 128), where the server binds it.
+        return offers_sql(near, QUERY_TIME, limit, 1), [*chord, app_id, *box, *chord, bound]
     sql = (f"SELECT {COLUMNS}, {near.replace(' WHERE ', ' JOIN catalog_dealers d ON d.id = s.dealer_id WHERE ', 1)} "
            "ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?")
     return sql, [*chord, app_id, *box, *chord, bound, limit + 1, 0]
