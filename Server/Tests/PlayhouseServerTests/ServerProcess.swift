@@ -12,11 +12,12 @@ import Testing
 /// database of a test's configuration: a server that can be killed (SIGKILL, nothing flushed,
 /// nothing answered) and started again on the same port.
 ///
-/// Started with `posix_spawn` rather than Foundation's `Process`, which closes the child's file
-/// descriptors one by one, as many as this test process has open (over 1,500 while the suites run
-/// in parallel), from a listing of `/proc/self/fd` taken while other tests open and close theirs:
-/// it crashed in `Process.run()` (a bad pointer in `memmove`) in one full run in a few. Here the
-/// child closes them itself, all at once (`closefrom`).
+/// Started with `posix_spawn` rather than Foundation's `Process`. On Linux, `Process.run()` finds
+/// the highest descriptor open (over 1,500 while the suites run in parallel) and adds one close
+/// action for each number up to it, while other tests open and close theirs; it crashed there (a
+/// bad pointer in `memmove`) in one full run in a few, here and in CI. The likely cause, not
+/// shown: that race. Here the child closes every descriptor above standard error itself, at once
+/// (`closefrom`), and starts with no signal blocked or ignored.
 final class ServerProcess {
     let url: URL
     private let port: Int
@@ -99,15 +100,25 @@ final class ServerProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         // glibc 2.34 and later; Swift's Glibc module leaves it out.
-        if let closeFrom = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
-            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-            _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, STDERR_FILENO + 1)
-        }
+        let closeFrom = try #require(dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np"),
+                                     "posix_spawn_file_actions_addclosefrom_np is missing: glibc 2.34 or later is needed")
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, STDERR_FILENO + 1)
+        // The test's thread blocks signals (SIGTERM among them): the child must not inherit that.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
-        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         try #require(status == 0, "could not start \(path): \(String(cString: strerror(status)))")
         return pid
     }

@@ -44,9 +44,10 @@ public enum PlayhouseApplication {
     ///
     /// With glibc's defaults a request that allocates and frees a few hundred kilobytes pays the
     /// kernel to zero those pages again on the next request: SQLite's temporary tables and sorters
-    /// for one "offers near a point" query cost 81 page faults, a seventh of its CPU
-    /// (`scripts/bench-catalog`, `perf record`). What stays allocated is bounded by what the busiest
-    /// moment used.
+    /// for one "offers near a point" query cost 81 page faults, about a seventh of its CPU
+    /// (`scripts/bench-catalog`, `perf record`). The cost: up to 8 MiB kept per arena (glibc makes
+    /// at most 8 per core), and allocations of 4 MiB or more always mapped anew, as setting the
+    /// thresholds stops glibc from raising them as it goes.
     public static func keepFreedMemoryForReuse() {
         #if canImport(Glibc)
         // `mallopt` is in <malloc.h>, which Swift's Glibc module leaves out; its option numbers are

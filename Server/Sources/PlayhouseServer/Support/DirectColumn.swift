@@ -6,9 +6,9 @@ import Foundation
 /// A row's `decode(column:as:)` is generic, and reached through `any SQLRow`, so it runs
 /// unspecialised: asking whether the type is `String?`, or returning a `D?`, looks types up in the
 /// runtime's metadata cache, at every column. Here the type is found with one lookup by its
-/// identity, and the value is returned as `D` with no optional of a generic type. Decoding a page
-/// of 24 offers went from 8.7 % of the server's CPU to 2.7 % on SQLite (`perf record` under
-/// `scripts/bench-catalog`).
+/// identity, and the value is returned as `D` with no optional of a generic type. Measured on
+/// SQLite only: decoding a page of 24 offers went from 8.7 % of the server's CPU samples to 2.7 %
+/// (`perf record` under `scripts/bench-catalog`'s load); PostgreSQL rows share the table, unmeasured.
 enum DirectColumn {
     case string, uuid, date, int, int64, bool, double, strings
 
@@ -20,7 +20,9 @@ enum DirectColumn {
     /// `value` as `D`, which is `T`, or `T?` when `optional`.
     @inline(__always)
     static func cast<T, D>(_ value: T, _ optional: Bool, to type: D.Type) -> D {
-        optional ? unsafeBitCast(Optional(value), to: D.self) : unsafeBitCast(value, to: D.self)
+        // `unsafeBitCast` checks sizes only: `Int` would pass for `Int64`.
+        assert(D.self == (optional ? T?.self : T.self), "\(T.self) read as \(D.self)")
+        return optional ? unsafeBitCast(Optional(value), to: D.self) : unsafeBitCast(value, to: D.self)
     }
 
     /// A null as `D`, the optional of this kind's type.
