@@ -174,9 +174,10 @@ extension Application {
 /// rather than in the home folder of whoever runs the tests.
 ///
 /// `scripts/test` makes that folder before the tests start, so nothing here changes the
-/// environment while other tests run: `setenv` while another thread reads the environment or
-/// starts a process is a race (a crash in `Process.run()` once in CI). Run any other way, the
-/// folder is set here, once, before the first server or server process of the run starts.
+/// environment while other tests run (`setenv` while another thread reads the environment is a
+/// race). Run any other way, the folder is set here, once, before the first server or server
+/// process of the run starts. (This was once suspected of the `Process.run()` crash in CI; it was
+/// not the cause: see ``ServerProcess``.)
 let sdkFilesInATemporaryFolder: Void = {
     if let set = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], set.contains("playhouse-sdk-") { return }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-sdk-\(UUID().uuidString)")
