@@ -53,7 +53,10 @@ class Playhouse:
         self.env.update(PLAYHOUSE_DATA_DIR=self.data_dir, PLAYHOUSE_PORT=str(self.port), PLAYHOUSE_LOG_LEVEL="warning",
                         # Schemathesis sends thousands of deliberately bad credentials from 127.0.0.1;
                         # the limiter itself is tested in the server suite.
-                        PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT="1000000")
+                        PLAYHOUSE_CLIENT_AUTH_FAILURE_LIMIT="1000000",
+                        # bcrypt's cheapest cost: the suite registers a player for many of its requests
+                        # (at the default 12, a debug build spent over a minute per engine on one operation).
+                        PLAYHOUSE_PASSWORD_HASH_COST="4")
         if engine == "postgres":
             self.env.update(PLAYHOUSE_DATABASE_URL=POSTGRES_URL,
                             PLAYHOUSE_DATABASE_SCHEMA="e2e_" + uuid.uuid4().hex[:12])

@@ -21,7 +21,6 @@ GUEST = "urn:playhouse:grant-type:guest"
 @pytest.mark.parametrize("engine", ENGINES)
 def test_stopping_under_load_finishes_or_refuses_what_is_in_flight_and_exits_cleanly(engine):
     server = Playhouse(engine)
-    server.env.update(PLAYHOUSE_PASSWORD_HASH_COST="4")
     server.start()
     try:
         app = server.create_app("Stopping", "--redirect-uri", "stopping://authorize")
