@@ -141,6 +141,10 @@ extension ErrorCode {
     /// A catalog file cannot be imported; `detail` names every problem. Nothing was stored.
     public static let invalidCatalog: ErrorCode = "invalid_catalog"
 
+    // Game data
+    /// Game data cannot be imported; `detail` names every problem, with its file. Nothing was stored.
+    public static let invalidGameData: ErrorCode = "invalid_game_data"
+
     // Content
     /// A content file cannot be imported; `detail` names every problem. Nothing was stored.
     public static let invalidContent: ErrorCode = "invalid_content"

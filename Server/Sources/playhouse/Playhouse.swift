@@ -9,7 +9,7 @@ struct Playhouse: AsyncParsableCommand {
         commandName: "playhouse",
         abstract: "The Playhouse server: player accounts, sessions, wallet, bets and more for mobile games.",
         subcommands: [Serve.self, Migrate.self, Apps.self, Currencies.self, ListsCommand.self, Promotions.self, LedgerCommand.self, Payments.self, Games.self,
-                      FairnessCommand.self, SMS.self, SigningKeysCommand.self, ContentCommand.self, CatalogCommand.self],
+                      FairnessCommand.self, SMS.self, SigningKeysCommand.self, ContentCommand.self, CatalogCommand.self, DataCommand.self],
         defaultSubcommand: Serve.self
     )
 }

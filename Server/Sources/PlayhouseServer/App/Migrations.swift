@@ -59,5 +59,6 @@ enum Migrations {
         app.migrations.add(PartialBetClientUserIndex())
         app.migrations.add(DropLedgerTransactionPlayerIndex())
         app.migrations.add(AddValidityToDealerIndexes())
+        app.migrations.add(CreateGameData())
     }
 }

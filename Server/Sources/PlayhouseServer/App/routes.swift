@@ -26,11 +26,12 @@ func routes(_ app: Application) throws {
     try v1.register(collection: PageSessionController())
     try v1.register(collection: ListsController())
 
-    // What a signed-out player may use (the app, a sign-in PIN, content placements, the catalog):
+    // What a signed-out player may use (the app, a sign-in PIN, content placements, the catalog, game data):
     // with a token, or with a public client's id alone.
     let signedOut = app.grouped("v1").grouped(BearerAuthMiddleware.signedOutPublicClients)
     try signedOut.register(collection: AppsController())
     try signedOut.register(collection: PlayerAuthController())
     try signedOut.register(collection: ContentController())
     try signedOut.register(collection: CatalogController())
+    try signedOut.register(collection: GameDataController())
 }

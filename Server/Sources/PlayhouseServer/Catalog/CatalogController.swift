@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PlayhouseAPI
 import Vapor
@@ -28,7 +27,7 @@ struct CatalogController: RouteCollection {
     func dealers(_ request: Request) async throws -> Response {
         let query = try Self.query(request, orderKeys: ["name", "created"], ids: ["dealer_ids"])
         let (dealers, more) = try await request.catalog.dealers(appID: try request.principal.app.id, query)
-        return try Self.cached(Self.page(dealers, query, more), lifetime: Self.dealerLifetime, request)
+        return try Response.cached(Self.page(dealers, query, more), lifetime: Self.dealerLifetime, request)
     }
 
     func dealer(_ request: Request) async throws -> Response {
@@ -36,13 +35,13 @@ struct CatalogController: RouteCollection {
         guard let dealer = try await request.catalog.dealer(appID: try request.principal.app.id, id: id) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Self.cached(dealer, lifetime: Self.dealerLifetime, request)
+        return try Response.cached(dealer, lifetime: Self.dealerLifetime, request)
     }
 
     func stores(_ request: Request) async throws -> Response {
         let query = try Self.query(request, orderKeys: ["distance", "created", "city"], ids: ["dealer_ids", "store_ids"])
         let (stores, more) = try await request.catalog.stores(appID: try request.principal.app.id, query)
-        return try Self.cached(Self.page(stores, query, more), lifetime: Self.storeLifetime, request)
+        return try Response.cached(Self.page(stores, query, more), lifetime: Self.storeLifetime, request)
     }
 
     func store(_ request: Request) async throws -> Response {
@@ -51,7 +50,7 @@ struct CatalogController: RouteCollection {
         guard let store = try await request.catalog.store(appID: try request.principal.app.id, id: id, near: near?.point) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Self.cached(store, lifetime: Self.storeLifetime, request)
+        return try Response.cached(store, lifetime: Self.storeLifetime, request)
     }
 
     /// Offers that are still valid, unless `include_expired=true`; near a location, each with the
@@ -59,7 +58,7 @@ struct CatalogController: RouteCollection {
     func offers(_ request: Request) async throws -> Response {
         let query = try Self.offerQuery(request)
         let (offers, more) = try await request.catalog.offers(appID: try request.principal.app.id, query)
-        return try Self.cached(Self.page(offers, query, more), lifetime: Self.offerLifetime, request)
+        return try Response.cached(Self.page(offers, query, more), lifetime: Self.offerLifetime, request)
     }
 
     /// Offers with a word starting with each word of `query`, with every filter of the list.
@@ -69,7 +68,7 @@ struct CatalogController: RouteCollection {
         query.words = Array(CatalogService.words(text).prefix(10))
         guard !query.words.isEmpty, text.utf8.count <= 200 else { throw PlayhouseProblem.invalidRequest("invalid_search") }
         let (offers, more) = try await request.catalog.offers(appID: try request.principal.app.id, query)
-        return try Self.cached(Self.page(offers, query, more), lifetime: Self.offerLifetime, request)
+        return try Response.cached(Self.page(offers, query, more), lifetime: Self.offerLifetime, request)
     }
 
     func offer(_ request: Request) async throws -> Response {
@@ -77,7 +76,7 @@ struct CatalogController: RouteCollection {
         guard let offer = try await request.catalog.offer(appID: try request.principal.app.id, id: id, near: try Self.near(request)) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Self.cached(offer, lifetime: Self.offerLifetime, request)
+        return try Response.cached(offer, lifetime: Self.offerLifetime, request)
     }
 
     private static func offerQuery(_ request: Request) throws -> CatalogService.Query {
@@ -91,7 +90,7 @@ struct CatalogController: RouteCollection {
         let query = try Self.query(request, orderKeys: ["distance", "name", "valid_date", "expiration_date", "created", "popularity"],
                                    ids: ["dealer_ids", "store_ids", "catalog_ids"], expiring: true)
         let (catalogs, more) = try await request.catalog.catalogs(appID: try request.principal.app.id, query)
-        return try Self.cached(Self.page(catalogs, query, more), lifetime: Self.catalogLifetime, request)
+        return try Response.cached(Self.page(catalogs, query, more), lifetime: Self.catalogLifetime, request)
     }
 
     func catalog(_ request: Request) async throws -> Response {
@@ -99,7 +98,7 @@ struct CatalogController: RouteCollection {
         guard let catalog = try await request.catalog.catalog(appID: try request.principal.app.id, id: id, near: try Self.near(request)) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Self.cached(catalog, lifetime: Self.catalogLifetime, request)
+        return try Response.cached(catalog, lifetime: Self.catalogLifetime, request)
     }
 
     /// A catalog's pages, in order (a catalog has at most 500).
@@ -108,7 +107,7 @@ struct CatalogController: RouteCollection {
         guard let pages = try await request.catalog.pages(appID: try request.principal.app.id, catalog: id) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Self.cached(Page(data: pages, nextCursor: nil), lifetime: Self.catalogLifetime, request)
+        return try Response.cached(Page(data: pages, nextCursor: nil), lifetime: Self.catalogLifetime, request)
     }
 
     /// A catalog's hotspots, by page.
@@ -117,7 +116,7 @@ struct CatalogController: RouteCollection {
         guard let hotspots = try await request.catalog.hotspots(appID: try request.principal.app.id, catalog: id) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Self.cached(Page(data: hotspots, nextCursor: nil), lifetime: Self.catalogLifetime, request)
+        return try Response.cached(Page(data: hotspots, nextCursor: nil), lifetime: Self.catalogLifetime, request)
     }
 
     /// A one-time address of the viewer for the catalog, `page` (1 by default) first. A repeat makes
@@ -208,16 +207,5 @@ struct CatalogController: RouteCollection {
     private static func page<Item>(_ items: [Item], _ query: CatalogService.Query, _ more: Bool) -> Page<Item> {
         let next = query.offset + items.count
         return Page(data: items, nextCursor: more && next <= deepestPage ? PageRequest.cursor(Int64(next)) : nil)
-    }
-
-    /// `value` as JSON with its `ETag` (a digest of its bytes) and `lifetime` (seconds); `304` when
-    /// the caller has it already.
-    static func cached(_ value: some Encodable, lifetime: Int, _ request: Request) throws -> Response {
-        let body = try PlayhouseJSON.makeEncoder().encodeBytes(value)
-        let etag = "\"" + SecretToken.hex(SHA256.hash(data: body)).prefix(32) + "\""
-        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "max-age=\(lifetime)"]
-        if request.alreadyHas(etag: etag) { return Response(status: .notModified, headers: headers) }
-        headers.contentType = .json
-        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
     }
 }

@@ -1,0 +1,32 @@
+import Crypto
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+extension Response {
+    /// `value` as JSON with its `ETag` (a digest of its bytes), `lifetime` (seconds, as
+    /// `Cache-Control: max-age`) and, when given, `Last-Modified`; `304` when the caller has it
+    /// already (``Request/alreadyHas(etag:)``).
+    static func cached(_ value: some Encodable, lifetime: Int, lastModified: Date? = nil, _ request: Request) throws -> Response {
+        let body = try PlayhouseJSON.makeEncoder().encodeBytes(value)
+        let etag = "\"" + SecretToken.hex(SHA256.hash(data: body)).prefix(32) + "\""
+        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "max-age=\(lifetime)"]
+        if let lastModified { headers.replaceOrAdd(name: .lastModified, value: Self.httpDate(lastModified)) }
+        if request.alreadyHas(etag: etag) { return Response(status: .notModified, headers: headers) }
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
+    }
+
+    /// An HTTP date (RFC 9110 §5.6.7): `Fri, 27 Nov 2026 11:30:00 GMT`.
+    static func httpDate(_ date: Date) -> String {
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.weekday, .year, .month, .day, .hour, .minute, .second], from: date)
+        let weekday = days[(parts.weekday ?? 1) - 1]
+        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        return "\(weekday), \(two(parts.day)) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970) "
+            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+import VaporTesting
+
+/// Which text a reader of game data gets, as a pure rule.
+@Suite struct GameDataLocaleTests {
+    static let sword: JSONValue = .object([
+        "id": .integer(19019),
+        "name": .object(["en_US": .string("Sword"), "de_DE": .string("Schwert"), "da_DK": .string("Sværd")]),
+        "quality": .object(["type": .string("EPIC"), "name": .object(["fr_FR": .string("Épique"), "es_ES": .string("Épico")])]),
+        "tags": .array([.object(["en_US": .string("sharp"), "de_DE": .string("scharf")])]),
+        "stats": .object(["en_US_x": .integer(1)]),
+    ])
+
+    @Test func oneLocalePicksItsTextThenTheDefaultThenTheFirstLocale() {
+        let german = GameDataLocale.one("de_DE").apply(to: Self.sword, fallback: "en_US")
+        #expect(german["name"] == .string("Schwert"))
+        #expect(german["tags"]?[0] == .string("scharf"))
+        // No German text: the version's default locale has none either, so the first locale in byte order.
+        #expect(german["quality"]?["name"] == .string("Épico"))
+        #expect(german["quality"]?["type"] == .string("EPIC"))
+        // Keys that are not all locales are not a localised field.
+        #expect(german["stats"] == .object(["en_US_x": .integer(1)]))
+        #expect(german["id"] == .integer(19019))
+
+        let korean = GameDataLocale.one("ko_KR").apply(to: Self.sword, fallback: "da_DK")
+        #expect(korean["name"] == .string("Sværd"))
+    }
+
+    @Test func multiKeepsEveryLocale() {
+        #expect(GameDataLocale.multi.apply(to: Self.sword, fallback: "en_US") == Self.sword)
+        #expect(GameDataLocale(query: nil) == .multi)
+        #expect(GameDataLocale(query: "multi") == .multi)
+    }
+
+    @Test func lastModifiedIsAnHTTPDate() {
+        #expect(Response.httpDate(Date(timeIntervalSince1970: 1_796_000_000)) == "Mon, 30 Nov 2026 00:53:20 GMT")
+        #expect(Response.httpDate(Date(timeIntervalSince1970: 0.9)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+    }
+
+    @Test func aLocaleIsTwoLowercaseLettersAndTwoUppercase() {
+        #expect(GameDataLocale(query: "en_US") == .one("en_US"))
+        for bad in ["en", "en-US", "EN_us", "en_USA", "", "multi ", "zz_z1"] {
+            #expect(GameDataLocale(query: bad) == nil, "\(bad)")
+        }
+    }
+}
+
+/// Game data over HTTP on both engines: imports and their checks, reads by locale, pages, ETags,
+/// versions with their changes, and rollback.
+@Suite struct GameDataTests {
+    static func file(_ collection: String, _ id: String, _ json: String) -> GameDataFile {
+        GameDataFile(collection: collection, id: id, bytes: Data(json.utf8))
+    }
+
+    static let release1 = [
+        file("items", "19019", #"{"id": 19019, "name": {"en_US": "Thunderfury", "de_DE": "Donnerzorn"}, "level": 80}"#),
+        file("items", "873", #"{"id": 873, "name": {"en_US": "Staff of Jordan", "fr_FR": "Bâton de Jordan"}, "level": 40}"#),
+        file("items", "2000", #"{"name": {"en_US": "Archeus"}, "level": 12}"#),
+        file("classes", "warrior", #"{"id": "warrior", "name": {"en_US": "Warrior", "de_DE": "Krieger"}}"#),
+    ]
+
+    /// Release 2: 19019 changed, 873 unchanged (written in another key order), 2000 removed, 30 added.
+    static let release2 = [
+        file("items", "19019", #"{"id": 19019, "name": {"en_US": "Thunderfury, Blessed Blade", "de_DE": "Donnerzorn"}, "level": 80}"#),
+        file("items", "873", #"{"level": 40, "name": {"fr_FR": "Bâton de Jordan", "en_US": "Staff of Jordan"}, "id": 873}"#),
+        file("items", "30", #"{"id": 30, "name": {"en_US": "Stick"}, "level": 1}"#),
+        file("classes", "warrior", #"{"id": "warrior", "name": {"en_US": "Warrior", "de_DE": "Krieger"}}"#),
+    ]
+
+    @Test(arguments: Engine.available)
+    func documentsAreReadInALocaleOrInAllOfThem(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp()
+            let imported = try await app.gameData.importFiles(Self.release1, appID: credentials.app.id, game: "wow", region: "eu",
+                                                              namespace: "static", defaultLocale: "en_US")
+            #expect(imported.version == 1 && imported.documents == 4 && imported.changes.addedCount == 4)
+            let token = try await app.appToken(credentials)
+
+            let german = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=de_DE", headers: bearer(token))
+            try #require(german.status == .ok, "\(german.body.string)")
+            #expect(try german.decode(JSONValue.self) == .object(["id": .integer(19019), "name": .string("Donnerzorn"), "level": .integer(80)]))
+            #expect(german.headers.first(name: .lastModified) != nil)
+            // No German text: the default locale's.
+            let fallback = try await app.send(.GET, "/v1/data/wow/items/873?region=eu&namespace=static&locale=de_DE", headers: bearer(token))
+            #expect(try fallback.decode(JSONValue.self)["name"] == .string("Staff of Jordan"))
+            let multi = try await app.send(.GET, "/v1/data/wow/classes/warrior?region=eu&locale=multi", headers: bearer(token))
+            #expect(try multi.decode(JSONValue.self)["name"] == .object(["en_US": .string("Warrior"), "de_DE": .string("Krieger")]))
+
+            // The same answer again is 304 with its ETag; another locale is another answer.
+            let etag = try #require(german.headers.first(name: .eTag))
+            var conditional = bearer(token)
+            conditional.add(name: .ifNoneMatch, value: etag)
+            let unchanged = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=de_DE", headers: conditional)
+            #expect(unchanged.status == .notModified && unchanged.body.readableBytes == 0)
+            let english = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=en_US", headers: conditional)
+            #expect(english.status == .ok)
+
+            // A collection in pages, in id order.
+            let first = try await app.send(.GET, "/v1/data/wow/items?region=eu&locale=en_US&limit=2", headers: bearer(token))
+            let page = try first.decode(Page<JSONValue>.self)
+            #expect(page.data.map { $0["name"] } == [.string("Thunderfury"), .string("Archeus")])  // ids 19019, 2000: byte order
+            let cursor = try #require(page.nextCursor)
+            let second = try await app.send(.GET, "/v1/data/wow/items?region=eu&locale=en_US&limit=2&cursor=\(cursor)", headers: bearer(token))
+            let last = try second.decode(Page<JSONValue>.self)
+            #expect(last.data.map { $0["name"] } == [.string("Staff of Jordan")] && last.nextCursor == nil)
+
+            // What is not there is 404; a query that does not hold is 400 naming it.
+            for path in ["/v1/data/wow/items/1?region=eu", "/v1/data/wow/items?region=us", "/v1/data/wow/items/19019?region=eu&namespace=dynamic",
+                         "/v1/data/d3/items?region=eu"] {
+                let missing = try await app.send(.GET, path, headers: bearer(token))
+                #expect(missing.status == .notFound, "\(path)")
+                _ = try missing.problem()
+            }
+            let empty = try await app.send(.GET, "/v1/data/wow/mounts?region=eu", headers: bearer(token))
+            #expect(try empty.decode(Page<JSONValue>.self).data.isEmpty)
+            for (query, field) in [("", "region"), ("region=EU", "region"), ("region=eu&namespace=profile", "namespace"),
+                                   ("region=eu&locale=german", "locale")] {
+                let refused = try await app.send(.GET, "/v1/data/wow/items/19019?" + query, headers: bearer(token))
+                #expect(refused.status == .badRequest, "\(query)")
+                #expect(try refused.problem().errors?.map(\.field) == [field], "\(query)")
+            }
+            let anonymous = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu")
+            #expect(anonymous.status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func anImportWithAnyProblemListsThemAllAndStoresNothing(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp()
+            let files = [
+                Self.file("items", "1", #"{"id": 2, "name": "wrong id"}"#),
+                Self.file("items", "3", #"[1, 2]"#),
+                Self.file("items", "4", #"{"name": "#),
+                Self.file("Items", "5", #"{}"#),
+                Self.file("versions", "6", #"{}"#),
+                Self.file("items", "a b", #"{}"#),
+                Self.file("items", "7", #"{"fine": true}"#),
+            ]
+            let refused = await #expect(throws: PlayhouseProblem.self) {
+                try await app.gameData.importFiles(files, appID: credentials.app.id, game: "wow", region: "eu", namespace: "profile",
+                                                   defaultLocale: "english")
+            }
+            #expect(refused?.code == .invalidGameData)
+            let detail = refused?.parameters["problems"] ?? ""
+            for problem in ["the namespace profile", "the default locale english", "items/1.json: $.id is 2", "items/3.json: is not a JSON object",
+                            "items/4.json: is not JSON", "Items/5.json: a collection's name", "versions/6.json: a collection's name",
+                            "items/a b.json: a document's id"] {
+                #expect(detail.contains(problem), "\(problem) in \(detail)")
+            }
+            #expect(!detail.contains("items/7.json"))
+            #expect(try await app.count("game_data_versions") == 0)
+            #expect(try await app.count("game_data_documents") == 0)
+            #expect(try await app.gameData.versions(appID: credentials.app.id, game: "wow", all: true).isEmpty)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func eachImportIsAVersionWithItsChangesAndRollbackSwitchesReadersBack(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp(), appID = credentials.app.id
+            let token = try await app.appToken(credentials)
+            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            let before = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=en_US", headers: bearer(token))
+            let second = try await app.gameData.importFiles(Self.release2, appID: appID, game: "wow", region: "eu", namespace: "static",
+                                                            defaultLocale: "en_US")
+            #expect(second.version == 2)
+            #expect(second.changes.added == [GameDataDocumentRef(collection: "items", id: "30")])
+            #expect(second.changes.changed == [GameDataDocumentRef(collection: "items", id: "19019")])
+            #expect(second.changes.removed == [GameDataDocumentRef(collection: "items", id: "2000")])
+            // Another region is another set of versions.
+            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "us", namespace: "static", defaultLocale: "en_US")
+
+            let versions = try await app.send(.GET, "/v1/data/wow/versions", headers: bearer(token))
+            try #require(versions.status == .ok, "\(versions.body.string)")
+            let current = try versions.decode(GameDataVersions.self).data
+            #expect(current.map { "\($0.region) \($0.namespace.rawValue) \($0.version)" } == ["eu static 2", "us static 1"])
+            #expect(current.first?.changes == second.changes && current.allSatisfy(\.current))
+
+            // Readers get the new version, whose answer has a new ETag.
+            let after = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=en_US", headers: bearer(token))
+            #expect(try after.decode(JSONValue.self)["name"] == .string("Thunderfury, Blessed Blade"))
+            #expect(after.headers.first(name: .eTag) != before.headers.first(name: .eTag))
+            let removed = try await app.send(.GET, "/v1/data/wow/items/2000?region=eu", headers: bearer(token))
+            #expect(removed.status == .notFound)
+
+            // Rolled back, readers get version 1 again, and it is the current one.
+            let rolledBack = try await app.gameData.rollback(.init(appID: appID, game: "wow", region: "eu", namespace: .static), to: 1)
+            #expect(rolledBack?.version == 1 && rolledBack?.current == true)
+            #expect(try await app.gameData.rollback(.init(appID: appID, game: "wow", region: "eu", namespace: .static), to: 9) == nil)
+            let again = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=en_US", headers: bearer(token))
+            #expect(try again.decode(JSONValue.self) == (try before.decode(JSONValue.self)))
+            let all = try await app.gameData.versions(appID: appID, game: "wow", all: true)
+            #expect(all.map { "\($0.region) \($0.version) \($0.current)" } == ["eu 1 true", "eu 2 false", "us 1 true"])
+        }
+    }
+}

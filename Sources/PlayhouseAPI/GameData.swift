@@ -1,0 +1,91 @@
+import Foundation
+
+/// How game data changes: `static` with a release, `dynamic` at any time (Battle.net's namespaces).
+public enum GameDataNamespace: String, Codable, Sendable, CaseIterable {
+    case `static`
+    case dynamic
+}
+
+/// One document of a version's changes: its collection and id.
+public struct GameDataDocumentRef: Codable, Sendable, Equatable, Hashable {
+    public var collection: String
+    public var id: String
+
+    public init(collection: String, id: String) {
+        self.collection = collection
+        self.id = id
+    }
+}
+
+/// What a version changed against the version before it (`GET /v1/data/{game}/versions`): the
+/// documents added, changed and removed, each list in collection and id order, at most
+/// ``listed`` of each; the counts are whole.
+public struct GameDataChanges: Codable, Sendable, Equatable {
+    /// At most this many documents are named in each list.
+    public static let listed = 1000
+
+    public var addedCount: Int
+    public var changedCount: Int
+    public var removedCount: Int
+    public var added: [GameDataDocumentRef]
+    public var changed: [GameDataDocumentRef]
+    public var removed: [GameDataDocumentRef]
+
+    public init(added: [GameDataDocumentRef], changed: [GameDataDocumentRef], removed: [GameDataDocumentRef]) {
+        addedCount = added.count
+        changedCount = changed.count
+        removedCount = removed.count
+        self.added = Array(added.prefix(Self.listed))
+        self.changed = Array(changed.prefix(Self.listed))
+        self.removed = Array(removed.prefix(Self.listed))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case added, changed, removed
+        case addedCount = "added_count"
+        case changedCount = "changed_count"
+        case removedCount = "removed_count"
+    }
+}
+
+/// A version of one game's data in one region and namespace: every import makes the next one.
+public struct GameDataVersion: Codable, Sendable, Equatable {
+    public var region: String
+    public var namespace: GameDataNamespace
+    /// 1 for the first import, then one more each import.
+    public var version: Int
+    /// Whether readers get this version now (the latest import, or the one rolled back to).
+    public var current: Bool
+    /// The locale a text falls back to when a document has none in the locale asked for.
+    public var defaultLocale: String
+    public var documents: Int
+    public var createdAt: Date
+    public var changes: GameDataChanges
+
+    public init(region: String, namespace: GameDataNamespace, version: Int, current: Bool, defaultLocale: String, documents: Int,
+                createdAt: Date, changes: GameDataChanges) {
+        self.region = region
+        self.namespace = namespace
+        self.version = version
+        self.current = current
+        self.defaultLocale = defaultLocale
+        self.documents = documents
+        self.createdAt = createdAt
+        self.changes = changes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case region, namespace, version, current, documents, changes
+        case defaultLocale = "default_locale"
+        case createdAt = "created_at"
+    }
+}
+
+/// A game's current versions, one for each region and namespace it has data in.
+public struct GameDataVersions: Codable, Sendable, Equatable {
+    public var data: [GameDataVersion]
+
+    public init(data: [GameDataVersion]) {
+        self.data = data
+    }
+}
