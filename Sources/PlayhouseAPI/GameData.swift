@@ -17,7 +17,7 @@ public struct GameDataDocumentRef: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-/// What a version changed against the version before it (`GET /v1/data/{game}/versions`): the
+/// What a version changed against the version readers had before it (`GET /v1/data/{game}/versions`): the
 /// documents added, changed and removed, each list in collection and id order, at most
 /// ``listed`` of each; the counts are whole.
 public struct GameDataChanges: Codable, Sendable, Equatable {
@@ -48,26 +48,30 @@ public struct GameDataChanges: Codable, Sendable, Equatable {
     }
 }
 
-/// A version of one game's data in one region and namespace: every import makes the next one.
+/// A version of one game's data in one region and namespace: every import, and every rollback (a
+/// copy of the version it restores), makes the next one.
 public struct GameDataVersion: Codable, Sendable, Equatable {
     public var region: String
     public var namespace: GameDataNamespace
     /// 1 for the first import, then one more each import.
     public var version: Int
-    /// Whether readers get this version now (the latest import, or the one rolled back to).
+    /// Whether readers get this version now: the latest import or rollback.
     public var current: Bool
+    /// For a rollback: the version whose documents it restores.
+    public var restores: Int?
     /// The locale a text falls back to when a document has none in the locale asked for.
     public var defaultLocale: String
     public var documents: Int
     public var createdAt: Date
     public var changes: GameDataChanges
 
-    public init(region: String, namespace: GameDataNamespace, version: Int, current: Bool, defaultLocale: String, documents: Int,
-                createdAt: Date, changes: GameDataChanges) {
+    public init(region: String, namespace: GameDataNamespace, version: Int, current: Bool, restores: Int? = nil, defaultLocale: String,
+                documents: Int, createdAt: Date, changes: GameDataChanges) {
         self.region = region
         self.namespace = namespace
         self.version = version
         self.current = current
+        self.restores = restores
         self.defaultLocale = defaultLocale
         self.documents = documents
         self.createdAt = createdAt
@@ -75,7 +79,7 @@ public struct GameDataVersion: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case region, namespace, version, current, documents, changes
+        case region, namespace, version, current, restores, documents, changes
         case defaultLocale = "default_locale"
         case createdAt = "created_at"
     }

@@ -1,6 +1,7 @@
 /// One page of a cursor-paginated list: pass `next_cursor` as `cursor` to get the next page;
-/// it is absent on the last page.
-public struct Page<Element: Codable & Sendable>: Codable, Sendable {
+/// it is absent on the last page. Read as the app's own `Decodable` type, too (game data's
+/// repositories).
+public struct Page<Element: Sendable>: Sendable {
     public var data: [Element]
     public var nextCursor: String?
 
@@ -15,4 +16,6 @@ public struct Page<Element: Codable & Sendable>: Codable, Sendable {
     }
 }
 
+extension Page: Decodable where Element: Decodable {}
+extension Page: Encodable where Element: Encodable {}
 extension Page: Equatable where Element: Equatable {}

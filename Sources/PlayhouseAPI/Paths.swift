@@ -66,6 +66,8 @@ public enum APIPath {
     public static let catalogs = "/v1/catalogs"
     public static let offers = "/v1/offers"
     public static let offerSearch = "/v1/offers/search"
+    /// Game data (any token of the app): `/{game}/{collection}`, `/{game}/{collection}/{id}` and `/{game}/versions`.
+    public static let gameData = "/v1/data"
     public static let contentProperties = "/v1/content/properties"
     /// The player's reward receipts; `/{id}` one, `/{id}/claim` its claim.
     public static let rewards = "/v1/rewards"

@@ -47,6 +47,8 @@ extension PlayhouseClient {
         public var catalog: CatalogCacheOptions
         /// Where the shopping lists are kept and how they sync (``ListsAPI``).
         public var lists: ListsOptions
+        /// The region, locale and namespace game data is read in (``GameDataAPI``).
+        public var gameData: GameDataOptions
 
         public init(baseURL: URL, clientID: String, clientSecret: String? = nil, locale: Locale = .current,
                     transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy = RetryPolicy(),
@@ -55,7 +57,8 @@ extension PlayhouseClient {
                     tokenStore: (any TokenStore)? = nil, installationID: String? = nil,
                     clock: any PlayhouseClock = SystemPlayhouseClock(), heartbeat: HeartbeatSchedule = HeartbeatSchedule(),
                     appLifecycle: AppLifecycle? = .uiKit, claimedRewards: (any ClaimedRewards)? = nil, recordsOpens: Bool = false,
-                    catalog: CatalogCacheOptions = CatalogCacheOptions(), lists: ListsOptions = ListsOptions()) {
+                    catalog: CatalogCacheOptions = CatalogCacheOptions(), lists: ListsOptions = ListsOptions(),
+                    gameData: GameDataOptions = GameDataOptions()) {
             self.clock = clock
             self.heartbeat = heartbeat
             self.appLifecycle = appLifecycle
@@ -75,6 +78,7 @@ extension PlayhouseClient {
             self.recordsOpens = recordsOpens
             self.catalog = catalog
             self.lists = lists
+            self.gameData = gameData
         }
 
         /// The Keychain on Apple platforms, a 0600 file in Application Support elsewhere.

@@ -30,6 +30,8 @@ public final class PlayhouseClient: Sendable {
     public let catalog: CatalogAPI
     /// The player's shopping lists, kept on the device and synced (offline first).
     public let lists: ListsAPI
+    /// The app's game data by game, region and locale.
+    public let gameData: GameDataAPI
     let api: APIClient
 
     /// Stops the lists' syncing, which would otherwise go on for a client the app let go of.
@@ -52,6 +54,7 @@ public final class PlayhouseClient: Sendable {
                                   verifier: RewardVerifier { () async throws -> Data in try await api.publicDocument(APIPath.rewardKeys) })
         self.catalog = CatalogAPI(api: api, options: configuration.catalog)
         self.lists = ListsAPI(api: api, options: configuration.lists)
+        self.gameData = GameDataAPI(api: api, options: configuration.gameData)
         if configuration.recordsOpens {
             let content = self.content
             Task { _ = try? await content.recordOpen() }

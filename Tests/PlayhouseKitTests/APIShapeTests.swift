@@ -9,9 +9,9 @@ import Testing
         let client = PlayhouseClient(configuration: .init(baseURL: Fixtures.baseURL, clientID: "ph_x", transport: MockTransport { _, _ in Fixtures.app },
                                                           tokenStore: MemoryTokenStore(), installationID: "install-0123456789abcdef",
                                                           appLifecycle: nil))
-        let namespaces: [Any] = [client.app, client.auth, client.profile, client.wallet, client.games, client.session, client.content, client.catalog, client.lists]
+        let namespaces: [Any] = [client.app, client.auth, client.profile, client.wallet, client.games, client.session, client.content, client.catalog, client.lists, client.gameData]
         let names = namespaces.map { String(reflecting: type(of: $0)) }
-        #expect(names == ["AppAPI", "AuthAPI", "ProfileAPI", "WalletAPI", "GamesAPI", "SessionAPI", "ContentAPI", "CatalogAPI", "ListsAPI"].map { "PlayhouseKit." + $0 })
+        #expect(names == ["AppAPI", "AuthAPI", "ProfileAPI", "WalletAPI", "GamesAPI", "SessionAPI", "ContentAPI", "CatalogAPI", "ListsAPI", "GameDataAPI"].map { "PlayhouseKit." + $0 })
     }
 
     /// Read from the sources: a public `async throws(PlayhouseError)` function of a namespace
@@ -20,7 +20,7 @@ import Testing
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/PlayhouseKit").standardized
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.allObjects as? [URL])
             .filter { $0.lastPathComponent.hasSuffix("API.swift") }
-        #expect(files.count == 9)
+        #expect(files.count == 10)
         let declaration = try Regex(#"public func (\w+)\(((?:[^()]|\([^()]*\))*)\)\s*(async throws\(PlayhouseError\))?"#)
         var missing: [String] = []
         for file in files {

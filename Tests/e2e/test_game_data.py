@@ -65,10 +65,10 @@ def test_a_second_import_says_what_changed_and_a_rollback_brings_the_first_back(
     assert requests.get(sword_url, params={"region": "us"}, headers=headers, timeout=10).json()["level"] == 62
 
     rolled = playhouse.cli("data", "rollback", "--game", "realms", "--region", "us", "--to", "1", app["client_id"]).stdout
-    assert "Version 1 of realms (us, static) is current" in rolled
+    assert "Version 3 of realms (us, static) restores version 1 and is current: 9 documents, 1 added, 1 changed, 1 removed" in rolled
     assert requests.get(sword_url, params={"region": "us"}, headers=headers, timeout=10).json()["level"] == 60
     listed = playhouse.cli("data", "versions", "--game", "realms", app["client_id"]).stdout
-    assert "* us static 1" in listed and "  us static 2" in listed
+    assert "  us static 2" in listed and "* us static 3" in listed and "restores version 1" in listed
 
 
 def test_a_directory_with_problems_is_refused_whole(playhouse, tmp_path):

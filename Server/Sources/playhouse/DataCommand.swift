@@ -89,14 +89,16 @@ struct DataCommand: AsyncParsableCommand {
             for version in versions {
                 print("\(version.current ? "*" : " ") \(version.region) \(version.namespace.rawValue) \(version.version)  "
                       + "\(RFC3339.format(version.createdAt))  \(version.documents) documents, \(version.changes.addedCount) added, "
-                      + "\(version.changes.changedCount) changed, \(version.changes.removedCount) removed")
+                      + "\(version.changes.changedCount) changed, \(version.changes.removedCount) removed"
+                      + (version.restores.map { ", restores version \($0)" } ?? ""))
             }
             print("* current")
         }
     }
 
     struct Rollback: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make an earlier version current again; readers get it at once.")
+        static let configuration = CommandConfiguration(
+            abstract: "Make an earlier version's documents current again, as a new version; readers get it at once.")
 
         @OptionGroup var options: ServerOptions
         @OptionGroup var place: Place
@@ -109,7 +111,9 @@ struct DataCommand: AsyncParsableCommand {
                 try await application.gameData.rollback(.init(appID: found.id, game: place.game, region: place.region, namespace: namespace), to: to)
             }
             guard let version else { throw CLIError("\(place.game) has no version \(to) in \(place.region), \(place.namespace)") }
-            print("Version \(version.version) of \(place.game) (\(place.region), \(place.namespace)) is current: \(version.documents) documents")
+            print("Version \(version.version) of \(place.game) (\(place.region), \(place.namespace)) restores version \(to) and is current: "
+                  + "\(version.documents) documents, \(version.changes.addedCount) added, \(version.changes.changedCount) changed, "
+                  + "\(version.changes.removedCount) removed")
         }
     }
 }

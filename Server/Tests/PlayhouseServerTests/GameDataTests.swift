@@ -26,8 +26,9 @@ import VaporTesting
         #expect(german["stats"] == .object(["en_US_x": .integer(1)]))
         #expect(german["id"] == .integer(19019))
 
-        let korean = GameDataLocale.one("ko_KR").apply(to: Self.sword, fallback: "da_DK")
-        #expect(korean["name"] == .string("Sværd"))
+        // No Korean text: the version's default locale's, which is not the first in byte order.
+        let korean = GameDataLocale.one("ko_KR").apply(to: Self.sword, fallback: "en_US")
+        #expect(korean["name"] == .string("Sword"))
     }
 
     @Test func multiKeepsEveryLocale() {
@@ -177,6 +178,7 @@ import VaporTesting
 
             let versions = try await app.send(.GET, "/v1/data/wow/versions", headers: bearer(token))
             try #require(versions.status == .ok, "\(versions.body.string)")
+            #expect(versions.headers.first(name: .lastModified) != nil && versions.headers.first(name: .vary) == "Authorization, Playhouse-Client-ID")
             let current = try versions.decode(GameDataVersions.self).data
             #expect(current.map { "\($0.region) \($0.namespace.rawValue) \($0.version)" } == ["eu static 2", "us static 1"])
             #expect(current.first?.changes == second.changes && current.allSatisfy(\.current))
@@ -188,14 +190,41 @@ import VaporTesting
             let removed = try await app.send(.GET, "/v1/data/wow/items/2000?region=eu", headers: bearer(token))
             #expect(removed.status == .notFound)
 
-            // Rolled back, readers get version 1 again, and it is the current one.
-            let rolledBack = try await app.gameData.rollback(.init(appID: appID, game: "wow", region: "eu", namespace: .static), to: 1)
-            #expect(rolledBack?.version == 1 && rolledBack?.current == true)
+            // A reader paging through items stays in the version it started in, whatever is imported meanwhile.
+            let firstPage = try await app.send(.GET, "/v1/data/wow/items?region=eu&locale=en_US&limit=1", headers: bearer(token))
+            let cursor = try #require(try firstPage.decode(Page<JSONValue>.self).nextCursor)
+
+            // Rolled back to version 1: a new version with version 1's documents, its changes against version 2.
+            let rolledBack = try #require(try await app.gameData.rollback(.init(appID: appID, game: "wow", region: "eu", namespace: .static), to: 1))
+            #expect(rolledBack.version == 3 && rolledBack.restores == 1 && rolledBack.current)
+            #expect(rolledBack.changes.added == [GameDataDocumentRef(collection: "items", id: "2000")])
+            #expect(rolledBack.changes.changed == second.changes.changed && rolledBack.changes.removed == second.changes.added)
             #expect(try await app.gameData.rollback(.init(appID: appID, game: "wow", region: "eu", namespace: .static), to: 9) == nil)
             let again = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=en_US", headers: bearer(token))
             #expect(try again.decode(JSONValue.self) == (try before.decode(JSONValue.self)))
             let all = try await app.gameData.versions(appID: appID, game: "wow", all: true)
-            #expect(all.map { "\($0.region) \($0.version) \($0.current)" } == ["eu 1 true", "eu 2 false", "us 1 true"])
+            #expect(all.map { "\($0.region) \($0.version) \($0.current) \($0.restores ?? 0)" } == ["eu 1 false 0", "eu 2 false 0", "eu 3 true 1", "us 1 true 0"])
+
+            // The page after the first is version 2's (Stick, id 30), not version 3's (Archeus, id 2000).
+            let nextPage = try await app.send(.GET, "/v1/data/wow/items?region=eu&locale=en_US&limit=1&cursor=\(cursor)", headers: bearer(token))
+            #expect(try nextPage.decode(Page<JSONValue>.self).data.map { $0["name"] } == [.string("Stick")])
+            let gone = try await app.send(.GET, "/v1/data/wow/items?region=eu&limit=1&cursor=" + PageRequest.cursor(Int64(9) << 32), headers: bearer(token))
+            #expect(gone.status == .badRequest)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func importsAtOnceAreNumberedOneAfterTheOther(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let appID = try await app.createApp().app.id
+            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            async let one = app.gameData.importFiles(Self.release2, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            async let other = app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            let both = try await [one, other].sorted { $0.version < $1.version }
+            #expect(both.map(\.version) == [2, 3])
+            // Whichever came first, the later one's changes are against it: the two releases differ by one
+            // document added, one changed and one removed, each way.
+            #expect(both[1].changes.changedCount == 1 && both[1].changes.addedCount == 1 && both[1].changes.removedCount == 1)
         }
     }
 }

@@ -20,7 +20,8 @@ extension WalletAccount: @retroactive Content {}
 extension CurrencyInfo: @retroactive Content {}
 extension Wallet: @retroactive Content {}
 extension WalletTransaction: @retroactive Content {}
-extension PlayhouseAPI.Page: @retroactive Content {}
+extension PlayhouseAPI.Page: @retroactive RequestDecodable, @retroactive ResponseEncodable, @retroactive AsyncRequestDecodable,
+    @retroactive AsyncResponseEncodable, @retroactive Content where Element: Codable {}
 extension Payment: @retroactive Content {}
 extension PaymentRequest: @retroactive Content {}
 extension RedeemRequest: @retroactive Content {}

@@ -6,7 +6,8 @@ import Vapor
 /// collection's documents, one document, and what each region's and namespace's current version
 /// changed. Reads name the `region`, and may name the `namespace` (`static` when left out) and the
 /// `locale` (``GameDataLocale``). Every answer carries an `ETag` and the version's time as
-/// `Last-Modified`; `If-None-Match` with the answer's `ETag` gets `304`.
+/// `Last-Modified` (the latest version's, for the versions); `If-None-Match` with the answer's
+/// `ETag` gets `304`.
 struct GameDataController: RouteCollection {
     /// How long an app may keep an answer before it asks again (with its `ETag`), in seconds.
     static let lifetime = 60
@@ -19,17 +20,24 @@ struct GameDataController: RouteCollection {
 
     func versions(_ request: Request) async throws -> Response {
         let versions = try await request.gameData.versions(appID: try request.principal.app.id, game: try request.parameters.require("game"))
-        return try Response.cached(GameDataVersions(data: versions), lifetime: Self.lifetime, request)
+        return try Response.cached(GameDataVersions(data: versions), lifetime: Self.lifetime, lastModified: versions.map(\.createdAt).max(), request)
     }
 
+    /// A page of a version's documents. The cursor holds the version as well as how far into it the
+    /// page starts, so that a reader paging through a collection stays in one version, whatever is
+    /// imported meanwhile (versions are kept).
     func index(_ request: Request) async throws -> Response {
         let (place, locale) = try Self.place(request)
         let page = try request.query(PageRequest.self)
-        guard let found = try await request.gameData.documents(place, collection: try request.parameters.require("collection"), page: page) else {
+        let number = page.position.map { Int($0 >> 32) }, offset = (page.position ?? 0) & 0xFFFF_FFFF
+        guard let found = try await request.gameData.documents(place, number: number, collection: try request.parameters.require("collection"),
+                                                                limit: page.readLimit, offset: offset) else {
+            if number != nil { throw PageRequest.refused("cursor", "invalid_value") }
             throw PlayhouseProblem.notFound(request.url.path)
         }
         let documents = try found.bodies.prefix(page.limit).map { locale.apply(to: try Self.decode($0), fallback: found.head.defaultLocale) }
-        let next = found.bodies.count > page.limit ? (page.position ?? 0) + Int64(page.limit) : nil
+        let following = offset + Int64(page.limit)
+        let next = found.bodies.count > page.limit && following <= 0xFFFF_FFFF ? Int64(found.head.number) << 32 | following : nil
         return try Response.cached(page.page(documents, next: next), lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
     }
 
@@ -47,18 +55,18 @@ struct GameDataController: RouteCollection {
     /// The query of a read: `region`, `namespace` and `locale`.
     private struct Query: Decodable {
         var region: String?
-        var namespace: String?
+        var namespace: GameDataNamespace?
         var locale: String?
     }
 
     /// Where the read is, and in which locale; `400` naming a query field that does not hold.
     private static func place(_ request: Request) throws -> (GameDataService.Place, GameDataLocale) {
         let query = try request.query(Query.self)
-        guard let region = query.region, GameDataCheck.isName(region, upTo: 32) else { throw PageRequest.refused("region", query.region == nil ? "required" : "invalid_value") }
-        guard let namespace = GameDataNamespace(rawValue: query.namespace ?? "static") else { throw PageRequest.refused("namespace", "invalid_value") }
-        guard let locale = GameDataLocale(query: query.locale) else { throw PageRequest.refused("locale", "invalid_value") }
+        guard let region = query.region else { throw PlayhouseProblem.invalidQuery("region", "required") }
+        guard GameDataCheck.isName(region, upTo: 32) else { throw PlayhouseProblem.invalidQuery("region") }
+        guard let locale = GameDataLocale(query: query.locale) else { throw PlayhouseProblem.invalidQuery("locale") }
         let place = GameDataService.Place(appID: try request.principal.app.id, game: try request.parameters.require("game"), region: region,
-                                          namespace: namespace)
+                                          namespace: query.namespace ?? .static)
         return (place, locale)
     }
 

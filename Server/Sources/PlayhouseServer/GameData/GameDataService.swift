@@ -3,13 +3,16 @@ import PlayhouseAPI
 import SQLKit
 
 /// Game data by game, region and namespace: imports, each a new version switched to at once
-/// (``importFiles(_:appID:game:region:namespace:defaultLocale:)``), the versions and what each
-/// changed, rollback, and the documents of the current version for readers.
+/// (``importFiles(_:appID:game:region:namespace:defaultLocale:progress:)``), rollbacks, the
+/// versions and what each changed, and the documents of a version for readers.
 ///
-/// A version holds all of its documents. Which version readers get is one row of
-/// `game_data_current`, which an import writes in the transaction that stores the version, and a
-/// reader reads in the statement that reads the documents: every reader, on every instance, sees
-/// the old version or the new one, never some of each.
+/// A version holds all of its documents and never changes. Which version readers get is one row of
+/// `game_data_current`, which an import writes in the transaction that stores the version: every
+/// reader, on every instance, reads the old version or the new one, never some of each. A rollback
+/// is a version too, a copy of the one it restores, so that the versions' numbers, times and
+/// changes always go forward: each version's changes are against the version readers had before it.
+/// Imports and rollbacks run one at a time (on PostgreSQL under an advisory lock; SQLite's
+/// transaction holds its only writer lock), so each is numbered and compared after the one before.
 public struct GameDataService: Sendable {
     let store: Store
     let now: Date
@@ -29,13 +32,16 @@ public struct GameDataService: Sendable {
         }
     }
 
-    /// The current version of a place, as a reader's answer names it.
+    /// A version as a reader's answer names it.
     struct Head: Sendable {
         var id: UUID
         var number: Int
         var defaultLocale: String
         var createdAt: Date
     }
+
+    /// The PostgreSQL advisory lock an import or a rollback holds for its transaction ("PHgdimp1").
+    static let importLock: Int64 = 0x5048_6764_696D_7031
 
     /// Checks every file (every problem listed, `invalid_game_data`, and nothing stored when there
     /// is any), then stores them as the next version of the game's data in `region` and
@@ -48,180 +54,206 @@ public struct GameDataService: Sendable {
             throw PlayhouseProblem(.unprocessableEntity, .invalidGameData, parameters: ["problems": check.problems.joined(separator: "; ")])
         }
         let documents = check.documents, place = Place(appID: appID, game: game, region: region, namespace: namespace), now = self.now
-        let (number, changes) = try await store.transaction { sql in
-            var previous: [GameDataDocumentRef: String] = [:]
-            if let current = try await Self.head(of: place, on: sql) {
-                for row in try await sql.raw("""
-                    SELECT collection, document_id, digest FROM game_data_documents WHERE version_id = \(bind: current.id)
-                    """).all() {
-                    previous[GameDataDocumentRef(collection: try row.decode(column: "collection", as: String.self),
-                                                 id: try row.decode(column: "document_id", as: String.self))] = try row.decode(column: "digest", as: String.self)
+        let digests = Dictionary(documents.map { ($0.ref, $0.digest) }, uniquingKeysWith: { first, _ in first })
+        return try await store.transaction { sql in
+            try await Self.storeVersion(of: place, defaultLocale: defaultLocale, digests: digests, restores: nil, at: now, on: sql) { versionID in
+                for start in stride(from: 0, to: documents.count, by: 500) {
+                    let chunk = documents[start..<min(start + 500, documents.count)]
+                    let rows: [SQLQueryString] = chunk.map {
+                        "(\(bind: versionID), \(bind: $0.ref.collection), \(bind: $0.ref.id), \(bind: $0.body), \(bind: $0.digest))"
+                    }
+                    try await sql.raw("""
+                        INSERT INTO game_data_documents (version_id, collection, document_id, body, digest) VALUES \(rows.joined(separator: ", "))
+                        """).run()
+                    progress?(chunk.endIndex, documents.count)
                 }
             }
-            var added: [GameDataDocumentRef] = [], changed: [GameDataDocumentRef] = []
-            for document in documents {
-                switch previous.removeValue(forKey: document.ref) {
-                case nil: added.append(document.ref)
-                case document.digest: break
-                default: changed.append(document.ref)
-                }
-            }
-            let removed = previous.keys.sorted { ($0.collection, $0.id) < ($1.collection, $1.id) }
-            let number = 1 + (try await sql.raw("""
-                SELECT COALESCE(MAX(number), 0) AS n FROM game_data_versions
-                WHERE app_id = \(bind: place.appID) AND game = \(bind: place.game) AND region = \(bind: place.region)
-                  AND namespace = \(bind: place.namespace.rawValue)
-                """).first()?.decode(column: "n", as: Int.self) ?? 0)
-            let versionID = UUID.random()
-            try await sql.raw("""
-                INSERT INTO game_data_versions (id, app_id, game, region, namespace, number, default_locale, documents, added, changed, removed, created_at)
-                VALUES (\(bind: versionID), \(bind: place.appID), \(bind: place.game), \(bind: place.region), \(bind: place.namespace.rawValue),
-                        \(bind: number), \(bind: defaultLocale), \(bind: documents.count), \(bind: added.count), \(bind: changed.count),
-                        \(bind: removed.count), \(bind: now))
-                """).run()
-            for chunk in stride(from: 0, to: documents.count, by: 500).map({ documents[$0..<min($0 + 500, documents.count)] }) {
-                let rows: [SQLQueryString] = chunk.map {
-                    "(\(bind: versionID), \(bind: $0.ref.collection), \(bind: $0.ref.id), \(bind: $0.body), \(bind: $0.digest))"
-                }
-                try await sql.raw("""
-                    INSERT INTO game_data_documents (version_id, collection, document_id, body, digest) VALUES \(rows.joined(separator: ", "))
-                    """).run()
-                progress?(chunk.endIndex, documents.count)
-            }
-            let changes = added.map { ($0, "added") } + changed.map { ($0, "changed") } + removed.map { ($0, "removed") }
-            for chunk in stride(from: 0, to: changes.count, by: 500).map({ changes[$0..<min($0 + 500, changes.count)] }) {
-                let rows: [SQLQueryString] = chunk.map { "(\(bind: versionID), \(bind: $0.0.collection), \(bind: $0.0.id), \(bind: $0.1))" }
-                try await sql.raw("""
-                    INSERT INTO game_data_changes (version_id, collection, document_id, change) VALUES \(rows.joined(separator: ", "))
-                    """).run()
-            }
-            try await Self.makeCurrent(versionID, of: place, at: now, on: sql)
-            return (number, GameDataChanges(added: added, changed: changed, removed: removed))
         }
-        return GameDataVersion(region: region, namespace: namespace, version: number, current: true,
-                               defaultLocale: defaultLocale, documents: documents.count, createdAt: now, changes: changes)
+    }
+
+    /// Makes the documents of version `number` current again, as a new version that copies them
+    /// (its changes are against the version readers had). Nil, changing nothing, when there is no
+    /// such version.
+    public func rollback(_ place: Place, to number: Int) async throws -> GameDataVersion? {
+        let now = self.now
+        return try await store.transaction { sql -> GameDataVersion? in
+            guard let restored = try await sql.raw("""
+                SELECT id, default_locale FROM game_data_versions WHERE app_id = \(bind: place.appID) AND game = \(bind: place.game)
+                  AND region = \(bind: place.region) AND namespace = \(bind: place.namespace.rawValue) AND number = \(bind: number)
+                """).first() else { return nil }
+            let restoredID = try restored.decode(column: "id", as: UUID.self)
+            let digests = try await Self.digests(of: restoredID, on: sql)
+            return try await Self.storeVersion(of: place, defaultLocale: try restored.decode(column: "default_locale", as: String.self),
+                                               digests: digests, restores: number, at: now, on: sql) { versionID in
+                try await sql.raw("""
+                    INSERT INTO game_data_documents (version_id, collection, document_id, body, digest)
+                    SELECT \(bind: versionID), collection, document_id, body, digest FROM game_data_documents WHERE version_id = \(bind: restoredID)
+                    """).run()
+            }
+        }
     }
 
     /// The game's versions, each with what it changed: only the current one of each region and
     /// namespace, or (`all`) every version, in region, namespace and number order.
     public func versions(appID: UUID, game: String, all: Bool = false) async throws -> [GameDataVersion] {
         let rows = try await store.read { sql in
-            try await sql.raw("""
-                SELECT v.id, v.region, v.namespace, v.number, v.default_locale, v.documents, v.added, v.changed, v.removed, v.created_at,
-                       c.version_id AS current_id
-                FROM game_data_versions v
+            let dialect = sql.dialect.name
+            return try await sql.raw("""
+                SELECT \(Self.versionColumns) FROM game_data_versions v
                 LEFT JOIN game_data_current c ON c.app_id = v.app_id AND c.game = v.game AND c.region = v.region
                     AND c.namespace = v.namespace AND c.version_id = v.id
-                WHERE v.app_id = \(bind: appID) AND v.game = \(bind: game)
-                ORDER BY v.region, v.namespace, v.number
+                WHERE v.app_id = \(bind: appID) AND v.game = \(bind: game)\(unsafeRaw: all ? "" : " AND c.version_id IS NOT NULL")
+                ORDER BY \(SQLQueryString.inByteOrder("v.region", dialect: dialect)), v.namespace, v.number
                 """).all()
         }
         var versions: [GameDataVersion] = []
-        for row in rows {
-            let current = try row.decode(column: "current_id", as: UUID?.self) != nil
-            guard all || current else { continue }
-            versions.append(try await version(row, current: current))
-        }
+        for row in rows { versions.append(try await version(row)) }
         return versions
     }
 
-    /// Makes version `number` of the game's data in `region` and `namespace` current again.
-    /// Nil, changing nothing, when there is no such version.
-    public func rollback(_ place: Place, to number: Int) async throws -> GameDataVersion? {
-        let now = self.now
-        let found = try await store.transaction { sql -> UUID? in
-            guard let id = try await sql.raw("""
-                SELECT id FROM game_data_versions WHERE app_id = \(bind: place.appID) AND game = \(bind: place.game)
-                  AND region = \(bind: place.region) AND namespace = \(bind: place.namespace.rawValue) AND number = \(bind: number)
-                """).first()?.decode(column: "id", as: UUID.self) else { return nil }
-            try await Self.makeCurrent(id, of: place, at: now, on: sql)
-            return id
-        }
-        guard let found else { return nil }
-        return try await version(found)
-    }
-
-    /// The current version of `place` and the document `collection`/`id` of it (nil when it has
-    /// none); nil when `place` has no data.
-    func document(_ place: Place, collection: String, id: String) async throws -> (head: Head, body: String?)? {
-        guard let row = try await store.read({ sql in
-            try await sql.raw("""
-                SELECT v.id, v.number, v.default_locale, v.created_at, d.body
-                FROM game_data_current c JOIN game_data_versions v ON v.id = c.version_id
-                LEFT JOIN game_data_documents d ON d.version_id = c.version_id AND d.collection = \(bind: collection) AND d.document_id = \(bind: id)
-                WHERE c.app_id = \(bind: place.appID) AND c.game = \(bind: place.game) AND c.region = \(bind: place.region)
-                  AND c.namespace = \(bind: place.namespace.rawValue)
-                """).first()
-        }) else { return nil }
-        return (try Self.head(row), try row.decode(column: "body", as: String?.self))
-    }
-
-    /// The current version of `place` and a page of the documents of `collection` in it, in id
-    /// order (`page.position`: how many came before); nil when `place` has no data. A version's
-    /// documents never change, so the page is all of one version, whatever an import does meanwhile.
-    func documents(_ place: Place, collection: String, page: PageRequest) async throws -> (head: Head, bodies: [String])? {
+    /// The version of `place` readers get now, or (`number`) another of its versions, and its
+    /// document `collection`/`id` (nil when it has none); nil when there is no such version.
+    func document(_ place: Place, number: Int? = nil, collection: String, id: String) async throws -> (head: Head, body: String?)? {
         try await store.read { sql in
-            guard let head = try await Self.head(of: place, on: sql) else { return nil }
+            guard let head = try await Self.head(of: place, number: number, on: sql) else { return nil }
+            let body = try await sql.raw("""
+                SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection) AND document_id = \(bind: id)
+                """).first()?.decode(column: "body", as: String.self)
+            return (head, body)
+        }
+    }
+
+    /// The version of `place` readers get now, or (`number`) another of its versions, and the
+    /// documents of `collection` in it in id order (byte order), `limit` of them after `offset`;
+    /// nil when there is no such version.
+    func documents(_ place: Place, number: Int? = nil, collection: String, limit: Int, offset: Int64) async throws -> (head: Head, bodies: [String])? {
+        try await store.read { sql in
+            guard let head = try await Self.head(of: place, number: number, on: sql) else { return nil }
             let bodies = try await sql.raw("""
                 SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
-                ORDER BY document_id LIMIT \(bind: page.readLimit) OFFSET \(bind: page.position ?? 0)
+                ORDER BY \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)) LIMIT \(bind: limit) OFFSET \(bind: offset)
                 """).all().map { try $0.decode(column: "body", as: String.self) }
             return (head, bodies)
         }
     }
 
-    // MARK: - Rows
+    // MARK: - Storing a version
 
-    private static func head(of place: Place, on sql: any SQLDatabase) async throws -> Head? {
+    private static func lock(on sql: any SQLDatabase) async throws {
+        if sql.dialect.name == "postgresql" { try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: importLock))").run() }
+    }
+
+    /// Stores the next version of `place`, whose documents (by their digests) are `digests` and
+    /// which `insertDocuments` writes, with what changed against the current version, and makes it
+    /// current; inside the caller's transaction, under the import lock.
+    private static func storeVersion(of place: Place, defaultLocale: String, digests: [GameDataDocumentRef: String], restores: Int?,
+                                     at now: Date, on sql: any SQLDatabase,
+                                     documents insertDocuments: (UUID) async throws -> Void) async throws -> GameDataVersion {
+        try await lock(on: sql)
+        var previous: [GameDataDocumentRef: String] = [:]
+        if let current = try await Self.head(of: place, number: nil, on: sql) { previous = try await Self.digests(of: current.id, on: sql) }
+        var added: [GameDataDocumentRef] = [], changed: [GameDataDocumentRef] = []
+        for (ref, digest) in digests {
+            switch previous.removeValue(forKey: ref) {
+            case nil: added.append(ref)
+            case digest: break
+            default: changed.append(ref)
+            }
+        }
+        let order: (GameDataDocumentRef, GameDataDocumentRef) -> Bool = {
+            ($0.collection.utf8.lexicographicallyPrecedes($1.collection.utf8)) || ($0.collection == $1.collection && $0.id.utf8.lexicographicallyPrecedes($1.id.utf8))
+        }
+        added.sort(by: order)
+        changed.sort(by: order)
+        let removed = previous.keys.sorted(by: order)
+        let number = 1 + (try await sql.raw("""
+            SELECT COALESCE(MAX(number), 0) AS n FROM game_data_versions
+            WHERE app_id = \(bind: place.appID) AND game = \(bind: place.game) AND region = \(bind: place.region)
+              AND namespace = \(bind: place.namespace.rawValue)
+            """).first()?.decode(column: "n", as: Int.self) ?? 0)
+        let versionID = UUID.random()
         try await sql.raw("""
-            SELECT v.id, v.number, v.default_locale, v.created_at
-            FROM game_data_current c JOIN game_data_versions v ON v.id = c.version_id
-            WHERE c.app_id = \(bind: place.appID) AND c.game = \(bind: place.game) AND c.region = \(bind: place.region)
-              AND c.namespace = \(bind: place.namespace.rawValue)
-            """).first().map(head)
-    }
-
-    private static func head(_ row: any SQLRow) throws -> Head {
-        Head(id: try row.decode(column: "id", as: UUID.self), number: try row.decode(column: "number", as: Int.self),
-             defaultLocale: try row.decode(column: "default_locale", as: String.self), createdAt: try row.decode(column: "created_at", as: Date.self))
-    }
-
-    private static func makeCurrent(_ versionID: UUID, of place: Place, at now: Date, on sql: any SQLDatabase) async throws {
+            INSERT INTO game_data_versions (id, app_id, game, region, namespace, number, default_locale, restores, documents, added, changed, removed, created_at)
+            VALUES (\(bind: versionID), \(bind: place.appID), \(bind: place.game), \(bind: place.region), \(bind: place.namespace.rawValue),
+                    \(bind: number), \(bind: defaultLocale), \(bind: restores), \(bind: digests.count), \(bind: added.count), \(bind: changed.count),
+                    \(bind: removed.count), \(bind: now))
+            """).run()
+        try await insertDocuments(versionID)
+        let changes = added.map { ($0, "added") } + changed.map { ($0, "changed") } + removed.map { ($0, "removed") }
+        for start in stride(from: 0, to: changes.count, by: 500) {
+            let rows: [SQLQueryString] = changes[start..<min(start + 500, changes.count)].map {
+                "(\(bind: versionID), \(bind: $0.0.collection), \(bind: $0.0.id), \(bind: $0.1))"
+            }
+            try await sql.raw("""
+                INSERT INTO game_data_changes (version_id, collection, document_id, change) VALUES \(rows.joined(separator: ", "))
+                """).run()
+        }
         try await sql.raw("""
             INSERT INTO game_data_current (app_id, game, region, namespace, version_id, updated_at)
             VALUES (\(bind: place.appID), \(bind: place.game), \(bind: place.region), \(bind: place.namespace.rawValue), \(bind: versionID), \(bind: now))
             ON CONFLICT (app_id, game, region, namespace) DO UPDATE SET version_id = excluded.version_id, updated_at = excluded.updated_at
             """).run()
+        return GameDataVersion(region: place.region, namespace: place.namespace, version: number, current: true, restores: restores,
+                               defaultLocale: defaultLocale, documents: digests.count, createdAt: now,
+                               changes: GameDataChanges(added: added, changed: changed, removed: removed))
     }
 
-    /// The version `id`, as ``versions(appID:game:all:)`` lists it.
-    private func version(_ id: UUID) async throws -> GameDataVersion? {
-        guard let row = try await store.read({ sql in
-            try await sql.raw("""
-                SELECT v.id, v.region, v.namespace, v.number, v.default_locale, v.documents, v.added, v.changed, v.removed, v.created_at,
-                       c.version_id AS current_id
-                FROM game_data_versions v
-                LEFT JOIN game_data_current c ON c.app_id = v.app_id AND c.game = v.game AND c.region = v.region
-                    AND c.namespace = v.namespace AND c.version_id = v.id
-                WHERE v.id = \(bind: id)
+    private static func digests(of versionID: UUID, on sql: any SQLDatabase) async throws -> [GameDataDocumentRef: String] {
+        var digests: [GameDataDocumentRef: String] = [:]
+        for row in try await sql.raw("SELECT collection, document_id, digest FROM game_data_documents WHERE version_id = \(bind: versionID)").all() {
+            digests[GameDataDocumentRef(collection: try row.decode(column: "collection", as: String.self),
+                                        id: try row.decode(column: "document_id", as: String.self))] = try row.decode(column: "digest", as: String.self)
+        }
+        return digests
+    }
+
+    // MARK: - Rows
+
+    /// The current version of `place`, or its version `number`.
+    private static func head(of place: Place, number: Int?, on sql: any SQLDatabase) async throws -> Head? {
+        let row: (any SQLRow)?
+        if let number {
+            row = try await sql.raw("""
+                SELECT id, number, default_locale, created_at FROM game_data_versions
+                WHERE app_id = \(bind: place.appID) AND game = \(bind: place.game) AND region = \(bind: place.region)
+                  AND namespace = \(bind: place.namespace.rawValue) AND number = \(bind: number)
                 """).first()
-        }) else { return nil }
-        return try await version(row, current: try row.decode(column: "current_id", as: UUID?.self) != nil)
+        } else {
+            row = try await sql.raw("""
+                SELECT v.id, v.number, v.default_locale, v.created_at
+                FROM game_data_current c JOIN game_data_versions v ON v.id = c.version_id
+                WHERE c.app_id = \(bind: place.appID) AND c.game = \(bind: place.game) AND c.region = \(bind: place.region)
+                  AND c.namespace = \(bind: place.namespace.rawValue)
+                """).first()
+        }
+        return try row.map {
+            Head(id: try $0.decode(column: "id", as: UUID.self), number: try $0.decode(column: "number", as: Int.self),
+                 defaultLocale: try $0.decode(column: "default_locale", as: String.self), createdAt: try $0.decode(column: "created_at", as: Date.self))
+        }
     }
 
-    /// A version's row, with the documents its changes name (at most ``GameDataChanges/listed`` of each kind).
-    private func version(_ row: any SQLRow, current: Bool) async throws -> GameDataVersion {
+    private static let versionColumns: SQLQueryString = """
+        v.id, v.region, v.namespace, v.number, v.default_locale, v.restores, v.documents, v.added, v.changed, v.removed, v.created_at,
+        c.version_id AS current_id
+        """
+
+    /// A version's row (``versionColumns``), with the documents its changes name (the first
+    /// ``GameDataChanges/listed`` of each kind, in byte order).
+    private func version(_ row: any SQLRow) async throws -> GameDataVersion {
         let id = try row.decode(column: "id", as: UUID.self)
-        var named: [String: [GameDataDocumentRef]] = [:]
-        for change in ["added", "changed", "removed"] {
-            named[change] = try await store.read { sql in
-                try await sql.raw("""
+        let named = try await store.read { sql in
+            var named: [String: [GameDataDocumentRef]] = [:]
+            let dialect = sql.dialect.name
+            for change in ["added", "changed", "removed"] {
+                named[change] = try await sql.raw("""
                     SELECT collection, document_id FROM game_data_changes WHERE version_id = \(bind: id) AND change = \(bind: change)
-                    ORDER BY collection, document_id LIMIT \(bind: GameDataChanges.listed)
+                    ORDER BY \(SQLQueryString.inByteOrder("collection", dialect: dialect)), \(SQLQueryString.inByteOrder("document_id", dialect: dialect))
+                    LIMIT \(bind: GameDataChanges.listed)
                     """).all().map {
                     GameDataDocumentRef(collection: try $0.decode(column: "collection", as: String.self), id: try $0.decode(column: "document_id", as: String.self))
                 }
             }
+            return named
         }
         var changes = GameDataChanges(added: named["added"] ?? [], changed: named["changed"] ?? [], removed: named["removed"] ?? [])
         changes.addedCount = try row.decode(column: "added", as: Int.self)
@@ -229,7 +261,9 @@ public struct GameDataService: Sendable {
         changes.removedCount = try row.decode(column: "removed", as: Int.self)
         return GameDataVersion(region: try row.decode(column: "region", as: String.self),
                                namespace: GameDataNamespace(rawValue: try row.decode(column: "namespace", as: String.self)) ?? .static,
-                               version: try row.decode(column: "number", as: Int.self), current: current,
+                               version: try row.decode(column: "number", as: Int.self),
+                               current: try row.decode(column: "current_id", as: UUID?.self) != nil,
+                               restores: try row.decode(column: "restores", as: Int?.self),
                                defaultLocale: try row.decode(column: "default_locale", as: String.self),
                                documents: try row.decode(column: "documents", as: Int.self),
                                createdAt: try row.decode(column: "created_at", as: Date.self), changes: changes)

@@ -1,8 +1,10 @@
 import Fluent
+import SQLKit
 
 /// Game data: each import of one game's data for a region and namespace is a version holding all
 /// of its documents; `game_data_current` says which version readers get, so that an import (or a
-/// rollback) switches every reader at once, on every instance, by changing one row.
+/// rollback, a copy of the version it restores) switches every reader at once, on every instance,
+/// by changing one row.
 struct CreateGameData: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema("game_data_versions")
@@ -13,6 +15,7 @@ struct CreateGameData: AsyncMigration {
             .field("namespace", .string, .required)
             .field("number", .int, .required)
             .field("default_locale", .string, .required)
+            .field("restores", .int)
             .field("documents", .int, .required)
             .field("added", .int, .required)
             .field("changed", .int, .required)
@@ -26,8 +29,13 @@ struct CreateGameData: AsyncMigration {
             .field("document_id", .string, .required)
             .field("body", .string, .required)
             .field("digest", .string, .required)
-            .unique(on: "version_id", "collection", "document_id")
             .create()
+        // Documents are read in id order, which is byte order: on PostgreSQL the index says so.
+        let sql = try database.sql()
+        try await sql.raw("""
+            CREATE UNIQUE INDEX game_data_documents_id ON game_data_documents
+            (version_id, collection, \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)))
+            """).run()
         try await database.schema("game_data_changes")
             .field("version_id", .uuid, .required, .references("game_data_versions", "id", onDelete: .cascade))
             .field("collection", .string, .required)

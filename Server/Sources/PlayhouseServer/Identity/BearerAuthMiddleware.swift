@@ -15,7 +15,7 @@ struct BearerAuthMiddleware: Middleware {
     var admitsSignedOutPublicClients = false
 
     /// For the routes a signed-out player of a public client may use (the app, a sign-in PIN,
-    /// content placements, the catalog).
+    /// content placements, the catalog, game data).
     static let signedOutPublicClients = BearerAuthMiddleware(admitsSignedOutPublicClients: true)
 
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {

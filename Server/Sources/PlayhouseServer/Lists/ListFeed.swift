@@ -127,7 +127,7 @@ public struct ListFeed: Sendable {
                 let id = try row.decode(column: "id", as: UUID.self)
                 let items = try await sql.raw("""
                     SELECT \(ListRows.itemColumns) FROM list_items i WHERE i.list_id = \(bind: id) AND i.deleted_at IS NULL
-                    ORDER BY \(ListRows.position("i.position", dialect: dialect)), i.id
+                    ORDER BY \(SQLQueryString.inByteOrder("i.position", dialect: dialect)), i.id
                     """).all().map(ListRows.item)
                 let shares = try await sql.raw("""
                     SELECT \(ListRows.shareColumns) FROM list_shares sh JOIN shopping_lists l ON l.id = sh.list_id \(ListRows.shareAlong.joins)

@@ -64,10 +64,4 @@ enum ListRows {
 
     /// An id as the API writes it: lowercase.
     static func id(_ uuid: UUID) -> String { uuid.uuidString.lowercased() }
-
-    /// `position` in byte order, which is what ``ListOrder`` makes positions for: PostgreSQL's
-    /// text order is its collation's, so it is told `C`.
-    static func position(_ column: SQLQueryString, dialect: String) -> SQLQueryString {
-        dialect == "postgresql" ? "\(column) COLLATE \"C\"" : column
-    }
 }

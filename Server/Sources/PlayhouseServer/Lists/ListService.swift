@@ -428,14 +428,14 @@ struct ListService: Sendable {
         /// The last position among `rows` (a table and its condition), deleted ones included: a new
         /// position after it is after every position ever given there.
         private func maxPosition(_ rows: SQLQueryString) async throws -> String? {
-            try await sql.raw("SELECT MAX(\(ListRows.position("position", dialect: dialect))) AS p FROM \(rows)").first()?
+            try await sql.raw("SELECT MAX(\(SQLQueryString.inByteOrder("position", dialect: dialect))) AS p FROM \(rows)").first()?
                 .decode(column: "p", as: String?.self)
         }
 
         /// The first position of `list`'s items after `position` (none: the first of all), not
         /// counting `item`; deleted items count, so a position between is free.
         private func minPosition(after position: String?, in list: UUID, except item: UUID) async throws -> String? {
-            let column = ListRows.position("position", dialect: dialect)
+            let column = SQLQueryString.inByteOrder("position", dialect: dialect)
             let after: SQLQueryString = position.map { "AND \(column) > \(bind: $0)" } ?? ""
             return try await sql.raw("""
                 SELECT MIN(\(column)) AS p FROM list_items WHERE list_id = \(bind: list) AND id <> \(bind: item) \(after)

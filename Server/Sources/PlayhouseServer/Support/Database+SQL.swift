@@ -16,3 +16,13 @@ extension SQLDatabase {
         try await raw(update).first() != nil
     }
 }
+
+extension SQLQueryString {
+    /// `column` compared in byte order, as SQLite compares text: PostgreSQL's text order is its
+    /// collation's, so it is told `C` (a query that sorts by it on PostgreSQL reads an index made
+    /// with `COLLATE "C"`).
+    static func inByteOrder(_ column: SQLQueryString, dialect: String) -> SQLQueryString {
+        dialect == "postgresql" ? "\(column) COLLATE \"C\"" : column
+    }
+}
+

@@ -6,11 +6,13 @@ import Vapor
 extension Response {
     /// `value` as JSON with its `ETag` (a digest of its bytes), `lifetime` (seconds, as
     /// `Cache-Control: max-age`) and, when given, `Last-Modified`; `304` when the caller has it
-    /// already (``Request/alreadyHas(etag:)``).
+    /// already (``Request/alreadyHas(etag:)``). The answer is the caller's app's (the same path
+    /// answers another app with its own data), so a shared cache keeps it apart by the headers
+    /// that name the caller (`Vary`).
     static func cached(_ value: some Encodable, lifetime: Int, lastModified: Date? = nil, _ request: Request) throws -> Response {
         let body = try PlayhouseJSON.makeEncoder().encodeBytes(value)
         let etag = "\"" + SecretToken.hex(SHA256.hash(data: body)).prefix(32) + "\""
-        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "max-age=\(lifetime)"]
+        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "max-age=\(lifetime)", "Vary": "Authorization, \(APIHeader.clientID)"]
         if let lastModified { headers.replaceOrAdd(name: .lastModified, value: Self.httpDate(lastModified)) }
         if request.alreadyHas(etag: etag) { return Response(status: .notModified, headers: headers) }
         headers.contentType = .json

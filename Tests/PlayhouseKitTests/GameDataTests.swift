@@ -1,0 +1,79 @@
+import Foundation
+import PlayhouseAPI
+import Testing
+@testable import PlayhouseKit
+
+@Suite struct GameDataTests {
+    struct Item: Decodable, Sendable, Equatable {
+        var id: Int
+        var name: String
+        var level: Int
+    }
+
+    static func client(_ transport: MockTransport, options: GameDataOptions = GameDataOptions(region: "eu"),
+                       locale: Locale = Locale(identifier: "de_DE")) -> PlayhouseClient {
+        PlayhouseClient(configuration: .init(baseURL: Fixtures.baseURL, clientID: "ph_x", clientSecret: "phs_secret", locale: locale,
+                                             transport: transport, tokenStore: MemoryTokenStore(), installationID: "install-0123456789abcdef",
+                                             appLifecycle: nil, gameData: options))
+    }
+
+    static let sword = Fixtures.json(200, #"{"id":19019,"level":60,"name":"Klinge"}"#, headers: ["ETag": "\"v1\""])
+
+    @Test func readsInTheConfiguredRegionAndTheClientsLocaleUnlessACallSaysOtherwise() async throws {
+        let transport = MockTransport { request, _ in request.url.path == "/oauth/token" ? Fixtures.token() : Self.sword }
+        let client = Self.client(transport)
+        _ = try await client.gameData.document(game: "realms", collection: "items", id: "19019")
+        _ = try await client.gameData.document(game: "realms", collection: "items", id: "19019", region: "us", namespace: .dynamic, locale: "multi")
+        let reads = transport.requests(to: "/v1/data/realms/items/19019")
+        #expect(reads.map { $0.url.query ?? "" } == ["region=eu&namespace=static&locale=de_DE", "region=us&namespace=dynamic&locale=multi"])
+        #expect(reads.allSatisfy { $0.header("Authorization") == "Bearer pha_test" })
+        #expect(GameDataAPI.locale(of: Locale(identifier: "en")) == "multi")
+    }
+
+    @Test func anUnchangedAnswerIsAskedForWithItsETagAndServedFromMemory() async throws {
+        let transport = MockTransport { request, _ in
+            if request.url.path == "/oauth/token" { return Fixtures.token() }
+            return request.header("If-None-Match") == "\"v1\"" ? HTTPResponse(status: 304, headers: ["ETag": "\"v1\""]) : Self.sword
+        }
+        let items = Self.client(transport).gameData.repository(Item.self, game: "realms", collection: "items")
+        let first = try await items.document(id: "19019")
+        let second = try await items.document(id: "19019")
+        #expect(first == Item(id: 19019, name: "Klinge", level: 60) && second == first)
+        let reads = transport.requests(to: "/v1/data/realms/items/19019")
+        #expect(reads.map { $0.header("If-None-Match") } == [nil, "\"v1\""])
+    }
+
+    @Test func aDocumentThatDoesNotDecodeIsNamedWithItsField() async throws {
+        let transport = MockTransport { request, _ in
+            if request.url.path == "/oauth/token" { return Fixtures.token() }
+            if request.url.path.hasSuffix("/items") {
+                return Fixtures.json(200, #"{"data":[{"id":1,"level":1,"name":"Stick"},{"id":2,"level":"high","name":"Staff"}],"next_cursor":null}"#)
+            }
+            return Fixtures.json(200, #"{"id":19019,"name":"Klinge"}"#)
+        }
+        let items = Self.client(transport).gameData.repository(Item.self, game: "realms", collection: "items")
+        let missing = await #expect(throws: PlayhouseError.self) { _ = try await items.document(id: "19019") }
+        #expect(missing?.code == .badResponse)
+        #expect(missing?.message.contains("items/19019") == true && missing?.message.contains("level: missing") == true)
+        let mistyped = await #expect(throws: PlayhouseError.self) { _ = try await items.page() }
+        #expect(mistyped?.message.contains("a page of items") == true && mistyped?.message.contains("data[1].level") == true)
+    }
+
+    @Test func aRefusalComesBackAsTheServersProblem() async throws {
+        let transport = MockTransport { request, _ in
+            request.url.path == "/oauth/token" ? Fixtures.token() : Fixtures.problem(400, code: "invalid_request", detail: "region is required")
+        }
+        let client = Self.client(transport, options: GameDataOptions())
+        let refused = await #expect(throws: PlayhouseError.self) { _ = try await client.gameData.versions(game: "realms") }
+        #expect(refused?.status == 400 && refused?.code == .invalidRequest)
+    }
+
+    @Test @MainActor func everyCallHasACompletionHandlerForm() async throws {
+        let transport = MockTransport { request, _ in request.url.path == "/oauth/token" ? Fixtures.token() : Self.sword }
+        let items = Self.client(transport).gameData.repository(Item.self, game: "realms", collection: "items")
+        let item = try await withCheckedThrowingContinuation { continuation in
+            items.document(id: "19019") { result in continuation.resume(with: result) }
+        }
+        #expect(item.name == "Klinge")
+    }
+}
