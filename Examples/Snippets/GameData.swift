@@ -1,7 +1,7 @@
 import Foundation
 import PlayhouseKit
 
-// The README's game data example.
+// The README's game data example, and the code of the article "Game data by region and locale".
 
 func gameData(url: URL) async throws {
     struct Item: Decodable, Sendable { var id: Int; var name: String; var level: Int }
@@ -10,4 +10,45 @@ func gameData(url: URL) async throws {
     let blade = try await items.document(id: "19019")                 // in the device's locale
     let page = try await items.page(locale: "multi", limit: 25)        // raw: client.gameData.documents(game:collection:…)
     show(blade, page)
+}
+
+struct Achievement: Decodable, Sendable {
+    var id: Int
+    var name: String
+    var points: Int
+}
+
+func gameDataConfiguration(url: URL) -> PlayhouseClient {
+    PlayhouseClient(configuration: .init(baseURL: url, clientID: "ph_…",
+                                         gameData: GameDataOptions(region: "eu", locale: "de_DE", namespace: .static)))
+}
+
+func typedGameData(client: PlayhouseClient) async throws {
+    let achievements = client.gameData.repository(Achievement.self, game: "realms", collection: "achievements")
+    let first = try await achievements.page(limit: 50)
+    for achievement in first.data { show(achievement.name, achievement.points) }
+    if let cursor = first.nextCursor { show(try await achievements.page(limit: 50, cursor: cursor)) }
+    let american = try await achievements.document(id: "6", region: "us", locale: "en_US")
+    show(american)
+}
+
+func rawGameData(client: PlayhouseClient) async throws {
+    let json: Data = try await client.gameData.document(game: "realms", collection: "items", id: "19019", locale: "multi")
+    let versions = try await client.gameData.versions(game: "realms")
+    for version in versions.data where version.changes.changedCount > 0 { show(version.region, version.version, version.changes.changed) }
+    show(json)
+}
+
+func gameDataErrors(client: PlayhouseClient) async {
+    let achievements = client.gameData.repository(Achievement.self, game: "realms", collection: "achievements")
+    do {
+        show(try await achievements.document(id: "6"))
+    } catch {
+        show(error.code, error.message)   // bad_response: "achievements/6 does not decode as Achievement: points: missing"
+    }
+}
+
+func gameDataCompletion(client: PlayhouseClient) {
+    let achievements = client.gameData.repository(Achievement.self, game: "realms", collection: "achievements")
+    achievements.document(id: "6") { result in show(result) }
 }
