@@ -43,7 +43,7 @@ struct GameDataCheck {
             }
             let value: JSONValue
             do {
-                value = try JSONDecoder().decode(JSONValue.self, from: file.bytes)
+                value = try PlayhouseJSON.makeDecoder().decode(JSONValue.self, from: file.bytes)
             } catch {
                 problems.append("\(at): is not JSON (\(Self.reason(error)))")
                 continue

@@ -31,24 +31,23 @@ struct GameDataController: RouteCollection {
         let page = try request.query(PageRequest.self)
         let number = page.position.map { Int($0 >> 32) }, offset = (page.position ?? 0) & 0xFFFF_FFFF
         guard let found = try await request.gameData.documents(place, number: number, collection: try request.parameters.require("collection"),
-                                                                limit: page.readLimit, offset: offset) else {
+                                                                limit: page.readLimit, offset: offset, in: locale) else {
             if number != nil { throw PageRequest.refused("cursor", "invalid_value") }
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        let documents = try found.bodies.prefix(page.limit).map { locale.apply(to: try Self.decode($0), fallback: found.head.defaultLocale) }
         let following = offset + Int64(page.limit)
-        let next = found.bodies.count > page.limit && following <= 0xFFFF_FFFF ? Int64(found.head.number) << 32 | following : nil
-        return try Response.cached(page.page(documents, next: next), lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
+        let next = found.documents.count > page.limit && following <= 0xFFFF_FFFF ? Int64(found.head.number) << 32 | following : nil
+        return try Response.cached(page.page(found.documents, next: next), lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
     }
 
     func document(_ request: Request) async throws -> Response {
         let (place, locale) = try Self.place(request)
         guard let found = try await request.gameData.document(place, collection: try request.parameters.require("collection"),
-                                                               id: try request.parameters.require("document")),
-              let body = found.body else {
+                                                               id: try request.parameters.require("document"), in: locale),
+              let document = found.document else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Response.cached(locale.apply(to: try Self.decode(body), fallback: found.head.defaultLocale), lifetime: Self.lifetime,
+        return try Response.cached(document, lifetime: Self.lifetime,
                                    lastModified: found.head.createdAt, request)
     }
 
@@ -68,9 +67,5 @@ struct GameDataController: RouteCollection {
         let place = GameDataService.Place(appID: try request.principal.app.id, game: try request.parameters.require("game"), region: region,
                                           namespace: query.namespace ?? .static)
         return (place, locale)
-    }
-
-    private static func decode(_ body: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(body.utf8))
     }
 }

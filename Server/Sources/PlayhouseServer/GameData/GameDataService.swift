@@ -111,23 +111,26 @@ public struct GameDataService: Sendable {
         return versions
     }
 
-    /// The version of `place` readers get now, or (`number`) another of its versions, and its
-    /// document `collection`/`id` (nil when it has none); nil when there is no such version.
-    func document(_ place: Place, number: Int? = nil, collection: String, id: String) async throws -> (head: Head, body: String?)? {
-        try await store.read { sql in
-            guard let head = try await Self.head(of: place, number: number, on: sql) else { return nil }
+    /// The version of `place` readers get now and its document `collection`/`id` in `locale`
+    /// (nil when it has none); nil when `place` has no data.
+    func document(_ place: Place, collection: String, id: String, in locale: GameDataLocale) async throws -> (head: Head, document: JSONValue?)? {
+        let found = try await store.read { sql -> (Head, String?)? in
+            guard let head = try await Self.head(of: place, number: nil, on: sql) else { return nil }
             let body = try await sql.raw("""
                 SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection) AND document_id = \(bind: id)
                 """).first()?.decode(column: "body", as: String.self)
             return (head, body)
         }
+        guard let (head, body) = found else { return nil }
+        return (head, try body.map { locale.apply(to: try Self.decode($0), fallback: head.defaultLocale) })
     }
 
     /// The version of `place` readers get now, or (`number`) another of its versions, and the
-    /// documents of `collection` in it in id order (byte order), `limit` of them after `offset`;
-    /// nil when there is no such version.
-    func documents(_ place: Place, number: Int? = nil, collection: String, limit: Int, offset: Int64) async throws -> (head: Head, bodies: [String])? {
-        try await store.read { sql in
+    /// documents of `collection` in it in id order (byte order) and in `locale`, `limit` of them
+    /// after `offset`; nil when there is no such version.
+    func documents(_ place: Place, number: Int? = nil, collection: String, limit: Int, offset: Int64,
+                   in locale: GameDataLocale) async throws -> (head: Head, documents: [JSONValue])? {
+        let found = try await store.read { sql -> (Head, [String])? in
             guard let head = try await Self.head(of: place, number: number, on: sql) else { return nil }
             let bodies = try await sql.raw("""
                 SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
@@ -135,6 +138,13 @@ public struct GameDataService: Sendable {
                 """).all().map { try $0.decode(column: "body", as: String.self) }
             return (head, bodies)
         }
+        guard let (head, bodies) = found else { return nil }
+        return (head, try bodies.map { locale.apply(to: try Self.decode($0), fallback: head.defaultLocale) })
+    }
+
+    /// A stored document's JSON.
+    private static func decode(_ body: String) throws -> JSONValue {
+        try PlayhouseJSON.makeDecoder().decode(JSONValue.self, from: Data(body.utf8))
     }
 
     // MARK: - Storing a version
