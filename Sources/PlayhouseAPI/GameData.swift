@@ -93,3 +93,36 @@ public struct GameDataVersions: Codable, Sendable, Equatable {
         self.data = data
     }
 }
+
+/// A page of a search of game data (`GET /v1/data/{game}/{collection}/search`), numbered as
+/// Battle.net's searches are: `page` from 1, `pageCount` pages of `pageSize` documents, `total`
+/// documents found in all.
+public struct GameDataSearchPage<Element: Sendable>: Sendable {
+    public var page: Int
+    public var pageSize: Int
+    /// The largest `_pageSize` a search takes.
+    public var maxPageSize: Int
+    public var pageCount: Int
+    public var total: Int
+    public var data: [Element]
+
+    public init(page: Int, pageSize: Int, maxPageSize: Int, pageCount: Int, total: Int, data: [Element]) {
+        self.page = page
+        self.pageSize = pageSize
+        self.maxPageSize = maxPageSize
+        self.pageCount = pageCount
+        self.total = total
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case page, total, data
+        case pageSize = "page_size"
+        case maxPageSize = "max_page_size"
+        case pageCount = "page_count"
+    }
+}
+
+extension GameDataSearchPage: Decodable where Element: Decodable {}
+extension GameDataSearchPage: Encodable where Element: Encodable {}
+extension GameDataSearchPage: Equatable where Element: Equatable {}

@@ -42,6 +42,22 @@ def test_the_example_data_is_read_by_locale_and_revalidated(playhouse):
     assert [error["field"] for error in missing.json()["errors"]] == ["region"]
 
 
+def test_a_search_with_brackets_and_bars_on_the_wire(playhouse):
+    """Battle.net's searches as a shell user types them (curl -g sends [ ] and | unescaped)."""
+    app = playhouse.create_app("Game Data Search")
+    playhouse.cli("data", "import", "--game", "realms", "--region", "eu", app["client_id"], str(EXAMPLE))
+    headers = app_headers(playhouse, app)
+    url = playhouse.base_url + "/v1/data/realms/items/search?region=eu&locale=en_US&level=[1,40]&quality.type=common||epic&orderby=level:desc"
+    found = requests.get(url, headers=headers, timeout=10)
+    assert found.status_code == 200, found.text
+    body = found.json()
+    assert [item["name"] for item in body["data"]] == ["Staff of the Old Marsh", "Linen Cloth", "Homeward Stone"]
+    assert (body["page"], body["page_count"], body["total"]) == (1, 1, 3)
+    unknown = requests.get(playhouse.base_url + "/v1/data/realms/items/search?region=eu&colour=red", headers=headers, timeout=10)
+    assert unknown.status_code == 400 and unknown.headers["Content-Type"].startswith("application/problem+json")
+    assert "colour" in unknown.json()["detail"] and [error["field"] for error in unknown.json()["errors"]] == ["colour"]
+
+
 def test_a_second_import_says_what_changed_and_a_rollback_brings_the_first_back(playhouse, tmp_path):
     app = playhouse.create_app("Game Data Versions")
     playhouse.cli("data", "import", "--game", "realms", "--region", "us", app["client_id"], str(EXAMPLE))

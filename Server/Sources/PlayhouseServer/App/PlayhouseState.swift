@@ -26,6 +26,8 @@ public struct PlayhouseState: Sendable {
     var contentStats = ContentStats()
     /// Wakes the list change feed's long polls.
     var listChanges: ListChangeSignal
+    /// Game data's search indexes, one per version and collection searched.
+    var gameDataSearchIndexes = GameDataSearchIndexes()
 }
 
 extension Application {

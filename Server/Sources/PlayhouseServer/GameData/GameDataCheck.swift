@@ -20,6 +20,8 @@ struct GameDataCheck {
     static let maxDocumentBytes = 1 << 20
     /// Names the routes take for themselves (`GET /v1/data/{game}/versions`).
     static let reservedCollections: Set<String> = ["versions"]
+    /// Ids the routes take for themselves (`GET /v1/data/{game}/{collection}/search`).
+    static let reservedIDs: Set<String> = ["search"]
 
     init(_ files: [GameDataFile], game: String, region: String, namespace: String, defaultLocale: String) {
         if !Self.isName(game, upTo: 64) { problems.append("the game \(game) is not 1 to 64 lowercase letters, digits, - and _") }
@@ -34,7 +36,9 @@ struct GameDataCheck {
             if !Self.isName(file.collection, upTo: 64) || Self.reservedCollections.contains(file.collection) {
                 problems.append("\(at): a collection's name is 1 to 64 lowercase letters, digits, - and _, and not versions")
             }
-            if !Self.isDocumentID(file.id) { problems.append("\(at): a document's id is 1 to 128 letters, digits, ., - and _") }
+            if !Self.isDocumentID(file.id) || Self.reservedIDs.contains(file.id) {
+                problems.append("\(at): a document's id is 1 to 128 letters, digits, ., - and _, and not search")
+            }
             let ref = GameDataDocumentRef(collection: file.collection, id: file.id)
             if !seen.insert(ref).inserted { problems.append("\(at): appears twice") }
             guard file.bytes.count <= Self.maxDocumentBytes else {

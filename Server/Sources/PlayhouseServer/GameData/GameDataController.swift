@@ -15,6 +15,7 @@ struct GameDataController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("data", ":game", "versions", use: versions)
         routes.get("data", ":game", ":collection", use: index)
+        routes.get("data", ":game", ":collection", "search", use: search)
         routes.get("data", ":game", ":collection", ":document", use: document)
     }
 
@@ -49,6 +50,25 @@ struct GameDataController: RouteCollection {
         }
         return try Response.cached(document, lifetime: Self.lifetime,
                                    lastModified: found.head.createdAt, request)
+    }
+
+    /// A page of the documents a search finds (``GameDataSearch``): `400` naming a parameter the
+    /// search cannot read, or a field no document of the collection has.
+    func search(_ request: Request) async throws -> Response {
+        let (place, locale) = try Self.place(request)
+        let collection: String = try request.parameters.require("collection")
+        do {
+            let search = try GameDataSearch(query: request.url.query)
+            guard let found = try await request.gameData.search(place, collection: collection, search, in: locale) else {
+                throw PlayhouseProblem.notFound(request.url.path)
+            }
+            return try Response.cached(found.page, lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
+        } catch let refusal as GameDataSearch.Refusal {
+            guard let field = refusal.field else { throw PlayhouseProblem.invalidQuery(refusal.parameter, refusal.code) }
+            throw PlayhouseProblem(.badRequest, .invalidRequest, message: "unknown_game_data_field",
+                                   parameters: ["field": field, "collection": collection],
+                                   fields: [.init(name: refusal.parameter, code: refusal.code)])
+        }
     }
 
     /// The query of a read: `region`, `namespace` and `locale`.

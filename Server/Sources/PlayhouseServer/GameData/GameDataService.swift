@@ -16,6 +16,7 @@ import SQLKit
 public struct GameDataService: Sendable {
     let store: Store
     let now: Date
+    let searchIndexes: GameDataSearchIndexes
 
     /// Where readers' data is: an app's game, in a region and namespace.
     public struct Place: Sendable {
@@ -140,6 +141,39 @@ public struct GameDataService: Sendable {
         }
         guard let (head, bodies) = found else { return nil }
         return (head, try bodies.map { locale.apply(to: try Self.decode($0), fallback: head.defaultLocale) })
+    }
+
+    /// The version of `place` readers get now and the page of the documents of `collection` in it
+    /// that `search` finds, in `locale`; nil when `place` has no data. A `GameDataSearch.Refusal`
+    /// names a field no document of the collection has.
+    func search(_ place: Place, collection: String, _ search: GameDataSearch,
+                in locale: GameDataLocale) async throws -> (head: Head, page: GameDataSearchPage<JSONValue>)? {
+        guard let head = try await store.read({ sql in try await Self.head(of: place, number: nil, on: sql) }) else { return nil }
+        let store = self.store
+        let index = try await searchIndexes.index(version: head.id, collection: collection) {
+            let rows = try await store.read { sql in
+                try await sql.raw("""
+                    SELECT document_id, body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
+                    """).all().map { (id: try $0.decode(column: "document_id", as: String.self), body: try $0.decode(column: "body", as: String.self)) }
+            }
+            return GameDataSearchIndex(try rows.map { (id: $0.id, body: try Self.decode($0.body)) })
+        }
+        let found = try index.run(search)
+        var bodies: [String: String] = [:]
+        if !found.ids.isEmpty {
+            for row in try await store.read({ sql in
+                try await sql.raw("""
+                    SELECT document_id, body FROM game_data_documents
+                    WHERE version_id = \(bind: head.id) AND collection = \(bind: collection) AND document_id IN (\(binds: found.ids))
+                    """).all()
+            }) {
+                bodies[try row.decode(column: "document_id", as: String.self)] = try row.decode(column: "body", as: String.self)
+            }
+        }
+        let documents = try found.ids.compactMap { id in try bodies[id].map { locale.apply(to: try Self.decode($0), fallback: head.defaultLocale) } }
+        let page = GameDataSearchPage(page: search.page, pageSize: search.pageSize, maxPageSize: GameDataSearch.maxPageSize,
+                                      pageCount: (found.total + search.pageSize - 1) / search.pageSize, total: found.total, data: documents)
+        return (head, page)
     }
 
     /// A stored document's JSON.

@@ -6,5 +6,10 @@ extension Messages {
             "da": Text(title: "Ugyldige spildata", detail: "Spildataene kan ikke importeres: {problems}."),
             "de": Text(title: "Ungültige Spieldaten", detail: "Die Spieldaten können nicht importiert werden: {problems}."),
         ],
+        "unknown_game_data_field": [
+            "en": Text(title: "", detail: "No document of {collection} has the field {field}."),
+            "da": Text(title: "", detail: "Intet dokument i {collection} har feltet {field}."),
+            "de": Text(title: "", detail: "Kein Dokument von {collection} hat das Feld {field}."),
+        ],
     ]
 }
