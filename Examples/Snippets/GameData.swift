@@ -52,3 +52,19 @@ func gameDataCompletion(client: PlayhouseClient) {
     let achievements = client.gameData.repository(Achievement.self, game: "realms", collection: "achievements")
     achievements.document(id: "6") { result in show(result) }
 }
+
+struct Item: Decodable, Sendable {
+    var id: Int
+    var name: String
+    var level: Int
+}
+
+func searchGameData(client: PlayhouseClient) async throws {
+    let items = client.gameData.repository(Item.self, game: "realms", collection: "items")
+    let found = try await items.search([.between("level", 10, 40), .matches("quality.type", anyOf: ["EPIC", "LEGENDARY"])],
+                                       orderBy: [.descending("level")], pageSize: 20, locale: "en_US")
+    show(found.total, found.pageCount, found.data.map(\.name))
+    let next = try await items.search([.between("level", 10, 40)], orderBy: [.descending("level")], page: 2, pageSize: 20)
+    let json: Data = try await client.gameData.search(game: "realms", collection: "items", filters: [.matches("name.en_US", "Linen Cloth")])
+    show(next, json)
+}

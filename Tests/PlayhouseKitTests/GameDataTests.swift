@@ -68,6 +68,20 @@ import Testing
         #expect(refused?.status == 400 && refused?.code == .invalidRequest)
     }
 
+    @Test func aSearchIsWrittenAsBattleNetsQuery() async throws {
+        let found = Fixtures.json(200, #"{"page":2,"page_size":1,"max_page_size":1000,"page_count":3,"total":3,"data":[{"id":873,"level":40,"name":"Stab"}]}"#)
+        let transport = MockTransport { request, _ in request.url.path == "/oauth/token" ? Fixtures.token() : found }
+        let items = Self.client(transport).gameData.repository(Item.self, game: "realms", collection: "items")
+        let page = try await items.search([.matches("name.en_US", "Stab"), .between("level", 10, 40.5), .matches("quality.type", anyOf: ["EPIC", "RARE"]),
+                                           .doesNotMatch("item_class.id", 7), .atLeast("price.gold", 1), .below("price.silver", 50)],
+                                          orderBy: [.descending("level"), .ascending("name.en_US")], page: 2, pageSize: 1, locale: "multi")
+        #expect(page.data == [Item(id: 873, name: "Stab", level: 40)] && page.page == 2 && page.pageCount == 3 && page.total == 3)
+        let sent = try #require(transport.requests(to: "/v1/data/realms/items/search").first)
+        let query = URLComponents(url: sent.url, resolvingAgainstBaseURL: false)?.queryItems?.map { "\($0.name)=\($0.value ?? "")" }
+        #expect(query == ["region=eu", "namespace=static", "locale=multi", "name.en_US=Stab", "level=[10,40.5]", "quality.type=EPIC||RARE",
+                          "item_class.id!=7", "price.gold=[1,]", "price.silver=(,50)", "orderby=level:desc,name.en_US", "_page=2", "_pageSize=1"])
+    }
+
     @Test @MainActor func everyCallHasACompletionHandlerForm() async throws {
         let transport = MockTransport { request, _ in request.url.path == "/oauth/token" ? Fixtures.token() : Self.sword }
         let items = Self.client(transport).gameData.repository(Item.self, game: "realms", collection: "items")

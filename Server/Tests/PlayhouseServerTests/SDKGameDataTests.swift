@@ -35,6 +35,12 @@ import Vapor
             let inAPage = await #expect(throws: PlayhouseError.self) { _ = try await items.page(limit: 2) }
             #expect(inAPage?.message.contains("data[1].id: missing") == true)
 
+            // A search, typed; a field no document has is refused naming it.
+            let found = try await items.search([.between("level", 40, 80), .doesNotMatch("id", 873)], orderBy: [.descending("level")], locale: "en_US")
+            #expect(found.data == [Item(id: 19019, name: "Thunderfury", level: 80)] && found.total == 1 && found.pageCount == 1)
+            let unknown = await #expect(throws: PlayhouseError.self) { _ = try await items.search([.matches("colour", "red")]) }
+            #expect(unknown?.status == 400 && unknown?.message.contains("colour") == true)
+
             // Asked again, the answer is the same (the server answered 304).
             #expect(try await items.document(id: "19019").name == "Donnerzorn")
             _ = try await app.gameData.importFiles(GameDataTests.release2, appID: appID, game: "wow", region: "eu", namespace: "static",

@@ -56,6 +56,31 @@ public struct GameDataAPI: Sendable {
         }
     }
 
+    /// A page of the documents of `collection` that pass every filter, in `orderBy`'s order (id
+    /// order without it), as the server sends it:
+    /// `{"page": 1, "page_size": 100, "max_page_size": 1000, "page_count": …, "total": …, "data": […]}`.
+    /// `page` counts from 1; `pageSize` is 1 to 1000. A field no document has is refused
+    /// (`invalid_request`, naming it).
+    public func search(game: String, collection: String, filters: [GameDataFilter] = [], orderBy: [GameDataOrder] = [], page: Int = 1,
+                       pageSize: Int = 100, region: String? = nil, namespace: GameDataNamespace? = nil,
+                       locale: String? = nil) async throws(PlayhouseError) -> Data {
+        var query = query(region: region, namespace: namespace, locale: locale)
+        query += filters.map { URLQueryItem(name: $0.name, value: $0.value) }
+        if !orderBy.isEmpty { query.append(URLQueryItem(name: "orderby", value: orderBy.map(\.text).joined(separator: ","))) }
+        query.append(URLQueryItem(name: "_page", value: String(page)))
+        query.append(URLQueryItem(name: "_pageSize", value: String(pageSize)))
+        return try await read(Self.path(game, collection, "search"), query: query)
+    }
+
+    public func search(game: String, collection: String, filters: [GameDataFilter] = [], orderBy: [GameDataOrder] = [], page: Int = 1,
+                       pageSize: Int = 100, region: String? = nil, namespace: GameDataNamespace? = nil, locale: String? = nil,
+                       completion: @escaping @MainActor @Sendable (Result<Data, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Data in
+            try await search(game: game, collection: collection, filters: filters, orderBy: orderBy, page: page, pageSize: pageSize,
+                             region: region, namespace: namespace, locale: locale)
+        }
+    }
+
     /// The game's current version in each region and namespace, and what each changed.
     public func versions(game: String) async throws(PlayhouseError) -> GameDataVersions {
         let body = try await read(Self.path(game, "versions"), query: [])

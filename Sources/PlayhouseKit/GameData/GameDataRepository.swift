@@ -37,6 +37,23 @@ public struct GameDataRepository<Document: Decodable & Sendable>: Sendable {
             try await page(region: region, namespace: namespace, locale: locale, limit: limit, cursor: cursor)
         }
     }
+
+    /// A page of the documents that pass every filter, in `orderBy`'s order (id order without it).
+    public func search(_ filters: [GameDataFilter] = [], orderBy: [GameDataOrder] = [], page: Int = 1, pageSize: Int = 100,
+                       region: String? = nil, namespace: GameDataNamespace? = nil,
+                       locale: String? = nil) async throws(PlayhouseError) -> GameDataSearchPage<Document> {
+        let body = try await api.search(game: game, collection: collection, filters: filters, orderBy: orderBy, page: page, pageSize: pageSize,
+                                        region: region, namespace: namespace, locale: locale)
+        return try GameDataDecoding.decode(body, what: "a search of \(collection)")
+    }
+
+    public func search(_ filters: [GameDataFilter] = [], orderBy: [GameDataOrder] = [], page: Int = 1, pageSize: Int = 100,
+                       region: String? = nil, namespace: GameDataNamespace? = nil, locale: String? = nil,
+                       completion: @escaping @MainActor @Sendable (Result<GameDataSearchPage<Document>, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> GameDataSearchPage<Document> in
+            try await search(filters, orderBy: orderBy, page: page, pageSize: pageSize, region: region, namespace: namespace, locale: locale)
+        }
+    }
 }
 
 /// Answers of game data read as the app's types, naming what does not decode.
