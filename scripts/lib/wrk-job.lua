@@ -7,6 +7,7 @@
 --   WRK_TOKENS        a file of player access tokens, one a line: each request the next one's bearer
 --   WRK_AUTHORIZATION an Authorization header sent as it is (an app's Basic credentials)
 --   WRK_IDEMPOTENT    when set, each request has an Idempotency-Key of its own, as the SDK sends them
+--   WRK_IF_NONE_MATCH an ETag sent as If-None-Match (a revalidation)
 -- Reports like wrk-report.lua.
 dofile("scripts/lib/wrk-report.lua")
 local threads = 0
@@ -18,6 +19,7 @@ local body = os.getenv("WRK_BODY")
 local content_type = os.getenv("WRK_CONTENT_TYPE") or "application/json"
 local authorization = os.getenv("WRK_AUTHORIZATION")
 local idempotent = os.getenv("WRK_IDEMPOTENT")
+local if_none_match = os.getenv("WRK_IF_NONE_MATCH")
 
 setup = function(thread)
   threads = threads + 1
@@ -39,6 +41,7 @@ request = function()
   if #tokens > 0 then headers["Authorization"] = "Bearer " .. tokens[(sent % #tokens) + 1] end
   if authorization then headers["Authorization"] = authorization end
   if idempotent then headers["Idempotency-Key"] = string.format("bench-%s-%d", run, sent) end
+  if if_none_match then headers["If-None-Match"] = if_none_match end
   local line = #lines > 0 and lines[((sent - 1) % #lines) + 1] or nil
   local target = line and path:gsub("{line}", function() return line end) or path
   local text = nil

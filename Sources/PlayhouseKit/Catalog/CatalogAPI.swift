@@ -254,7 +254,7 @@ extension CatalogAPI {
 
     /// Every JSON object in `body` (at any depth) with an `ern`, by ERN.
     static func objects(in body: Data) -> [String: Data] {
-        guard let json = try? PlayhouseJSON.makeDecoder().decode(JSONValue.self, from: body) else { return [:] }
+        guard let json = try? JSONValue(parsing: body) else { return [:] }
         var objects: [String: Data] = [:]
         func walk(_ value: JSONValue) {
             switch value {

@@ -62,7 +62,7 @@ public enum CatalogViewerEvent: Sendable, Equatable {
     /// (`{"class": …, "type": …, "data": {…}}`, as WebKit hands it over); nil when it is not that.
     static func sent(message body: Any) -> (class: String, type: String, data: JSONValue)? {
         guard JSONSerialization.isValidJSONObject(body), let bytes = try? JSONSerialization.data(withJSONObject: body),
-              let json = try? JSONDecoder().decode(JSONValue.self, from: bytes),
+              let json = try? JSONValue(parsing: bytes),
               case .string(let eventClass)? = json["class"], case .string(let type)? = json["type"] else { return nil }
         return (eventClass, type, json["data"] ?? .object([:]))
     }
@@ -72,7 +72,7 @@ public enum CatalogViewerEvent: Sendable, Equatable {
         guard url.scheme == "playhouse-event", let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
         let path = components.path.split(separator: "/", maxSplits: 1).map(String.init)
         let text = components.queryItems?.first { $0.name == "data" }?.value ?? "{}"
-        guard path.count == 2, let data = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return nil }
+        guard path.count == 2, let data = try? JSONValue(parsing: text.utf8) else { return nil }
         return (path[0], path[1], data)
     }
 

@@ -37,7 +37,7 @@ public struct BatchRequest: Sendable {
         var json: JSONValue?
         if let body {
             do {
-                json = try PlayhouseJSON.makeDecoder().decode(JSONValue.self, from: PlayhouseJSON.makeEncoder().encode(body))
+                json = try JSONValue(parsing: PlayhouseJSON.makeEncoder().encodeBytes(body))
             } catch {
                 throw PlayhouseError(code: .invalidBatch, message: "The body of \(name) is not JSON: \(error)")
             }

@@ -57,7 +57,7 @@ struct BatchController: RouteCollection {
         let response = try await batch.application.responder.respond(to: request).get()
         var data = response.body.data
         if data == nil, let collected = try await response.body.collect(on: batch.eventLoop).get() { data = Data(buffer: collected) }
-        let json = data.flatMap { $0.isEmpty ? nil : try? PlayhouseJSON.makeDecoder().decode(JSONValue.self, from: $0) } ?? .null
+        let json = data.flatMap { $0.isEmpty ? nil : try? JSONValue(parsing: $0) } ?? .null
         return BatchSubResponse(name: sub.name, status: Int(response.status.code), body: json)
     }
 
@@ -72,6 +72,6 @@ struct BatchController: RouteCollection {
 
 private extension JSONValue {
     init(decoding value: some Encodable) throws {
-        self = try PlayhouseJSON.makeDecoder().decode(JSONValue.self, from: PlayhouseJSON.makeEncoder().encode(value))
+        self = try JSONValue(parsing: PlayhouseJSON.makeEncoder().encodeBytes(value))
     }
 }

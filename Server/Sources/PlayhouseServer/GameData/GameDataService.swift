@@ -117,8 +117,10 @@ public struct GameDataService: Sendable {
     func document(_ place: Place, collection: String, id: String, in locale: GameDataLocale) async throws -> (head: Head, document: JSONValue?)? {
         let found = try await store.read { sql -> (Head, String?)? in
             guard let head = try await Self.head(of: place, number: nil, on: sql) else { return nil }
+            // In byte order, so that PostgreSQL reads the index (made in byte order) for it.
             let body = try await sql.raw("""
-                SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection) AND document_id = \(bind: id)
+                SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
+                  AND \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)) = \(bind: id)
                 """).first()?.decode(column: "body", as: String.self)
             return (head, body)
         }
@@ -164,7 +166,8 @@ public struct GameDataService: Sendable {
             for row in try await store.read({ sql in
                 try await sql.raw("""
                     SELECT document_id, body FROM game_data_documents
-                    WHERE version_id = \(bind: head.id) AND collection = \(bind: collection) AND document_id IN (\(binds: found.ids))
+                    WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
+                      AND \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)) IN (\(binds: found.ids))
                     """).all()
             }) {
                 bodies[try row.decode(column: "document_id", as: String.self)] = try row.decode(column: "body", as: String.self)
@@ -178,7 +181,7 @@ public struct GameDataService: Sendable {
 
     /// A stored document's JSON.
     private static func decode(_ body: String) throws -> JSONValue {
-        try PlayhouseJSON.makeDecoder().decode(JSONValue.self, from: Data(body.utf8))
+        try JSONValue(parsing: body.utf8)
     }
 
     // MARK: - Storing a version
@@ -223,7 +226,9 @@ public struct GameDataService: Sendable {
                     \(bind: removed.count), \(bind: now))
             """).run()
         try await insertDocuments(versionID)
-        let changes = added.map { ($0, "added") } + changed.map { ($0, "changed") } + removed.map { ($0, "removed") }
+        // Only the documents a version's answer names are kept (its counts are whole).
+        let changes = added.prefix(GameDataChanges.listed).map { ($0, "added") } + changed.prefix(GameDataChanges.listed).map { ($0, "changed") }
+            + removed.prefix(GameDataChanges.listed).map { ($0, "removed") }
         for start in stride(from: 0, to: changes.count, by: 500) {
             let rows: [SQLQueryString] = changes[start..<min(start + 500, changes.count)].map {
                 "(\(bind: versionID), \(bind: $0.0.collection), \(bind: $0.0.id), \(bind: $0.1))"

@@ -36,6 +36,7 @@ struct CreateGameData: AsyncMigration {
             CREATE UNIQUE INDEX game_data_documents_id ON game_data_documents
             (version_id, collection, \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)))
             """).run()
+        // What each version changed, as its answer names it: the first 1000 documents of each kind.
         try await database.schema("game_data_changes")
             .field("version_id", .uuid, .required, .references("game_data_versions", "id", onDelete: .cascade))
             .field("collection", .string, .required)
