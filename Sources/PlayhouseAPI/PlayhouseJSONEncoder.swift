@@ -58,10 +58,40 @@ final class JSONOutput {
             write(string: unsafeBitCast(value, to: URL.self).absoluteString)
         } else if T.self == Decimal.self {
             write(ascii: unsafeBitCast(value, to: Decimal.self).description)
+        } else if T.self == JSONValue.self {
+            try write(json: unsafeBitCast(value, to: JSONValue.self), at: place)
         } else {
             let encoder = JSONValueEncoder(output: self, place: place)
             try value.encode(to: encoder)
             encoder.finish()
+        }
+    }
+
+    /// Any JSON value, written straight (game data's documents are these): the bytes its
+    /// `Encodable` conformance writes, without a container per value.
+    func write(json: JSONValue, at place: JSONPlace) throws {
+        switch json {
+        case .null: write(ascii: "null")
+        case .bool(let value): write(ascii: value ? "true" : "false")
+        case .integer(let value): write(integer: value)
+        case .number(let value): try write(floating: value, at: place)
+        case .string(let value): write(string: value)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                try write(json: element, at: place)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted(by: JSONValueEncoder.precedes).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(string: key)
+                bytes.append(UInt8(ascii: ":"))
+                try write(json: members[key]!, at: place)
+            }
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 

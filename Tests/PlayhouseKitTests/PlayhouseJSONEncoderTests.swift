@@ -54,6 +54,16 @@ import Testing
         try expectSame(["zz": Outer(), "aa": Outer()])
     }
 
+    @Test func anyJSONValueIsWrittenAsItsEncodableConformanceWritesIt() throws {
+        let document: JSONValue = .object([
+            "zeta": .array([.integer(1), .number(2.5), .number(1e20), .null, .bool(false)]), "alpha": .string("a\u{1}\"é/"),
+            "é": .object([:]), "Upper": .object(["b": .array([]), "a": .object(["y": .integer(-7), "x": .bool(true)])]),
+        ])
+        try expectSame(document)
+        try expectSame(["wrapped": document, "in": .array([document, .string("x")])])
+        try expectSame(JSONValue.integer(Int64.min))
+    }
+
     @Test func dictionariesComeOutTheSameWhateverTheirOrder() throws {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NIOConcurrencyHelpers
 import PlayhouseAPI
 import PlayhouseServer
 
@@ -52,20 +53,38 @@ struct DataCommand: AsyncParsableCommand {
             guard manager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw CLIError("\(directory) is not a directory")
             }
-            var files: [GameDataFile] = [], problems: [String] = []
+            var paths: [(collection: String, name: String)] = [], problems: [String] = []
             for collection in try manager.contentsOfDirectory(atPath: root.path).sorted() where !collection.hasPrefix(".") {
-                let folder = root.appendingPathComponent(collection)
-                guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                // Paths as text: a URL per file was a tenth of an import of 100,000 documents.
+                let folder = root.path + "/" + collection
+                guard manager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                     problems.append("\(collection): not a directory of a collection's documents")
                     continue
                 }
-                for name in try manager.contentsOfDirectory(atPath: folder.path).sorted() where !name.hasPrefix(".") {
-                    guard name.hasSuffix(".json"), let bytes = manager.contents(atPath: folder.appendingPathComponent(name).path) else {
+                for name in try manager.contentsOfDirectory(atPath: folder).sorted() where !name.hasPrefix(".") {
+                    guard name.hasSuffix(".json") else {
                         problems.append("\(collection)/\(name): not a readable .json file")
                         continue
                     }
-                    files.append(GameDataFile(collection: collection, id: String(name.dropLast(5)), bytes: bytes))
+                    paths.append((collection, name))
                 }
+            }
+            // Read on every core, a share of the files each.
+            let listed = paths.map { root.path + "/" + $0.collection + "/" + $0.name }
+            let shares = min(listed.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+            let read = NIOLockedValueBox([[Data?]](repeating: [], count: shares))
+            DispatchQueue.concurrentPerform(iterations: shares) { share in
+                let start = listed.count * share / shares, end = listed.count * (share + 1) / shares
+                let contents: [Data?] = listed[start..<end].map { FileManager.default.contents(atPath: $0) }
+                read.withLockedValue { $0[share] = contents }
+            }
+            var files: [GameDataFile] = []
+            for (path, bytes) in zip(paths, read.withLockedValue { $0 }.joined()) {
+                guard let bytes else {
+                    problems.append("\(path.collection)/\(path.name): not a readable .json file")
+                    continue
+                }
+                files.append(GameDataFile(collection: path.collection, id: String(path.name.dropLast(5)), bytes: bytes))
             }
             guard problems.isEmpty else { throw CLIError("nothing was imported:\n  " + problems.joined(separator: "\n  ")) }
             return files

@@ -28,6 +28,8 @@ public struct PlayhouseState: Sendable {
     var listChanges: ListChangeSignal
     /// Game data's search indexes, one per version and collection searched.
     var gameDataSearchIndexes = GameDataSearchIndexes()
+    /// Game data's documents as rendered in a locale, by digest.
+    var gameDataAnswers = GameDataAnswers()
 }
 
 extension Application {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NIOConcurrencyHelpers
 import PlayhouseAPI
 
 /// Everything wrong with an import of game data, each problem naming its file and where in it,
@@ -29,9 +30,16 @@ struct GameDataCheck {
         if GameDataNamespace(rawValue: namespace) == nil { problems.append("the namespace \(namespace) is not static or dynamic") }
         if !GameDataLocale.isLocale(defaultLocale) { problems.append("the default locale \(defaultLocale) is not a locale such as en_US") }
         if files.isEmpty { problems.append("there are no documents: each is a file <collection>/<id>.json") }
+        let files = files.sorted(by: { ($0.collection, $0.id) < ($1.collection, $1.id) })
+        // The documents' JSON is read and written again in key order on every core, a share of the files each.
+        let shares = min(files.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let checked = NIOLockedValueBox([[(problems: [String], document: Document?)]](repeating: [], count: shares))
+        DispatchQueue.concurrentPerform(iterations: shares) { share in
+            let results = files[files.count * share / shares..<files.count * (share + 1) / shares].map(Self.check)
+            checked.withLockedValue { $0[share] = results }
+        }
         var seen = Set<GameDataDocumentRef>()
-        let encoder = PlayhouseJSON.makeEncoder()
-        for file in files.sorted(by: { ($0.collection, $0.id) < ($1.collection, $1.id) }) {
+        for (file, result) in zip(files, checked.withLockedValue { $0 }.joined()) {
             let at = file.path
             if !Self.isName(file.collection, upTo: 64) || Self.reservedCollections.contains(file.collection) {
                 problems.append("\(at): a collection's name is 1 to 64 lowercase letters, digits, - and _, and not versions")
@@ -39,37 +47,36 @@ struct GameDataCheck {
             if !Self.isDocumentID(file.id) || Self.reservedIDs.contains(file.id) {
                 problems.append("\(at): a document's id is 1 to 128 letters, digits, ., - and _, and not search")
             }
-            let ref = GameDataDocumentRef(collection: file.collection, id: file.id)
-            if !seen.insert(ref).inserted { problems.append("\(at): appears twice") }
-            guard file.bytes.count <= Self.maxDocumentBytes else {
-                problems.append("\(at): is larger than 1 MB")
-                continue
-            }
-            let value: JSONValue
-            do {
-                value = try JSONValue(parsing: file.bytes)
-            } catch {
-                problems.append("\(at): is not JSON (\(error))")
-                continue
-            }
-            guard case .object(let fields) = value else {
-                problems.append("\(at): is not a JSON object")
-                continue
-            }
-            if let id = fields["id"] {
-                switch id {
-                case .string(let text) where text == file.id: break
-                case .integer(let number) where String(number) == file.id: break
-                default: problems.append("\(at): $.id is \(id.text.prefix(64)), not the file's name \(file.id)")
-                }
-            }
-            guard let bytes = try? encoder.encodeBytes(value) else {
-                problems.append("\(at): has a number JSON cannot carry")
-                continue
-            }
-            documents.append(Document(ref: ref, body: String(decoding: bytes, as: UTF8.self), digest: SecretToken.hex(SHA256.hash(data: bytes))))
+            if !seen.insert(GameDataDocumentRef(collection: file.collection, id: file.id)).inserted { problems.append("\(at): appears twice") }
+            problems += result.problems
+            if let document = result.document { documents.append(document) }
         }
         if !problems.isEmpty { documents = [] }
+    }
+
+    /// What is wrong with one file's JSON, or the document it is.
+    private static func check(_ file: GameDataFile) -> (problems: [String], document: Document?) {
+        let at = file.path
+        guard file.bytes.count <= Self.maxDocumentBytes else { return (["\(at): is larger than 1 MB"], nil) }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: file.bytes)
+        } catch {
+            return (["\(at): is not JSON (\(error))"], nil)
+        }
+        guard case .object(let fields) = value else { return (["\(at): is not a JSON object"], nil) }
+        var problems: [String] = []
+        if let id = fields["id"] {
+            switch id {
+            case .string(let text) where text == file.id: break
+            case .integer(let number) where String(number) == file.id: break
+            default: problems.append("\(at): $.id is \(id.text.prefix(64)), not the file's name \(file.id)")
+            }
+        }
+        guard let bytes = try? PlayhouseJSON.makeEncoder().encodeBytes(value) else { return (problems + ["\(at): has a number JSON cannot carry"], nil) }
+        let document = Document(ref: GameDataDocumentRef(collection: file.collection, id: file.id), body: String(decoding: bytes, as: UTF8.self),
+                                digest: SecretToken.hex(SHA256.hash(data: bytes)))
+        return (problems, document)
     }
 
     /// 1 to `upTo` lowercase ASCII letters, digits, `-` and `_`.

@@ -45,11 +45,10 @@ struct GameDataController: RouteCollection {
         let (place, locale) = try Self.place(request)
         guard let found = try await request.gameData.document(place, collection: try request.parameters.require("collection"),
                                                                id: try request.parameters.require("document"), in: locale),
-              let document = found.document else {
+              let answer = found.answer else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        return try Response.cached(document, lifetime: Self.lifetime,
-                                   lastModified: found.head.createdAt, request)
+        return Response.cached(answer, lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
     }
 
     /// A page of the documents a search finds (``GameDataSearch``): `400` naming a parameter the

@@ -17,6 +17,7 @@ public struct GameDataService: Sendable {
     let store: Store
     let now: Date
     let searchIndexes: GameDataSearchIndexes
+    let answers: GameDataAnswers
 
     /// Where readers' data is: an app's game, in a region and namespace.
     public struct Place: Sendable {
@@ -56,7 +57,7 @@ public struct GameDataService: Sendable {
         }
         let documents = check.documents, place = Place(appID: appID, game: game, region: region, namespace: namespace), now = self.now
         let digests = Dictionary(documents.map { ($0.ref, $0.digest) }, uniquingKeysWith: { first, _ in first })
-        return try await store.transaction { sql in
+        let version = try await store.transaction { sql in
             try await Self.storeVersion(of: place, defaultLocale: defaultLocale, digests: digests, restores: nil, at: now, on: sql) { versionID in
                 for start in stride(from: 0, to: documents.count, by: 500) {
                     let chunk = documents[start..<min(start + 500, documents.count)]
@@ -70,6 +71,8 @@ public struct GameDataService: Sendable {
                 }
             }
         }
+        try await Self.analyze(store)
+        return version
     }
 
     /// Makes the documents of version `number` current again, as a new version that copies them
@@ -77,7 +80,7 @@ public struct GameDataService: Sendable {
     /// such version.
     public func rollback(_ place: Place, to number: Int) async throws -> GameDataVersion? {
         let now = self.now
-        return try await store.transaction { sql -> GameDataVersion? in
+        let version = try await store.transaction { sql -> GameDataVersion? in
             guard let restored = try await sql.raw("""
                 SELECT id, default_locale FROM game_data_versions WHERE app_id = \(bind: place.appID) AND game = \(bind: place.game)
                   AND region = \(bind: place.region) AND namespace = \(bind: place.namespace.rawValue) AND number = \(bind: number)
@@ -92,6 +95,8 @@ public struct GameDataService: Sendable {
                     """).run()
             }
         }
+        if version != nil { try await Self.analyze(store) }
+        return version
     }
 
     /// The game's versions, each with what it changed: only the current one of each region and
@@ -112,20 +117,28 @@ public struct GameDataService: Sendable {
         return versions
     }
 
-    /// The version of `place` readers get now and its document `collection`/`id` in `locale`
-    /// (nil when it has none); nil when `place` has no data.
-    func document(_ place: Place, collection: String, id: String, in locale: GameDataLocale) async throws -> (head: Head, document: JSONValue?)? {
-        let found = try await store.read { sql -> (Head, String?)? in
-            guard let head = try await Self.head(of: place, number: nil, on: sql) else { return nil }
-            // In byte order, so that PostgreSQL reads the index (made in byte order) for it.
-            let body = try await sql.raw("""
-                SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
-                  AND \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)) = \(bind: id)
-                """).first()?.decode(column: "body", as: String.self)
-            return (head, body)
+    /// The version of `place` readers get now and its document `collection`/`id` rendered in
+    /// `locale` (nil when it has none), in one read; nil when `place` has no data. An unchanged
+    /// document is rendered once per instance (``GameDataAnswers``).
+    func document(_ place: Place, collection: String, id: String, in locale: GameDataLocale) async throws -> (head: Head, answer: RenderedAnswer?)? {
+        let found = try await store.read { sql -> (Head, body: String?, digest: String?)? in
+            // The id in byte order, so that PostgreSQL reads the index (made in byte order) for it.
+            guard let row = try await sql.raw("""
+                SELECT v.id, v.number, v.default_locale, v.created_at, d.body, d.digest
+                FROM game_data_current c JOIN game_data_versions v ON v.id = c.version_id
+                LEFT JOIN game_data_documents d ON d.version_id = v.id AND d.collection = \(bind: collection)
+                    AND \(SQLQueryString.inByteOrder("d.document_id", dialect: sql.dialect.name)) = \(bind: id)
+                WHERE c.app_id = \(bind: place.appID) AND c.game = \(bind: place.game) AND c.region = \(bind: place.region)
+                  AND c.namespace = \(bind: place.namespace.rawValue)
+                """).first() else { return nil }
+            return (try Self.head(row), try row.decode(column: "body", as: String?.self), try row.decode(column: "digest", as: String?.self))
         }
-        guard let (head, body) = found else { return nil }
-        return (head, try body.map { locale.apply(to: try Self.decode($0), fallback: head.defaultLocale) })
+        guard let (head, body, digest) = found else { return nil }
+        guard let body, let digest else { return (head, nil) }
+        let answer = try answers.answer(digest: digest, locale: locale, fallback: head.defaultLocale) {
+            try RenderedAnswer(locale.apply(to: try Self.decode(body), fallback: head.defaultLocale))
+        }
+        return (head, answer)
     }
 
     /// The version of `place` readers get now, or (`number`) another of its versions, and the
@@ -185,6 +198,15 @@ public struct GameDataService: Sendable {
     }
 
     // MARK: - Storing a version
+
+    /// Has PostgreSQL count the documents again after a version is stored, so that it plans reads
+    /// of the new version as reads of a large one (without it, it takes a version it has not
+    /// counted for a handful of rows, and scans all of them for a page of ids).
+    private static func analyze(_ store: Store) async throws {
+        try await store.write { sql in
+            if sql.dialect.name == "postgresql" { try await sql.raw("ANALYZE game_data_documents").run() }
+        }
+    }
 
     private static func lock(on sql: any SQLDatabase) async throws {
         if sql.dialect.name == "postgresql" { try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: importLock))").run() }
@@ -275,10 +297,13 @@ public struct GameDataService: Sendable {
                   AND c.namespace = \(bind: place.namespace.rawValue)
                 """).first()
         }
-        return try row.map {
-            Head(id: try $0.decode(column: "id", as: UUID.self), number: try $0.decode(column: "number", as: Int.self),
-                 defaultLocale: try $0.decode(column: "default_locale", as: String.self), createdAt: try $0.decode(column: "created_at", as: Date.self))
-        }
+        return try row.map(Self.head)
+    }
+
+    /// A version's `id`, `number`, `default_locale` and `created_at` in a row.
+    private static func head(_ row: any SQLRow) throws -> Head {
+        Head(id: try row.decode(column: "id", as: UUID.self), number: try row.decode(column: "number", as: Int.self),
+             defaultLocale: try row.decode(column: "default_locale", as: String.self), createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
     private static let versionColumns: SQLQueryString = """

@@ -3,6 +3,18 @@ import Foundation
 import PlayhouseAPI
 import Vapor
 
+/// An answer as it goes out: its JSON and the `ETag` that names it (a digest of its bytes). Made
+/// once, it can be kept and sent again (`Response.cached(_:lifetime:lastModified:_:)`).
+struct RenderedAnswer: Sendable {
+    let body: [UInt8]
+    let etag: String
+
+    init(_ value: some Encodable) throws {
+        body = try PlayhouseJSON.makeEncoder().encodeBytes(value)
+        etag = "\"" + SecretToken.hex(SHA256.hash(data: body)).prefix(32) + "\""
+    }
+}
+
 extension Response {
     /// `value` as JSON with its `ETag` (a digest of its bytes), `lifetime` (seconds, as
     /// `Cache-Control: max-age`) and, when given, `Last-Modified`; `304` when the caller has it
@@ -10,13 +22,16 @@ extension Response {
     /// answers another app with its own data), so a shared cache keeps it apart by the headers
     /// that name the caller (`Vary`).
     static func cached(_ value: some Encodable, lifetime: Int, lastModified: Date? = nil, _ request: Request) throws -> Response {
-        let body = try PlayhouseJSON.makeEncoder().encodeBytes(value)
-        let etag = "\"" + SecretToken.hex(SHA256.hash(data: body)).prefix(32) + "\""
-        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "max-age=\(lifetime)", "Vary": "Authorization, \(APIHeader.clientID)"]
+        cached(try RenderedAnswer(value), lifetime: lifetime, lastModified: lastModified, request)
+    }
+
+    /// The same, for an answer rendered before.
+    static func cached(_ answer: RenderedAnswer, lifetime: Int, lastModified: Date? = nil, _ request: Request) -> Response {
+        var headers: HTTPHeaders = ["ETag": answer.etag, "Cache-Control": "max-age=\(lifetime)", "Vary": "Authorization, \(APIHeader.clientID)"]
         if let lastModified { headers.replaceOrAdd(name: .lastModified, value: Self.httpDate(lastModified)) }
-        if request.alreadyHas(etag: etag) { return Response(status: .notModified, headers: headers) }
+        if request.alreadyHas(etag: answer.etag) { return Response(status: .notModified, headers: headers) }
         headers.contentType = .json
-        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
+        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: answer.body)))
     }
 
     /// An HTTP date (RFC 9110 §5.6.7): `Fri, 27 Nov 2026 11:30:00 GMT`.
