@@ -82,6 +82,29 @@ import Testing
                           "item_class.id!=7", "price.gold=[1,]", "price.silver=(,50)", "orderby=level:desc,name.en_US", "_page=2", "_pageSize=1"])
     }
 
+    @Test func callsArePacedByTheLimitsTheServerAnnounces() async throws {
+        // The first answer spends the second's calls: the next call waits for the window to end.
+        let spent = Fixtures.json(200, #"{"id":19019,"level":60,"name":"Klinge"}"#,
+                                  headers: ["RateLimit-Limit": "100", "RateLimit-Remaining": "0", "RateLimit-Reset": "1"])
+        let transport = MockTransport { request, _ in request.url.path == "/oauth/token" ? Fixtures.token() : spent }
+        let items = Self.client(transport).gameData.repository(Item.self, game: "realms", collection: "items")
+        _ = try await items.document(id: "19019")
+        let started = ContinuousClock.now
+        _ = try await items.document(id: "873")
+        #expect(ContinuousClock.now - started >= .milliseconds(900))
+        #expect(transport.requests(to: "/v1/data/realms/items/873").count == 1)
+
+        // An hour's calls spent: the call fails at once, without asking the server.
+        let hour = Fixtures.json(200, #"{"id":19019,"level":60,"name":"Klinge"}"#,
+                                 headers: ["RateLimit-Limit": "36000", "RateLimit-Remaining": "0", "RateLimit-Reset": "3599"])
+        let hourly = MockTransport { request, _ in request.url.path == "/oauth/token" ? Fixtures.token() : hour }
+        let paced = Self.client(hourly).gameData.repository(Item.self, game: "realms", collection: "items")
+        _ = try await paced.document(id: "19019")
+        let refused = await #expect(throws: PlayhouseError.self) { _ = try await paced.document(id: "873") }
+        #expect(refused?.code == .rateLimited && refused?.message.contains("3599 s") == true)
+        #expect(hourly.requests(to: "/v1/data/realms/items/873").isEmpty)
+    }
+
     @Test @MainActor func everyCallHasACompletionHandlerForm() async throws {
         let transport = MockTransport { request, _ in request.url.path == "/oauth/token" ? Fixtures.token() : Self.sword }
         let items = Self.client(transport).gameData.repository(Item.self, game: "realms", collection: "items")

@@ -98,3 +98,21 @@ def test_a_directory_with_problems_is_refused_whole(playhouse, tmp_path):
     for problem in ["items/873.json: $.id is 874, not the file's name 873", "classes/mage.json: is not a JSON object"]:
         assert problem in result.stdout + result.stderr
     assert "No data for realms yet" in playhouse.cli("data", "versions", "--game", "realms", app["client_id"]).stdout
+
+
+def test_an_apps_calls_are_limited_as_the_cli_sets_them(playhouse):
+    app = playhouse.create_app("Game Data Limits")
+    playhouse.cli("data", "import", "--game", "realms", "--region", "eu", app["client_id"], str(EXAMPLE))
+    shown = json.loads(playhouse.cli("apps", "set-rate-limits", app["client_id"], "--per-hour", "3", "--json").stdout)
+    assert shown["rate_limits"] == {"per_second": 100, "per_hour": 3}
+    headers = app_headers(playhouse, app)
+    url = playhouse.base_url + "/v1/data/realms/items/19019"
+    answers = [requests.get(url, params={"region": "eu"}, headers=headers, timeout=10) for _ in range(4)]
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
+    assert [answer.headers["RateLimit-Remaining"] for answer in answers] == ["2", "1", "0", "0"]
+    refused = answers[-1]
+    assert refused.headers["Content-Type"].startswith("application/problem+json") and refused.json()["code"] == "rate_limited"
+    assert 0 < int(refused.headers["Retry-After"]) <= 3600 and refused.headers["RateLimit-Limit"] == "3"
+    # Back to Battle.net's limits (a token an instance has just read keeps its app for up to a second: a new one).
+    playhouse.cli("apps", "set-rate-limits", app["client_id"], "--per-hour", "default")
+    assert requests.get(url, params={"region": "eu"}, headers=app_headers(playhouse, app), timeout=10).status_code == 200

@@ -6,7 +6,7 @@ import PlayhouseServer
 struct Apps: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Register and manage developer apps (OAuth clients).",
-        subcommands: [Create.self, List.self, Show.self, RotateSecret.self, SetMinimumAge.self, Delete.self, AddProvider.self, Providers.self]
+        subcommands: [Create.self, List.self, Show.self, RotateSecret.self, SetMinimumAge.self, SetRateLimits.self, Delete.self, AddProvider.self, Providers.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -107,6 +107,37 @@ struct Apps: AsyncParsableCommand {
         }
     }
 
+    struct SetRateLimits: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set-rate-limits",
+            abstract: "Set how many calls of game data the app may make per second and per hour, across all instances.",
+            discussion: "Left out, a limit stays as it is; `default` is Battle.net's: 100 a second, 36,000 an hour.")
+
+        @OptionGroup var options: ServerOptions
+        @Argument(help: "The app's client id or id.") var app: String
+        @Option(help: "Calls a second (1 to 100000), or default.") var perSecond: String?
+        @Option(help: "Calls an hour (1 to 100000000), or default.") var perHour: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            func limit(_ text: String?, _ current: Int?) throws -> Int? {
+                guard let text else { return current }
+                if text == "default" { return nil }
+                guard let number = Int(text) else { throw CLIError("a limit is a number of calls, or default") }
+                return number
+            }
+            guard let updated = try await options.withApplication({ application -> AppRecord? in
+                guard let found = try await application.apps.find(app) else { return nil }
+                let limits = RequestRateLimits(perSecond: try limit(perSecond, found.rateLimits.perSecond),
+                                               perHour: try limit(perHour, found.rateLimits.perHour))
+                return try await application.apps.setRateLimits(app, limits)
+            }) else {
+                throw CLIError("no app \(app)")
+            }
+            print(render(updated, secret: nil, json: json))
+        }
+    }
+
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete an app and every token issued to it.")
 
@@ -128,6 +159,7 @@ private func appDictionary(_ app: AppRecord) -> [String: Any] {
     ["id": app.id.uuidString.lowercased(), "ern": app.ern, "name": app.name, "client_id": app.clientID,
      "environment": app.environment.rawValue, "scopes": app.scopes, "redirect_uris": app.redirectURIs,
      "public_client": app.isPublic, "minimum_age": app.minimumAge as Any? ?? NSNull(),
+     "rate_limits": ["per_second": app.rateLimits.second, "per_hour": app.rateLimits.hour],
      "created_at": ISO8601DateFormatter().string(from: app.createdAt)]
 }
 
@@ -151,5 +183,6 @@ private func render(_ app: AppRecord, secret: String?, json: Bool) -> String {
     lines.append("scopes:        \(app.scopes.joined(separator: " "))")
     lines.append("redirect_uris: \(app.redirectURIs.isEmpty ? "(none)" : app.redirectURIs.joined(separator: " "))")
     lines.append("minimum_age:   \(app.minimumAge.map(String.init) ?? "(none)")")
+    lines.append("rate_limits:   \(app.rateLimits.second)/s, \(app.rateLimits.hour)/h\(app.rateLimits == RequestRateLimits() ? " (the default)" : "")")
     return lines.joined(separator: "\n")
 }

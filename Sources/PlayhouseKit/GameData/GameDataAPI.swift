@@ -20,10 +20,12 @@ public struct GameDataAPI: Sendable {
     let api: APIClient
     let options: GameDataOptions
     let remembered = RememberedAnswers()
+    let pacer: RateLimitPacer
 
     init(api: APIClient, options: GameDataOptions) {
         self.api = api
         self.options = options
+        pacer = RateLimitPacer(longestWait: api.configuration.retryPolicy.maxDelay)
     }
 
     /// The document `id` of `collection`, as the server sends it.
@@ -114,11 +116,14 @@ public struct GameDataAPI: Sendable {
         return language.lowercased() + "_" + region.uppercased()
     }
 
-    /// The answer at `path`: sent with the `ETag` of the answer remembered for it, which a `304` keeps.
+    /// The answer at `path`: sent with the `ETag` of the answer remembered for it, which a `304`
+    /// keeps; paced by the app's limits (``RateLimitPacer``).
     private func read(_ path: String, query: [URLQueryItem]) async throws(PlayhouseError) -> Data {
         let key = path + "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
         let known = await remembered.answer(for: key)
+        try await pacer.wait()
         let response = try await api.revalidate(path, query: query, headers: known.map { ["If-None-Match": $0.etag] } ?? [:])
+        await pacer.heard(response)
         if response.status == 304, let known { return known.body }
         if let etag = response.header("ETag") { await remembered.remember(key, etag: etag, body: response.body) }
         return response.body

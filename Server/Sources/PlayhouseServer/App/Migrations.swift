@@ -60,5 +60,6 @@ enum Migrations {
         app.migrations.add(DropLedgerTransactionPlayerIndex())
         app.migrations.add(AddValidityToDealerIndexes())
         app.migrations.add(CreateGameData())
+        app.migrations.add(AddAppRateLimits())
     }
 }

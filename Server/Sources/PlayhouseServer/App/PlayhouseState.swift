@@ -26,6 +26,8 @@ public struct PlayhouseState: Sendable {
     var contentStats = ContentStats()
     /// Wakes the list change feed's long polls.
     var listChanges: ListChangeSignal
+    /// Each app's calls of game data against its limits.
+    var requestRateLimiter = RequestRateLimiter()
     /// Game data's search indexes, one per version and collection searched.
     var gameDataSearchIndexes = GameDataSearchIndexes()
     /// Game data's documents as rendered in a locale, by digest.

@@ -33,5 +33,5 @@ func routes(_ app: Application) throws {
     try signedOut.register(collection: PlayerAuthController())
     try signedOut.register(collection: ContentController())
     try signedOut.register(collection: CatalogController())
-    try signedOut.register(collection: GameDataController())
+    try signedOut.grouped(RateLimitMiddleware()).register(collection: GameDataController())
 }

@@ -11,7 +11,8 @@ extension AppRecord {
     /// The select list for the apps table aliased `alias`; every column is prefixed `app_` so it
     /// cannot clash with the joining table's own.
     static func selectList(_ alias: String) -> String {
-        ["id", "name", "client_id", "environment", "scopes", "redirect_uris", "public_client", "minimum_age", "created_at"]
+        ["id", "name", "client_id", "environment", "scopes", "redirect_uris", "public_client", "minimum_age", "rate_limit_per_second", "rate_limit_per_hour",
+         "created_at"]
             .map { "\(alias).\($0) AS app_\($0)" }
             .joined(separator: ", ")
     }
@@ -27,6 +28,8 @@ extension AppRecord {
             redirectURIs: try row.decode(column: "app_redirect_uris", as: [String].self),
             isPublic: try row.decode(column: "app_public_client", as: Bool.self),
             minimumAge: try row.decode(column: "app_minimum_age", as: Int?.self),
+            rateLimits: RequestRateLimits(perSecond: try row.decode(column: "app_rate_limit_per_second", as: Int?.self),
+                                          perHour: try row.decode(column: "app_rate_limit_per_hour", as: Int?.self)),
             createdAt: try row.decode(column: "app_created_at", as: Date?.self) ?? Date(timeIntervalSince1970: 0))
     }
 }

@@ -13,11 +13,14 @@ public struct AppRecord: Sendable, Equatable {
     public var isPublic: Bool
     /// Players younger than this may not deposit or bet (nil: the app checks no age).
     public var minimumAge: Int?
+    /// How many calls of game data the app may make (``RequestRateLimits``).
+    public var rateLimits: RequestRateLimits
     public var createdAt: Date
 
     init(id: UUID, name: String, clientID: String, environment: AppEnvironment, scopes: [String],
-         redirectURIs: [String], isPublic: Bool, minimumAge: Int? = nil, createdAt: Date) {
+         redirectURIs: [String], isPublic: Bool, minimumAge: Int? = nil, rateLimits: RequestRateLimits = RequestRateLimits(), createdAt: Date) {
         self.isPublic = isPublic
+        self.rateLimits = rateLimits
         self.minimumAge = minimumAge
         self.id = id
         self.name = name
@@ -29,6 +32,25 @@ public struct AppRecord: Sendable, Equatable {
     }
 
     public var ern: String { ERN.make("app", id.uuidString.lowercased()) }
+}
+
+/// The calls an app may make per second and per hour, across all instances (Battle.net's limits by
+/// default: 100 a second, 36,000 an hour). Nil is the default.
+public struct RequestRateLimits: Sendable, Equatable {
+    public static let defaultPerSecond = 100
+    public static let defaultPerHour = 36_000
+
+    public var perSecond: Int?
+    public var perHour: Int?
+
+    public init(perSecond: Int? = nil, perHour: Int? = nil) {
+        self.perSecond = perSecond
+        self.perHour = perHour
+    }
+
+    /// What applies: the app's own, else the default.
+    public var second: Int { perSecond ?? Self.defaultPerSecond }
+    public var hour: Int { perHour ?? Self.defaultPerHour }
 }
 
 /// A newly created (or re-keyed) app with its client secret, which is shown this once only

@@ -62,6 +62,27 @@ public struct AppService: Sendable {
         return app
     }
 
+    /// Sets the app's limits of calls per second and per hour (nil: the default).
+    public func setRateLimits(_ reference: String, _ limits: RequestRateLimits) async throws -> AppRecord? {
+        var fields: [PlayhouseProblem.Field] = []
+        if let perSecond = limits.perSecond, !(1...100_000).contains(perSecond) {
+            fields.append(.init(name: "per_second", code: "out_of_range", parameters: ["min": "1", "max": "100000"]))
+        }
+        if let perHour = limits.perHour, !(1...100_000_000).contains(perHour) {
+            fields.append(.init(name: "per_hour", code: "out_of_range", parameters: ["min": "1", "max": "100000000"]))
+        }
+        guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
+        guard var app = try await find(reference) else { return nil }
+        app.rateLimits = limits
+        try await store.write { [app] sql in
+            try await sql.raw("""
+                UPDATE apps SET rate_limit_per_second = \(bind: limits.perSecond), rate_limit_per_hour = \(bind: limits.perHour),
+                    updated_at = \(bind: Date()) WHERE id = \(bind: app.id)
+                """).run()
+        }
+        return app
+    }
+
     private static let ages = 1...100
     private static let minimumAgeField = PlayhouseProblem.Field(name: "minimum_age", code: "out_of_range", parameters: ["min": "1", "max": "100"])
 

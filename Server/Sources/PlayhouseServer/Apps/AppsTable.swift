@@ -35,6 +35,20 @@ struct AddPublicClient: AsyncMigration {
     }
 }
 
+/// The app's own limits of calls per second and per hour (none: the defaults).
+struct AddAppRateLimits: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        // One column a statement: SQLite adds no more.
+        try await database.schema("apps").field("rate_limit_per_second", .int).update()
+        try await database.schema("apps").field("rate_limit_per_hour", .int).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("apps").deleteField("rate_limit_per_second").update()
+        try await database.schema("apps").deleteField("rate_limit_per_hour").update()
+    }
+}
+
 /// The app's minimum age for deposits and bets.
 struct AddAppMinimumAge: AsyncMigration {
     func prepare(on database: any Database) async throws {

@@ -77,6 +77,11 @@ enum Messages {
             "da": Text(title: "For mange forespørgsler", detail: "For mange mislykkede forsøg. Prøv igen om {seconds} sekunder."),
             "de": Text(title: "Zu viele Anfragen", detail: "Zu viele fehlgeschlagene Versuche. Versuchen Sie es in {seconds} Sekunden erneut."),
         ],
+        "call_limited": [
+            "en": Text(title: "Too many requests", detail: "The app has made its {limit} calls this {span}. Try again in {seconds} seconds."),
+            "da": Text(title: "For mange forespørgsler", detail: "Appen har brugt sine {limit} kald i dette tidsrum ({span}). Prøv igen om {seconds} sekunder."),
+            "de": Text(title: "Zu viele Anfragen", detail: "Die App hat ihre {limit} Aufrufe in diesem Zeitraum ({span}) gemacht. Versuchen Sie es in {seconds} Sekunden erneut."),
+        ],
         "unauthorized": [
             "en": Text(title: "Authentication required", detail: "Send an access token in the Authorization header: Bearer <token>."),
             "da": Text(title: "Godkendelse påkrævet", detail: "Send et adgangstoken i Authorization-headeren: Bearer <token>."),
