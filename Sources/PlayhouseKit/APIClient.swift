@@ -112,6 +112,8 @@ struct APIClient: Sendable {
         let url = configuration.baseURL.appendingPathComponent(path)
         guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         components.queryItems = query
+        // A server reads `+` in a query as a space (HTML forms' rule), which URLComponents leaves as it is.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.url ?? url
     }
 

@@ -80,6 +80,10 @@ import Testing
         let query = URLComponents(url: sent.url, resolvingAgainstBaseURL: false)?.queryItems?.map { "\($0.name)=\($0.value ?? "")" }
         #expect(query == ["region=eu", "namespace=static", "locale=multi", "name.en_US=Stab", "level=[10,40.5]", "quality.type=EPIC||RARE",
                           "item_class.id!=7", "price.gold=[1,]", "price.silver=(,50)", "orderby=level:desc,name.en_US", "_page=2", "_pageSize=1"])
+        // A + is sent as %2B: servers read a bare + as a space.
+        _ = try await items.search([.matches("name.en_US", "C++"), .atLeast("level", 1e20)])
+        let plus = try #require(transport.requests(to: "/v1/data/realms/items/search").last?.url.query)
+        #expect(plus.contains("name.en_US=C%2B%2B") && (plus.contains("level=%5B1e%2B20,%5D") || plus.contains("level=[1e%2B20,]")), "\(plus)")
     }
 
     @Test func callsArePacedByTheLimitsTheServerAnnounces() async throws {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NIOConcurrencyHelpers
 import PlayhouseAPI
 import PlayhouseServer
 
@@ -69,17 +68,10 @@ struct DataCommand: AsyncParsableCommand {
                     paths.append((collection, name))
                 }
             }
-            // Read on every core, a share of the files each.
-            let listed = paths.map { root.path + "/" + $0.collection + "/" + $0.name }
-            let shares = min(listed.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
-            let read = NIOLockedValueBox([[Data?]](repeating: [], count: shares))
-            DispatchQueue.concurrentPerform(iterations: shares) { share in
-                let start = listed.count * share / shares, end = listed.count * (share + 1) / shares
-                let contents: [Data?] = listed[start..<end].map { FileManager.default.contents(atPath: $0) }
-                read.withLockedValue { $0[share] = contents }
-            }
+            // Read on every core.
+            let read = paths.map { root.path + "/" + $0.collection + "/" + $0.name }.concurrentMap { FileManager.default.contents(atPath: $0) }
             var files: [GameDataFile] = []
-            for (path, bytes) in zip(paths, read.withLockedValue { $0 }.joined()) {
+            for (path, bytes) in zip(paths, read) {
                 guard let bytes else {
                     problems.append("\(path.collection)/\(path.name): not a readable .json file")
                     continue

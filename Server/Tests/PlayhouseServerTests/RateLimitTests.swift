@@ -52,8 +52,8 @@ import VaporTesting
         }
     }
 
-    @Test func twoInstancesTogetherAdmitNoMoreThanTheLimit() async throws {
-        guard Engine.available.contains(.postgres) else { return }
+    @Test(.enabled(if: Engine.available.contains(.postgres), "two instances share PostgreSQL"))
+    func twoInstancesTogetherAdmitNoMoreThanTheLimit() async throws {
         let configuration = Engine.postgres.isolatedConfiguration()
         try await withPlayhouse(configuration, drop: false) { first in
             try await withPlayhouse(configuration, drop: true) { second in

@@ -16,7 +16,13 @@ struct RateLimitMiddleware: AsyncMiddleware {
                                    parameters: ["seconds": String(decision.reset), "limit": String(decision.limit), "span": decision.span.rawValue],
                                    headers: HTTPHeaders(headers.map { ($0.key, $0.value) }))
         }
-        let response = try await next.respond(to: request)
+        let response: Response
+        do {
+            response = try await next.respond(to: request)
+        } catch var problem as PlayhouseProblem {
+            for (name, value) in headers { problem.headers.replaceOrAdd(name: name, value: value) }
+            throw problem
+        }
         if response.status == .notModified { limiter.give(back: decision.taken, of: app) }
         for (name, value) in headers { response.headers.replaceOrAdd(name: name, value: value) }
         return response

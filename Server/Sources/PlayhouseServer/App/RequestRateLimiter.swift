@@ -75,8 +75,14 @@ final class RequestRateLimiter: Sendable {
             let seconds = Int64(now.timeIntervalSince1970)
             let window = seconds - seconds % span.seconds
             let reset = Int(max(1, window + span.seconds - seconds))
-            let (admitted, allowance) = try await take("calls:\(app.id.uuidString.lowercased()):\(span.rawValue)", limit: limit, window: window,
+            let admitted: Bool, allowance: Allowance
+            do {
+                (admitted, allowance) = try await take("calls:\(app.id.uuidString.lowercased()):\(span.rawValue)", limit: limit, window: window,
                                                        store: store)
+            } catch {
+                give(back: taken, of: app)
+                throw error
+            }
             let decision = Decision(admitted: admitted, span: span, limit: limit, remaining: max(0, limit - allowance.claimed + allowance.share),
                                     reset: reset, taken: [])
             guard admitted else {
@@ -106,6 +112,8 @@ final class RequestRateLimiter: Sendable {
     private func take(_ key: String, limit: Int, window: Int64, store: Store) async throws -> (Bool, Allowance) {
         while true {
             let step = allowances.withLockedValue { allowances -> Step in
+                // A call that began as the window ended counts in the next one, once this instance is in it.
+                let window = max(window, allowances[key]?.window ?? window)
                 var allowance = allowances[key].flatMap { $0.window == window && $0.limit == limit ? $0 : nil }
                     ?? Allowance(window: window, limit: limit, claiming: allowances[key]?.claiming)
                 defer { allowances[key] = allowance }
@@ -129,46 +137,34 @@ final class RequestRateLimiter: Sendable {
     }
 
     /// Claims `share` more of `key`'s window and keeps what is granted: only what fits under the
-    /// limit (nothing, when the counter is already in a later window: another instance's clock is
-    /// ahead).
+    /// limit. When the counter is already in a later window (another instance's clock is ahead, or
+    /// the window ended meanwhile), nothing is granted and this instance moves to that window, where
+    /// the calls waiting claim again.
     private func claim(_ share: Int, of key: String, limit: Int, window: Int64, store: Store) async throws {
-        let counted: (Int, Int64)
+        let counted: (count: Int, window: Int64)
         do {
-            counted = try await Self.claim(share, of: key, window: window, store: store)
+            counted = try await store.write { sql in
+                try await RateLimitCounters.add(Int64(share), to: key, window: window, on: sql)
+            }
         } catch {
             allowances.withLockedValue { $0[key]?.claiming = nil }
             throw error
         }
-        let granted = counted.1 == window ? max(0, min(share, limit - (counted.0 - share))) : 0
         allowances.withLockedValue { allowances in
             guard var allowance = allowances[key], allowance.window == window, allowance.limit == limit else {
                 allowances[key]?.claiming = nil
                 return
             }
             allowance.claiming = nil
-            allowance.claimed = max(allowance.claimed, counted.1 == window ? counted.0 : limit)
+            if counted.window > window {
+                allowances[key] = Allowance(window: counted.window, limit: limit, claimed: counted.count)
+                return
+            }
+            let granted = max(0, min(share, limit - (counted.count - share)))
+            allowance.claimed = max(allowance.claimed, counted.count)
             allowance.share += granted
             if granted == 0 { allowance.exhausted = true }
             allowances[key] = allowance
-        }
-    }
-
-    /// Adds `share` to `key`'s counter for `window` (starting it again when it counted an earlier
-    /// window); the counter and its window after.
-    private static func claim(_ share: Int, of key: String, window: Int64, store: Store) async throws -> (Int, Int64) {
-        try await store.write { sql in
-            let row = try await sql.raw("""
-                INSERT INTO rate_limit_counters (key, window_start, failures) VALUES (\(bind: key), \(bind: window), \(bind: Int64(share)))
-                ON CONFLICT (key) DO UPDATE SET
-                    failures = CASE WHEN rate_limit_counters.window_start = excluded.window_start
-                                    THEN rate_limit_counters.failures + excluded.failures
-                                    WHEN rate_limit_counters.window_start > excluded.window_start THEN rate_limit_counters.failures
-                                    ELSE excluded.failures END,
-                    window_start = CASE WHEN rate_limit_counters.window_start > excluded.window_start
-                                        THEN rate_limit_counters.window_start ELSE excluded.window_start END
-                RETURNING failures, window_start
-                """).first()
-            return (Int(try row?.decode(column: "failures", as: Int64.self) ?? Int64(share)), try row?.decode(column: "window_start", as: Int64.self) ?? window)
         }
     }
 }

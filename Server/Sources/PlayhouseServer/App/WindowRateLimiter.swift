@@ -44,14 +44,6 @@ struct WindowRateLimiter: Sendable {
     /// Counts one event for `key`.
     func record(_ key: String) async throws {
         let window = currentWindow
-        try await store.write { sql in
-            try await sql.raw("""
-                INSERT INTO rate_limit_counters (key, window_start, failures) VALUES (\(bind: key), \(bind: window), 1)
-                ON CONFLICT (key) DO UPDATE SET
-                    failures = CASE WHEN rate_limit_counters.window_start = excluded.window_start
-                                    THEN rate_limit_counters.failures + 1 ELSE 1 END,
-                    window_start = excluded.window_start
-                """).run()
-        }
+        _ = try await store.write { sql in try await RateLimitCounters.add(1, to: key, window: window, on: sql) }
     }
 }

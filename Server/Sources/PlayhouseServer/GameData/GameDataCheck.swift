@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import NIOConcurrencyHelpers
 import PlayhouseAPI
 
 /// Everything wrong with an import of game data, each problem naming its file and where in it,
@@ -31,15 +30,10 @@ struct GameDataCheck {
         if !GameDataLocale.isLocale(defaultLocale) { problems.append("the default locale \(defaultLocale) is not a locale such as en_US") }
         if files.isEmpty { problems.append("there are no documents: each is a file <collection>/<id>.json") }
         let files = files.sorted(by: { ($0.collection, $0.id) < ($1.collection, $1.id) })
-        // The documents' JSON is read and written again in key order on every core, a share of the files each.
-        let shares = min(files.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
-        let checked = NIOLockedValueBox([[(problems: [String], document: Document?)]](repeating: [], count: shares))
-        DispatchQueue.concurrentPerform(iterations: shares) { share in
-            let results = files[files.count * share / shares..<files.count * (share + 1) / shares].map(Self.check)
-            checked.withLockedValue { $0[share] = results }
-        }
+        // The documents' JSON is read and written again in key order on every core.
+        let checked = files.concurrentMap(Self.check)
         var seen = Set<GameDataDocumentRef>()
-        for (file, result) in zip(files, checked.withLockedValue { $0 }.joined()) {
+        for (file, result) in zip(files, checked) {
             let at = file.path
             if !Self.isName(file.collection, upTo: 64) || Self.reservedCollections.contains(file.collection) {
                 problems.append("\(at): a collection's name is 1 to 64 lowercase letters, digits, - and _, and not versions")

@@ -74,10 +74,9 @@ struct GameDataSearch: Equatable, Sendable {
     /// Reads `query` (a URL's query, percent-encoded); a `Refusal` names the first parameter that
     /// does not hold.
     init(query: String?) throws(Refusal) {
-        for part in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
-            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = Self.decoded(pair[0]), !name.isEmpty else { throw Refusal(parameter: "query", code: "invalid_value") }
-            guard pair.count == 2, let value = Self.decoded(pair[1]) else { throw Refusal(parameter: name, code: "invalid_value") }
+        for (name, value) in QueryString(query).pairs {
+            guard let name, !name.isEmpty else { throw Refusal(parameter: "query", code: "invalid_value") }
+            guard let value else { throw Refusal(parameter: name, code: "invalid_value") }
             switch name {
             case "region", "namespace", "locale": continue
             case "orderby": order += try Self.order(value)
@@ -86,11 +85,6 @@ struct GameDataSearch: Equatable, Sendable {
             default: filters.append(try Self.filter(name, value))
             }
         }
-    }
-
-    /// Percent-decoded, `+` as a space.
-    private static func decoded(_ text: Substring) -> String? {
-        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 
     private static func number(_ text: String, in range: ClosedRange<Int>, name: String) throws(Refusal) -> Int {

@@ -58,8 +58,13 @@ final class GameDataSearchIndexes: Sendable {
         }
         state.withLockedValue { state in
             guard state.entries[key]?.build == task, state.entries[key]!.documents == 0 else { return }
-            state.entries[key]!.documents = max(index.ids.count, 1)
-            state.documents += max(index.ids.count, 1)
+            // A collection with no documents (any name a caller makes up) is not kept.
+            guard !index.ids.isEmpty else {
+                state.entries[key] = nil
+                return
+            }
+            state.entries[key]!.documents = index.ids.count
+            state.documents += index.ids.count
             while state.documents > capacity,
                   let oldest = state.entries.filter({ $0.key != key && $0.value.documents > 0 }).min(by: { $0.value.used < $1.value.used }) {
                 state.documents -= oldest.value.documents

@@ -71,7 +71,7 @@ public struct GameDataService: Sendable {
                 }
             }
         }
-        try await Self.analyze(store)
+        try? await Self.analyze(store)  // the version is stored: a failure here only leaves the plans as they were
         return version
     }
 
@@ -95,7 +95,7 @@ public struct GameDataService: Sendable {
                     """).run()
             }
         }
-        if version != nil { try await Self.analyze(store) }
+        if version != nil { try? await Self.analyze(store) }
         return version
     }
 

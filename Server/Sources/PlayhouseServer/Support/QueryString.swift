@@ -12,6 +12,21 @@ struct QueryString {
         self.text = text ?? ""
     }
 
+    /// Every name and value in order, decoded as ``subscript(_:)`` decodes them (a name without
+    /// `=` has the value ""); nil for a name or value that does not decode.
+    var pairs: [(name: String?, value: String?)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (Self.decoded(parts[0]), parts.count == 2 ? Self.decoded(parts[1]) : "")
+        }
+    }
+
+    /// Percent-decoded, `+` a space.
+    private static func decoded(_ raw: Substring) -> String? {
+        guard raw.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(raw) }
+        return raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
     /// The value of `name` (the first, percent-decoded, `+` a space); nil when it is not there.
     subscript(name: String) -> String? {
         let bytes = text.utf8
@@ -23,9 +38,7 @@ struct QueryString {
             let equals = pair.firstIndex(of: UInt8(ascii: "="))
             guard pair[..<(equals ?? pair.endIndex)].elementsEqual(name.utf8) else { continue }
             guard let equals else { return "" }
-            let raw = Substring(pair[bytes.index(after: equals)...])
-            guard raw.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(raw) }
-            return raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+            return Self.decoded(Substring(pair[bytes.index(after: equals)...]))
         }
         return nil
     }
