@@ -227,4 +227,70 @@ import VaporTesting
             #expect(both[1].changes.changedCount == 1 && both[1].changes.addedCount == 1 && both[1].changes.removedCount == 1)
         }
     }
+
+    @Test(arguments: Engine.available)
+    func aRefusedImportLeavesTheCurrentVersionAsItWas(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let appID = try await app.createApp().app.id
+            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            // Everything about the import is right but one file.
+            let refused = await #expect(throws: PlayhouseProblem.self) {
+                try await app.gameData.importFiles(Self.release2 + [Self.file("items", "31", "[1]")], appID: appID, game: "wow", region: "eu",
+                                                   namespace: "static", defaultLocale: "en_US")
+            }
+            #expect(refused?.parameters["problems"] == "items/31.json: is not a JSON object")
+            #expect(try await app.count("game_data_versions") == 1)
+            #expect(try await app.count("game_data_documents") == Self.release1.count)
+            #expect(try await app.gameData.versions(appID: appID, game: "wow", all: true).map(\.version) == [1])
+        }
+    }
+
+    /// Readers on two instances page through a collection while imports switch it between two
+    /// releases: every reading sees one release whole, never some of each.
+    @Test(.enabled(if: Engine.available.contains(.postgres), "two instances share PostgreSQL"))
+    func readersOnTwoInstancesNeverSeeAMixDuringImports() async throws {
+        let configuration = Engine.postgres.isolatedConfiguration()
+        func release(_ number: Int) -> [GameDataFile] {
+            (1...12).map { Self.file("items", String($0), #"{"id": \#($0), "release": \#(number)}"#) }
+        }
+        try await withPlayhouse(configuration, drop: false) { first in
+            try await withPlayhouse(configuration, drop: true) { second in
+                let credentials = try await first.createApp(), appID = credentials.app.id
+                _ = try await first.gameData.importFiles(release(1), appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+                _ = try await first.apps.setRateLimits(credentials.app.clientID, RequestRateLimits(perSecond: 100_000))  // 180 reads at once
+                let token = try await first.appToken(credentials)
+                let readings = try await withThrowingTaskGroup(of: [Set<Int>].self) { group in
+                    group.addTask {
+                        for number in 2...7 {
+                            _ = try await first.gameData.importFiles(release(number), appID: appID, game: "wow", region: "eu", namespace: "static",
+                                                                     defaultLocale: "en_US")
+                        }
+                        return []
+                    }
+                    for instance in [first, second, first, second] {
+                        group.addTask {
+                            var readings: [Set<Int>] = []
+                            for _ in 0..<15 {
+                                var releases = Set<Int>(), cursor: String?, count = 0
+                                repeat {
+                                    let path = "/v1/data/wow/items?region=eu&limit=5" + (cursor.map { "&cursor=\($0)" } ?? "")
+                                    let page = try await instance.send(.GET, path, headers: bearer(token)).decode(Page<JSONValue>.self)
+                                    for document in page.data { if case .integer(let number)? = document["release"] { releases.insert(Int(number)) } }
+                                    count += page.data.count
+                                    cursor = page.nextCursor
+                                } while cursor != nil
+                                #expect(count == 12)
+                                readings.append(releases)
+                            }
+                            return readings
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0 += $1 }
+                }
+                #expect(readings.count == 60 && readings.allSatisfy { $0.count == 1 }, "\(readings.filter { $0.count != 1 })")
+                // The readings did see the imports happen.
+                #expect(Set(readings.compactMap(\.first)).count > 1)
+            }
+        }
+    }
 }
