@@ -29,6 +29,10 @@ def test_the_example_data_is_read_by_locale_and_revalidated(playhouse):
     assert item.status_code == 200, item.text
     assert item.json()["name"] == "Klinge des Sturmrufers" and item.json()["quality"]["name"] == "Legendär"
     assert item.headers["Last-Modified"].endswith("GMT")
+    # Its image, from the import's media/ folder, as a content-addressed asset.
+    icon = requests.get(playhouse.base_url + item.json()["icon"], timeout=10)
+    assert icon.status_code == 200 and icon.headers["Content-Type"] == "image/png"
+    assert icon.content == (EXAMPLE / "media/stormcallers-blade.png").read_bytes()
     every = requests.get(url + "/items/19019", params={"region": "eu", "locale": "multi"}, headers=headers, timeout=10).json()
     assert every["name"] == {"en_US": "Stormcaller's Blade", "de_DE": "Klinge des Sturmrufers", "da_DK": "Stormkalderens klinge"}
     again = requests.get(url + "/items/19019", params={"region": "eu", "locale": "de_DE"},

@@ -23,6 +23,8 @@ struct DataCommand: AsyncParsableCommand {
             discussion: """
                 DIRECTORY holds a directory per collection (items, classes, …), each holding one JSON object per document, \
                 in <id>.json. A localised field is an object whose keys are all locales: {"en_US": "Sword", "de_DE": "Schwert"}. \
+                Images (PNG, JPEG, GIF, WebP) go in media/; a document names one as "media:<file name>", which readers get as \
+                its asset's path, /assets/<sha256>. \
                 The import is the whole of the namespace's data: a document it leaves out is removed from the new version. \
                 Everything is checked first; when anything is wrong nothing is stored and every problem is listed. A progress \
                 bar shows on a terminal.
@@ -61,7 +63,7 @@ struct DataCommand: AsyncParsableCommand {
                     continue
                 }
                 for name in try manager.contentsOfDirectory(atPath: folder).sorted() where !name.hasPrefix(".") {
-                    guard name.hasSuffix(".json") else {
+                    guard name.hasSuffix(".json") || collection == GameDataFile.mediaFolder else {
                         problems.append("\(collection)/\(name): not a readable .json file")
                         continue
                     }
@@ -76,7 +78,8 @@ struct DataCommand: AsyncParsableCommand {
                     problems.append("\(path.collection)/\(path.name): not a readable .json file")
                     continue
                 }
-                files.append(GameDataFile(collection: path.collection, id: String(path.name.dropLast(5)), bytes: bytes))
+                let id = path.collection == GameDataFile.mediaFolder ? path.name : String(path.name.dropLast(5))
+                files.append(GameDataFile(collection: path.collection, id: id, bytes: bytes))
             }
             guard problems.isEmpty else { throw CLIError("nothing was imported:\n  " + problems.joined(separator: "\n  ")) }
             return files

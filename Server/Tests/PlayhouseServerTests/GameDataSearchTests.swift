@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import PlayhouseAPI
 @testable import PlayhouseServer
@@ -118,8 +119,9 @@ import VaporTesting
             .appendingPathComponent("Examples/game-data")
         var files: [GameDataFile] = []
         for collection in try FileManager.default.contentsOfDirectory(atPath: root.path) {
-            for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(collection).path) where name.hasSuffix(".json") {
-                files.append(GameDataFile(collection: collection, id: String(name.dropLast(5)),
+            for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(collection).path) {
+                let id = collection == GameDataFile.mediaFolder ? name : String(name.dropLast(5))
+                files.append(GameDataFile(collection: collection, id: id,
                                           bytes: try Data(contentsOf: root.appendingPathComponent(collection).appendingPathComponent(name))))
             }
         }
@@ -185,6 +187,34 @@ import VaporTesting
                                                    game: "realms", region: "eu", namespace: "static", defaultLocale: "en_US")
             }
             #expect(refused?.parameters["problems"]?.contains("items/search.json: a document's id") == true)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func imagesAreStoredAsAssetsAndDocumentsNameThemByTheirPath(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp()
+            let files = try Self.exampleFiles()
+            let blade = try #require(files.first { $0.collection == "media" && $0.id == "stormcallers-blade.png" })
+            _ = try await app.gameData.importFiles(files, appID: credentials.app.id, game: "realms", region: "eu", namespace: "static",
+                                                   defaultLocale: "en_US")
+            let token = try await app.appToken(credentials)
+            let item = try await app.send(.GET, "/v1/data/realms/items/19019?region=eu", headers: bearer(token)).decode(JSONValue.self)
+            #expect(item["icon"] == .string("/assets/" + SecretToken.hex(SHA256.hash(data: blade.bytes))))
+            let image = try await app.send(.GET, item["icon"]?.text ?? "")
+            #expect(image.status == .ok && image.headers.contentType?.description == "image/png" && Data(buffer: image.body) == blade.bytes)
+            // Images are not documents.
+            let versions = try await app.gameData.versions(appID: credentials.app.id, game: "realms")
+            #expect(versions.first?.documents == files.count - 3)
+
+            let refused = await #expect(throws: PlayhouseProblem.self) {
+                try await app.gameData.importFiles(files + [GameDataFile(collection: "media", id: "notes.txt", bytes: Data("hello".utf8)),
+                                                            GameDataFile(collection: "items", id: "1", bytes: Data(#"{"icon": "media:missing.png"}"#.utf8))],
+                                                   appID: credentials.app.id, game: "realms", region: "eu", namespace: "static", defaultLocale: "en_US")
+            }
+            let problems = refused?.parameters["problems"] ?? ""
+            #expect(problems.contains("media/notes.txt: is not a PNG, JPEG, GIF or WebP image"), "\(problems)")
+            #expect(problems.contains("items/1.json: media:missing.png names no image in media/"), "\(problems)")
         }
     }
 }

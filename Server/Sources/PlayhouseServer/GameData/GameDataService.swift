@@ -56,6 +56,8 @@ public struct GameDataService: Sendable {
             throw PlayhouseProblem(.unprocessableEntity, .invalidGameData, parameters: ["problems": check.problems.joined(separator: "; ")])
         }
         let documents = check.documents, place = Place(appID: appID, game: game, region: region, namespace: namespace), now = self.now
+        // Images first, as assets: named by their bytes, they are the same whether or not the version is stored.
+        for image in check.images { try await Assets(store: store, now: now).put(image.bytes, contentType: image.contentType) }
         let digests = Dictionary(documents.map { ($0.ref, $0.digest) }, uniquingKeysWith: { first, _ in first })
         let version = try await store.transaction { sql in
             try await Self.storeVersion(of: place, defaultLocale: defaultLocale, digests: digests, restores: nil, at: now, on: sql) { versionID in
