@@ -46,7 +46,11 @@ import VaporTesting
             #expect(try await app.send(.GET, path, headers: bearer(later)).status == .ok)
             let other = try await app.createApp(name: "Other")
             try await Self.importItems(app, other)
-            #expect(try await app.send(.GET, path, headers: bearer(try await app.appToken(other))).status == .ok)
+            let otherToken = try await app.appToken(other)
+            #expect(try await app.send(.GET, path, headers: bearer(otherToken)).status == .ok)
+            // A refused read of an admitted call says how many calls are left too.
+            let missing = try await app.send(.GET, "/v1/data/wow/items/none?region=eu", headers: bearer(otherToken))
+            #expect(missing.status == .notFound && missing.headers.first(name: "RateLimit-Remaining") != nil)
             // Other routes are not limited.
             #expect(try await app.send(.GET, "/v1/app", headers: bearer(later)).status == .ok)
         }

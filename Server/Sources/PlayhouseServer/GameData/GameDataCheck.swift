@@ -27,13 +27,12 @@ struct GameDataCheck {
     private(set) var images: [Image] = []
 
     /// How a document names an image of the import (``GameDataFile/mediaFolder``).
-    static let mediaFolder = GameDataFile.mediaFolder
     static let mediaPrefix = "media:"
 
     /// The largest document, in bytes.
     static let maxDocumentBytes = 1 << 20
     /// Names the routes take for themselves (`GET /v1/data/{game}/versions`).
-    static let reservedCollections: Set<String> = ["versions", mediaFolder]
+    static let reservedCollections: Set<String> = ["versions", GameDataFile.mediaFolder]
     /// Ids the routes take for themselves (`GET /v1/data/{game}/{collection}/search`).
     static let reservedIDs: Set<String> = ["search"]
 
@@ -44,7 +43,7 @@ struct GameDataCheck {
         if !GameDataLocale.isLocale(defaultLocale) { problems.append("the default locale \(defaultLocale) is not a locale such as en_US") }
         if files.isEmpty { problems.append("there are no documents: each is a file <collection>/<id>.json") }
         var media: [String: String] = [:]
-        for file in files where file.collection == Self.mediaFolder {
+        for file in files where file.collection == GameDataFile.mediaFolder {
             guard file.bytes.count <= Assets.maxBytes, let type = Assets.imageType(of: file.bytes) else {
                 problems.append("\(file.path): is not a PNG, JPEG, GIF or WebP image of at most 10 MB")
                 continue
@@ -53,7 +52,7 @@ struct GameDataCheck {
             media[image.name] = Assets.path(image.asset)
             images.append(image)
         }
-        let files = files.filter { $0.collection != Self.mediaFolder }.sorted(by: { ($0.collection, $0.id) < ($1.collection, $1.id) })
+        let files = files.filter { $0.collection != GameDataFile.mediaFolder }.sorted(by: { ($0.collection, $0.id) < ($1.collection, $1.id) })
         // The documents' JSON is read and written again in key order on every core.
         let checked = files.concurrentMap { [media] in Self.check($0, media: media) }
         var seen = Set<GameDataDocumentRef>()
@@ -112,7 +111,7 @@ struct GameDataCheck {
         case .string(let text) where text.hasPrefix(mediaPrefix):
             let name = String(text.dropFirst(mediaPrefix.count))
             guard let path = media[name] else {
-                problems.append("\(at): \(text.prefix(80)) names no image in \(mediaFolder)/")
+                problems.append("\(at): \(text.prefix(80)) names no image in \(GameDataFile.mediaFolder)/")
                 return value
             }
             return .string(path)

@@ -138,7 +138,7 @@ public struct GameDataService: Sendable {
         guard let (head, body, digest) = found else { return nil }
         guard let body, let digest else { return (head, nil) }
         let answer = try answers.answer(digest: digest, locale: locale, fallback: head.defaultLocale) {
-            try RenderedAnswer(locale.apply(to: try Self.decode(body), fallback: head.defaultLocale))
+            try RenderedAnswer(try Self.document(body, in: locale, of: head))
         }
         return (head, answer)
     }
@@ -157,7 +157,7 @@ public struct GameDataService: Sendable {
             return (head, bodies)
         }
         guard let (head, bodies) = found else { return nil }
-        return (head, try bodies.map { locale.apply(to: try Self.decode($0), fallback: head.defaultLocale) })
+        return (head, try bodies.map { try Self.document($0, in: locale, of: head) })
     }
 
     /// The version of `place` readers get now and the page of the documents of `collection` in it
@@ -188,10 +188,15 @@ public struct GameDataService: Sendable {
                 bodies[try row.decode(column: "document_id", as: String.self)] = try row.decode(column: "body", as: String.self)
             }
         }
-        let documents = try found.ids.compactMap { id in try bodies[id].map { locale.apply(to: try Self.decode($0), fallback: head.defaultLocale) } }
+        let documents = try found.ids.compactMap { id in try bodies[id].map { try Self.document($0, in: locale, of: head) } }
         let page = GameDataSearchPage(page: search.page, pageSize: search.pageSize, maxPageSize: GameDataSearch.maxPageSize,
                                       pageCount: (found.total + search.pageSize - 1) / search.pageSize, total: found.total, data: documents)
         return (head, page)
+    }
+
+    /// A stored document as a reader in `locale` gets it from version `head`.
+    private static func document(_ body: String, in locale: GameDataLocale, of head: Head) throws -> JSONValue {
+        locale.apply(to: try decode(body), fallback: head.defaultLocale)
     }
 
     /// A stored document's JSON.
