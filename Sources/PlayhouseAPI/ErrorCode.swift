@@ -144,6 +144,8 @@ extension ErrorCode {
     // Game data
     /// Game data cannot be imported; `detail` names every problem, with its file. Nothing was stored.
     public static let invalidGameData: ErrorCode = "invalid_game_data"
+    /// A player's profile document cannot be stored; `detail` names every problem. Nothing was stored.
+    public static let invalidProfileDocument: ErrorCode = "invalid_profile_document"
 
     // Content
     /// A content file cannot be imported; `detail` names every problem. Nothing was stored.

@@ -126,3 +126,33 @@ public struct GameDataSearchPage<Element: Sendable>: Sendable {
 extension GameDataSearchPage: Decodable where Element: Decodable {}
 extension GameDataSearchPage: Encodable where Element: Encodable {}
 extension GameDataSearchPage: Equatable where Element: Equatable {}
+
+/// One collection of a player's profile in a game: its name, how many documents it has, and when
+/// one of them last changed.
+public struct GameProfileCollection: Codable, Sendable, Equatable {
+    public var name: String
+    public var documents: Int
+    public var updatedAt: Date
+
+    public init(name: String, documents: Int, updatedAt: Date) {
+        self.name = name
+        self.documents = documents
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, documents
+        case updatedAt = "updated_at"
+    }
+}
+
+/// A player's profile in a game (`GET /v1/me/profiles/{game}`): its collections, in byte order.
+public struct GameProfile: Codable, Sendable, Equatable {
+    public var game: String
+    public var collections: [GameProfileCollection]
+
+    public init(game: String, collections: [GameProfileCollection]) {
+        self.game = game
+        self.collections = collections
+    }
+}

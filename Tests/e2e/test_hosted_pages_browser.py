@@ -154,3 +154,62 @@ def test_a_form_posted_from_another_site_is_refused(playhouse, browser, web_app,
     browser.execute_script("document.getElementById('f').submit()")
     error = wait_for(browser, expected_conditions.presence_of_element_located((By.ID, "error")))
     assert "not started in this browser" in error.text
+
+
+def test_the_player_allows_some_games_profiles(playhouse, browser, callback_url):
+    """Per-game consent: the hosted page lists the games whose profile the app asks for, the player
+    unticks one, and the token carries only the others. The app's server (client credentials with
+    profile:write) writes a profile document in each game; the player reads the allowed game's and
+    is refused the other's. The consent page is photographed at phone width and kept in artifacts/."""
+    app = playhouse.create_app("Realm Runner", "--redirect-uri", callback_url, "--scope", "profile", "--scope", "realms.profile",
+                               "--scope", "dungeons.profile", "--scope", "skies.profile", "--scope", "profile:write")
+    verifier, challenge = pkce_pair()
+    browser.delete_all_cookies()
+    browser.set_window_size(390, 844)
+    browser.get(playhouse.base_url + "/oauth/authorize?" + urlencode({
+        "response_type": "code", "client_id": app["client_id"], "redirect_uri": callback_url,
+        "scope": "profile realms.profile dungeons.profile skies.profile", "state": "games", "code_challenge": challenge,
+        "code_challenge_method": "S256"}))
+    browser.find_element(By.CSS_SELECTOR, "#register-section summary").click()
+    browser.find_element(By.CSS_SELECTOR, "#register input[name=email]").send_keys(f"games-{uuid.uuid4().hex[:10]}@example.com")
+    browser.find_element(By.CSS_SELECTOR, "#register input[name=password]").send_keys("correct horse battery")
+    browser.find_element(By.ID, "create-account").click()
+    wait_for(browser, expected_conditions.presence_of_element_located((By.ID, "games")))
+    boxes = browser.find_elements(By.CSS_SELECTOR, "#games input[name=game]")
+    assert [box.get_attribute("value") for box in boxes] == ["realms", "dungeons", "skies"]
+    assert all(box.is_selected() for box in boxes)
+    browser.find_element(By.ID, "game-dungeons").click()
+    assert not browser.find_element(By.ID, "game-dungeons").is_selected()
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / f"consent-games-phone-{playhouse.engine}.png"))
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    browser.find_element(By.ID, "allow").click()
+
+    answer = back_in_the_game(browser, callback_url)
+    token = requests.post(playhouse.base_url + "/oauth/token",
+                          data={"grant_type": "authorization_code", "code": answer["code"][0], "code_verifier": verifier,
+                                "redirect_uri": callback_url},
+                          auth=(app["client_id"], app["client_secret"]), timeout=10)
+    assert token.status_code == 200, token.text
+    assert token.json()["scope"] == "profile realms.profile skies.profile"
+    player = {"Authorization": "Bearer " + token.json()["access_token"]}
+    player_id = requests.get(playhouse.base_url + "/v1/me", headers=player, timeout=10).json()["id"]
+
+    server_token = requests.post(playhouse.base_url + "/oauth/token", data={"grant_type": "client_credentials"},
+                                 auth=(app["client_id"], app["client_secret"]), timeout=10).json()["access_token"]
+    server = {"Authorization": "Bearer " + server_token}
+    for game in ["realms", "dungeons"]:
+        written = requests.put(f"{playhouse.base_url}/v1/players/{player_id}/profiles/{game}/characters/hero", headers=server,
+                               json={"id": "hero", "name": {"en_US": "Hero", "de_DE": "Held"}, "level": 12}, timeout=10)
+        assert written.status_code == 201, written.text
+    read = requests.get(playhouse.base_url + "/v1/me/profiles/realms/characters/hero?locale=de_DE", headers=player, timeout=10)
+    assert read.status_code == 200, read.text
+    assert read.json() == {"id": "hero", "name": "Held", "level": 12}
+    refused = requests.get(playhouse.base_url + "/v1/me/profiles/dungeons/characters/hero", headers=player, timeout=10)
+    assert refused.status_code == 403
+    assert refused.headers["Content-Type"].startswith("application/problem+json")
+    assert refused.json()["code"] == "insufficient_scope"
+    # The player's token cannot write, even their own profile.
+    own = requests.put(f"{playhouse.base_url}/v1/players/{player_id}/profiles/realms/characters/hero", headers=player,
+                       json={"level": 99}, timeout=10)
+    assert own.status_code == 403

@@ -61,5 +61,6 @@ enum Migrations {
         app.migrations.add(AddValidityToDealerIndexes())
         app.migrations.add(CreateGameData())
         app.migrations.add(AddAppRateLimits())
+        app.migrations.add(CreateGameProfiles())
     }
 }

@@ -25,6 +25,7 @@ func routes(_ app: Application) throws {
     try v1.register(collection: LimitsController())
     try v1.register(collection: PageSessionController())
     try v1.register(collection: ListsController())
+    try v1.register(collection: GameProfileController())
 
     // What a signed-out player may use (the app, a sign-in PIN, content placements, the catalog, game data):
     // with a token, or with a public client's id alone.

@@ -74,6 +74,19 @@ struct GameDataCheck {
         }
     }
 
+    /// What is wrong with one document written on its own into `game` (a player's profile
+    /// document, ``GameProfileService``), or the document as it is stored: an imported file's
+    /// checks, with names for the document's place, and no images to name.
+    static func document(_ file: GameDataFile, game: String) -> (problems: [String], document: Document?) {
+        var problems: [String] = []
+        if !isName(game, upTo: 64) { problems.append("the game is not 1 to 64 lowercase letters, digits, - and _") }
+        if !isName(file.collection, upTo: 64) { problems.append("the collection is not 1 to 64 lowercase letters, digits, - and _") }
+        if !isDocumentID(file.id) { problems.append("the id is not 1 to 128 letters, digits, ., - and _") }
+        let checked = check(file, media: [:])
+        problems += checked.problems
+        return (problems, problems.isEmpty ? checked.document : nil)
+    }
+
     /// What is wrong with one file's JSON, or the document it is, its images (`media:` texts) named
     /// by their asset paths (`media`, by file name).
     private static func check(_ file: GameDataFile, media: [String: String]) -> (problems: [String], document: Document?) {

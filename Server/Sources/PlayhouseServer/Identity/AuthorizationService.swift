@@ -189,11 +189,14 @@ struct AuthorizationService: Sendable {
         return state.map { Self.redirect(target, ["state": $0]) } ?? target
     }
 
-    /// The player allowed the request's scopes: remembered, then granted.
-    func allow(_ pending: Pending) async throws -> Outcome {
+    /// The player allowed the request's scopes, of its games' profile scopes (`{game}.profile`,
+    /// ``GameProfileService/scope(of:)``) only those of `games` (all, some or none of them): what
+    /// was allowed is remembered, and granted; the app's token carries only that.
+    func allow(_ pending: Pending, games: Set<String>) async throws -> Outcome {
         guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }
-        try await PlayerConsents(store: store, now: now).grant(pending.scopes, playerID: playerID)
-        return try await approve(pending)
+        let allowed = pending.scopes.filter { scope in GameProfileService.game(ofScope: scope).map(games.contains) ?? true }
+        try await PlayerConsents(store: store, now: now).grant(allowed, playerID: playerID)
+        return try await approve(pending, scope: allowed.joined(separator: " "))
     }
 
     /// Scopes the player allowed before are not asked again, unless `prompt=consent`;
@@ -222,13 +225,14 @@ struct AuthorizationService: Sendable {
         }
     }
 
-    /// The request is granted: a code goes to the app's redirect URI, or the device is approved.
-    private func approve(_ pending: Pending) async throws -> Outcome {
+    /// The request is granted, with `scope` (the request's own when nil): a code goes to the app's
+    /// redirect URI, or the device is approved.
+    private func approve(_ pending: Pending, scope: String? = nil) async throws -> Outcome {
         guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }
         try await complete(pending)
         if let device = pending.request.deviceAuthorizationID {
             try await DeviceAuthorizationService(store: store, now: now, configuration: configuration)
-                .decide(device, playerID: playerID, approved: true)
+                .decide(device, playerID: playerID, approved: true, scope: scope)
             return .device(approved: true)
         }
         let value = SecretToken.generate(prefix: "phc_")
@@ -238,7 +242,7 @@ struct AuthorizationService: Sendable {
                 INSERT INTO authorization_codes (id, code_hash, app_id, player_id, redirect_uri, redirect_uri_sent, scope, code_challenge,
                                                  family_id, expires_at, nonce, auth_time)
                 VALUES (\(bind: UUID.random()), \(bind: SecretToken.hash(value)), \(bind: appID), \(bind: playerID), \(bind: request.redirectURI),
-                        \(bind: request.redirectURISent), \(bind: request.scope), \(bind: request.codeChallenge), \(bind: UUID.random()),
+                        \(bind: request.redirectURISent), \(bind: scope ?? request.scope), \(bind: request.codeChallenge), \(bind: UUID.random()),
                         \(bind: expiresAt), \(bind: request.nonce), \(bind: request.authTime))
                 """).run()
         }

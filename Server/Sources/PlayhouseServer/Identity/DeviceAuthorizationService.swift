@@ -56,12 +56,14 @@ struct DeviceAuthorizationService: Sendable {
         return (try DeviceAuthorization(row: row), try AppRecord(row: row))
     }
 
-    /// Records the player's answer; only a pending authorization can be decided.
-    func decide(_ id: UUID, playerID: UUID?, approved: Bool) async throws {
+    /// Records the player's answer, and the scope they allowed when it is less than the device
+    /// asked for; only a pending authorization can be decided.
+    func decide(_ id: UUID, playerID: UUID?, approved: Bool, scope: String? = nil) async throws {
         let status = approved ? DeviceAuthorization.Status.approved : .denied
         try await store.write { sql in
             try await sql.raw("""
-                UPDATE device_authorizations SET status = \(bind: status.rawValue), player_id = \(bind: playerID) \
+                UPDATE device_authorizations SET status = \(bind: status.rawValue), player_id = \(bind: playerID), \
+                    scope = COALESCE(\(bind: scope), scope) \
                 WHERE id = \(bind: id) AND status = \(bind: DeviceAuthorization.Status.pending.rawValue)
                 """).run()
         }

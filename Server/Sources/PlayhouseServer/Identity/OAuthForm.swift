@@ -70,6 +70,11 @@ struct OAuthForm: Sendable {
         }
     }
 
+    /// Every non-empty value of `name`, for a field a form may send more than once (a checkbox list).
+    func values(_ name: String) -> [String] {
+        values[name]?.filter { !$0.isEmpty } ?? []
+    }
+
     /// The value of `name`, nil when absent or empty; a problem when it was sent more than once.
     func value(_ name: String) throws -> String? {
         guard let sent = values[name]?.filter({ !$0.isEmpty }), !sent.isEmpty else { return nil }

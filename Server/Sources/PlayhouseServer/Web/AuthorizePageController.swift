@@ -78,7 +78,7 @@ struct AuthorizePageController: RouteCollection {
     func consent(_ request: Request) async throws -> Response {
         try await withPending(request) { form, pending in
             switch try? form.value("decision") {
-            case "allow": return try await finish(request, try await request.authorization.allow(pending))
+            case "allow": return try await finish(request, try await request.authorization.allow(pending, games: Set(form.values("game"))))
             case "deny": return try await finish(request, try await request.authorization.decline(pending))
             default: throw AuthorizationService.Failure.shown(message: "authorize.invalid_request", status: 400)
             }
@@ -250,7 +250,8 @@ struct AuthorizePageController: RouteCollection {
         let texts = PageText.texts(language, parameters.merging(["app": pending.app.name]) { a, _ in a })
         let context = PageContext(
             lang: language, title: texts[template == "authorize-consent" ? "consent_title" : "sign_in_title"] ?? "",
-            t: texts, handle: handle, scopes: pending.scopes.map { texts["scope." + $0] ?? $0 },
+            t: texts, handle: handle, scopes: pending.scopes.filter { GameProfileService.game(ofScope: $0) == nil }.map { texts["scope." + $0] ?? $0 },
+            games: pending.scopes.compactMap(GameProfileService.game(ofScope:)),
             error: error.map { texts[$0] ?? $0 }, email: email.map { String($0.prefix(254)) }, registering: registering,
             phone: phone.map { String($0.prefix(20)) })
         let response = try await render(request, template, context, status: status)
@@ -272,6 +273,8 @@ struct PageContext: Encodable {
     var t: [String: String]
     var handle: String?
     var scopes: [String] = []
+    /// The games whose profile the app asks to read (`{game}.profile`), each for the player to tick or not.
+    var games: [String] = []
     var error: String?
     var email: String?
     var registering = false

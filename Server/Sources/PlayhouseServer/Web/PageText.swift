@@ -22,6 +22,8 @@ enum PageText {
         "signed_out": ["en": "You are signed out in this browser.", "da": "Du er logget ud i denne browser.",
                        "de": "Sie sind in diesem Browser abgemeldet."],
         "error_title": ["en": "Sign-in cannot continue", "da": "Login kan ikke fortsætte", "de": "Anmeldung nicht möglich"],
+        "game_profiles": ["en": "Read your profile in the games you tick:", "da": "Læse din profil i de spil, du markerer:",
+                          "de": "Ihr Profil in den Spielen lesen, die Sie ankreuzen:"],
         "scope.profile": ["en": "See and change your profile", "da": "Se og ændre din profil", "de": "Ihr Profil sehen und ändern"],
         "scope.wallet": ["en": "Use your wallet", "da": "Bruge din tegnebog", "de": "Ihre Geldbörse verwenden"],
         "scope.play": ["en": "Start play sessions and place bets", "da": "Starte spil og placere indsatser",
