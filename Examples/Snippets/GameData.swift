@@ -68,3 +68,19 @@ func searchGameData(client: PlayhouseClient) async throws {
     let json: Data = try await client.gameData.search(game: "realms", collection: "items", filters: [.matches("name.en_US", "Linen Cloth")])
     show(next, json)
 }
+
+struct Character: Decodable, Sendable {
+    var name: String
+    var level: Int
+}
+
+func gameProfiles(client: PlayhouseClient) async throws {
+    let games = ["realms", "dungeons"]
+    try await client.auth.signIn(scopes: ["profile"] + games.map { GameDataAPI.profileScope(game: $0) },
+                             presenter: ASWebAuthenticationPresenter())
+    let characters = client.gameData.profileRepository(Character.self, game: "realms", collection: "characters")
+    let hero = try await characters.document(id: "arthas")
+    let profile = try await client.gameData.profile(game: "realms")
+    for collection in profile.collections { show(collection.name, collection.documents) }
+    show(hero)
+}

@@ -68,6 +68,8 @@ public enum APIPath {
     public static let offerSearch = "/v1/offers/search"
     /// Game data (any token of the app): `/{game}/{collection}`, `/{game}/{collection}/{id}` and `/{game}/versions`.
     public static let gameData = "/v1/data"
+    /// The signed-in player's profiles per game: `/{game}`, `/{game}/{collection}`, `/{game}/{collection}/{id}`.
+    public static let gameProfiles = "/v1/me/profiles"
     public static let contentProperties = "/v1/content/properties"
     /// The player's reward receipts; `/{id}` one, `/{id}/claim` its claim.
     public static let rewards = "/v1/rewards"

@@ -123,14 +123,16 @@ struct APIClient: Sendable {
         return try await answer(request, through: publicPipeline).body
     }
 
-    /// `GET path?query` for whoever calls (``callerPipeline``), with extra `headers`: the server's answer, a success or
-    /// `304 Not Modified` (for a request with `If-None-Match`); a failure is thrown.
-    func revalidate(_ path: String, query: [URLQueryItem], headers: [String: String]) async throws(PlayhouseError) -> HTTPResponse {
+    /// `GET path?query` for whoever calls (``callerPipeline``), or for the signed-in player alone (`asPlayer`,
+    /// ``playerPipeline``), with extra `headers`: the server's answer, a success or `304 Not Modified` (for a request
+    /// with `If-None-Match`); a failure is thrown.
+    func revalidate(_ path: String, query: [URLQueryItem], headers: [String: String],
+                    asPlayer: Bool = false) async throws(PlayhouseError) -> HTTPResponse {
         let request = HTTPRequest(method: "GET", url: url(path, query: query), headers: ["Accept": "application/json", "Accept-Language": configuration.acceptLanguage]
             .merging(headers) { _, extra in extra })
         let response: HTTPResponse
         do {
-            response = try await callerPipeline.send(request)
+            response = try await (asPlayer ? playerPipeline : callerPipeline).send(request)
         } catch {
             throw PlayhouseError(transportError: error)
         }

@@ -14,6 +14,8 @@ struct FormPostingPresenter: WebAuthenticationPresenter {
     var password = "correct horse"
     var register = true
     var decision = "allow"
+    /// The games the player leaves ticked on the consent page; nil leaves every game it lists ticked, as it shows them.
+    var games: Set<String>? = nil
     /// The player's browser: a new one by default; share one to keep its sign-in.
     var browser = Browser()
     /// The pages the browser was shown, by their form's action: `/authorize/login`, `/authorize/consent`.
@@ -31,11 +33,21 @@ struct FormPostingPresenter: WebAuthenticationPresenter {
                                             ["request": handle, "email": email, "password": password])
         if answer.response.statusCode == 200 {
             shown.append("/authorize/consent")
-            answer = try await browser.post(base.appendingPathComponent("authorize/consent"), ["request": handle, "decision": decision])
+            // As a browser sends a form: each ticked box of the games the page lists.
+            let listed = Self.games(in: String(decoding: answer.body, as: UTF8.self))
+            let ticked = listed.filter { games?.contains($0) ?? true }.map { ("game", $0) }
+            answer = try await browser.post(base.appendingPathComponent("authorize/consent"), [("request", handle), ("decision", decision)] + ticked)
         }
         let location = try #require(answer.response.value(forHTTPHeaderField: "Location"))
         #expect(location.hasPrefix(callbackScheme + ":"))
         return try #require(URL(string: location))
+    }
+}
+
+extension FormPostingPresenter {
+    /// The games a consent page lists to tick (`<input type="checkbox" name="game" value="…">`).
+    static func games(in page: String) -> [String] {
+        page.components(separatedBy: #"name="game" value=""#).dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
     }
 }
 
@@ -54,10 +66,15 @@ final class Browser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     private lazy var session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
 
     func post(_ url: URL, _ fields: [String: String]) async throws -> (response: HTTPURLResponse, body: Data) {
+        try await post(url, fields.map { ($0.key, $0.value) })
+    }
+
+    /// Posts a form whose fields may repeat (checkboxes).
+    func post(_ url: URL, _ fields: [(String, String)]) async throws -> (response: HTTPURLResponse, body: Data) {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(fields.map { "\($0.key)=\(SignInFlow.encode($0.value))" }.joined(separator: "&").utf8)
+        request.httpBody = Data(fields.map { "\($0.0)=\(SignInFlow.encode($0.1))" }.joined(separator: "&").utf8)
         return try await send(request)
     }
 

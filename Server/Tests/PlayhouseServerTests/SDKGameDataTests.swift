@@ -50,4 +50,45 @@ import Vapor
             #expect(versions.data.map(\.version) == [2] && versions.data.first?.changes.removedCount == 1)
         }
     }
+
+    struct Character: Decodable, Sendable, Equatable {
+        var name: String
+        var level: Int
+    }
+
+    /// A player signs in through the SDK asking for two games' profiles and allows one; the app's
+    /// server writes a document in each; the SDK reads the allowed game's, typed and in the
+    /// configured locale, with the player's token, and is refused the other's.
+    @Test(arguments: Engine.available)
+    func thePlayersProfileIsReadForTheGamesAllowed(_ engine: Engine) async throws {
+        try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
+            let credentials = try await app.createApp(scopes: GameProfileTests.scopes)
+            let sdk = PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
+                                                           locale: Locale(identifier: "de_DE"),
+                                                           retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)),
+                                                           redirectURI: URL(string: "mygame://authorize")!, tokenStore: MemoryTokenStore(),
+                                                           appLifecycle: nil))
+            let scopes = ["profile", GameDataAPI.profileScope(game: "realms"), GameDataAPI.profileScope(game: "dungeons")]
+            let player = try await sdk.auth.signIn(scopes: scopes, presenter: FormPostingPresenter(email: "ann@example.com", games: ["realms"]))
+            let playerID = try #require(UUID(uuidString: player.id))
+            for (game, name) in [("realms", #"{"en_US": "Arthas", "de_DE": "Arthas (de)"}"#), ("dungeons", #""Tyrael""#)] {
+                _ = try await app.gameProfiles.put(.init(appID: credentials.app.id, playerID: playerID, game: game, collection: "characters", id: "hero"),
+                                                   bytes: Data(#"{"name": \#(name), "level": 80}"#.utf8))
+            }
+
+            let profile = try await sdk.gameData.profile(game: "realms")
+            #expect(profile.collections.map(\.name) == ["characters"] && profile.collections.first?.documents == 1)
+            let characters = sdk.gameData.profileRepository(Character.self, game: "realms", collection: "characters")
+            #expect(try await characters.document(id: "hero") == Character(name: "Arthas (de)", level: 80))
+            #expect(try await characters.page(locale: "en_US").data == [Character(name: "Arthas", level: 80)])
+            let refused = await #expect(throws: PlayhouseError.self) {
+                _ = try await sdk.gameData.profileDocument(game: "dungeons", collection: "characters", id: "hero")
+            }
+            #expect(refused?.status == 403 && refused?.code == .insufficientScope)
+
+            // Signed out, a profile is not read with the app's token.
+            await sdk.auth.logout()
+            await #expect(throws: PlayhouseError.self) { _ = try await sdk.gameData.profile(game: "realms") }
+        }
+    }
 }

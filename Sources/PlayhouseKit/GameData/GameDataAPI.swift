@@ -93,6 +93,59 @@ public struct GameDataAPI: Sendable {
         deliver(completion) { () async throws(PlayhouseError) -> GameDataVersions in try await versions(game: game) }
     }
 
+    // MARK: Player profiles
+
+    /// The signed-in player's profile in `game`: its collections, with how many documents each has.
+    /// Profiles are read with the player's token, which needs the game's consent (the scope
+    /// `{game}.profile`, ``profileScope(game:)``); without it the server refuses (`insufficient_scope`).
+    public func profile(game: String) async throws(PlayhouseError) -> GameProfile {
+        let body = try await read(Self.profilePath(game), query: [], asPlayer: true)
+        return try GameDataDecoding.decode(body, what: "the profile in \(game)")
+    }
+
+    public func profile(game: String, completion: @escaping @MainActor @Sendable (Result<GameProfile, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> GameProfile in try await profile(game: game) }
+    }
+
+    /// The document `id` of `collection` in the signed-in player's profile in `game`, as the server sends it.
+    public func profileDocument(game: String, collection: String, id: String, locale: String? = nil) async throws(PlayhouseError) -> Data {
+        try await read(Self.profilePath(game, collection, id), query: localeQuery(locale), asPlayer: true)
+    }
+
+    public func profileDocument(game: String, collection: String, id: String, locale: String? = nil,
+                                completion: @escaping @MainActor @Sendable (Result<Data, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Data in
+            try await profileDocument(game: game, collection: collection, id: id, locale: locale)
+        }
+    }
+
+    /// A page of `collection` in the signed-in player's profile in `game`, in id order
+    /// (`{"data": […], "next_cursor": …}`), as the server sends it.
+    public func profileDocuments(game: String, collection: String, locale: String? = nil, limit: Int = 25,
+                                 cursor: String? = nil) async throws(PlayhouseError) -> Data {
+        var query = localeQuery(locale)
+        query.append(URLQueryItem(name: "limit", value: String(limit)))
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return try await read(Self.profilePath(game, collection), query: query, asPlayer: true)
+    }
+
+    public func profileDocuments(game: String, collection: String, locale: String? = nil, limit: Int = 25, cursor: String? = nil,
+                                 completion: @escaping @MainActor @Sendable (Result<Data, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Data in
+            try await profileDocuments(game: game, collection: collection, locale: locale, limit: limit, cursor: cursor)
+        }
+    }
+
+    /// `collection` of the signed-in player's profile in `game` as the app's own `Document` type.
+    public func profileRepository<Document: Decodable & Sendable>(_ type: Document.Type, game: String,
+                                                                   collection: String) -> GameProfileRepository<Document> {
+        GameProfileRepository(api: self, game: game, collection: collection)
+    }
+
+    /// The scope a sign-in asks for to read the player's profile in `game`: `{game}.profile`. On the
+    /// hosted page the player allows all, some or none of the games asked for.
+    public static func profileScope(game: String) -> String { game + ".profile" }
+
     /// `collection`'s documents as the app's own `Document` type.
     public func repository<Document: Decodable & Sendable>(_ type: Document.Type, game: String, collection: String) -> GameDataRepository<Document> {
         GameDataRepository(api: self, game: game, collection: collection)
@@ -105,8 +158,12 @@ public struct GameDataAPI: Sendable {
         var items: [URLQueryItem] = []
         if let region = region ?? options.region { items.append(URLQueryItem(name: "region", value: region)) }
         items.append(URLQueryItem(name: "namespace", value: (namespace ?? options.namespace).rawValue))
-        items.append(URLQueryItem(name: "locale", value: locale ?? options.locale ?? Self.locale(of: api.configuration.locale)))
-        return items
+        return items + localeQuery(locale)
+    }
+
+    /// The query of a profile read: the locale asked for, else the configured one.
+    func localeQuery(_ locale: String?) -> [URLQueryItem] {
+        [URLQueryItem(name: "locale", value: locale ?? options.locale ?? Self.locale(of: api.configuration.locale))]
     }
 
     /// `language_REGION` of `locale` (`de_DE`), or `multi` when it lacks either.
@@ -116,13 +173,14 @@ public struct GameDataAPI: Sendable {
         return language.lowercased() + "_" + region.uppercased()
     }
 
-    /// The answer at `path`: sent with the `ETag` of the answer remembered for it, which a `304`
-    /// keeps; paced by the app's limits (``RateLimitPacer``).
-    private func read(_ path: String, query: [URLQueryItem]) async throws(PlayhouseError) -> Data {
+    /// The answer at `path`, for whoever calls or (`asPlayer`) with the signed-in player's token:
+    /// sent with the `ETag` of the answer remembered for it, which a `304` keeps; paced by the
+    /// app's limits (``RateLimitPacer``).
+    private func read(_ path: String, query: [URLQueryItem], asPlayer: Bool = false) async throws(PlayhouseError) -> Data {
         let key = path + "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
         let known = await remembered.answer(for: key)
         try await pacer.wait()
-        let response = try await api.revalidate(path, query: query, headers: known.map { ["If-None-Match": $0.etag] } ?? [:])
+        let response = try await api.revalidate(path, query: query, headers: known.map { ["If-None-Match": $0.etag] } ?? [:], asPlayer: asPlayer)
         await pacer.heard(response)
         if response.status == 304, let known { return known.body }
         if let etag = response.header("ETag") { await remembered.remember(key, etag: etag, body: response.body) }
@@ -131,6 +189,10 @@ public struct GameDataAPI: Sendable {
 
     private static func path(_ parts: String...) -> String {
         APIPath.gameData + "/" + parts.map(\.pathSegment).joined(separator: "/")
+    }
+
+    private static func profilePath(_ parts: String...) -> String {
+        APIPath.gameProfiles + "/" + parts.map(\.pathSegment).joined(separator: "/")
     }
 }
 
