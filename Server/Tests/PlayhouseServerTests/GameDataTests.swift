@@ -40,6 +40,17 @@ import VaporTesting
     @Test func lastModifiedIsAnHTTPDate() {
         #expect(Response.httpDate(Date(timeIntervalSince1970: 1_796_000_000)) == "Mon, 30 Nov 2026 00:53:20 GMT")
         #expect(Response.httpDate(Date(timeIntervalSince1970: 0.9)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(Response.httpDate(Date(timeIntervalSince1970: -1)) == "Wed, 31 Dec 1969 23:59:59 GMT")
+        #expect(Response.httpDate(Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
+        // The same as Foundation's formatter says, every 97 hours and 13 seconds from 1960 to 2110.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        for seconds in stride(from: -315_619_200, to: 4_417_977_600, by: 349_213) {
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            #expect(Response.httpDate(date) == formatter.string(from: date), "\(seconds)")
+        }
     }
 
     @Test func aLocaleIsTwoLowercaseLettersAndTwoUppercase() {
@@ -157,6 +168,44 @@ import VaporTesting
             #expect(try await app.count("game_data_versions") == 0)
             #expect(try await app.count("game_data_documents") == 0)
             #expect(try await app.gameData.versions(appID: credentials.app.id, game: "wow", all: true).isEmpty)
+        }
+    }
+
+    /// A server remembers which version is current, and what it rendered of each; a change of the
+    /// current version made by another connection (another process on SQLite, another instance or
+    /// the CLI on PostgreSQL, which announces it) reaches its readers without it being told directly.
+    @Test(arguments: Engine.available)
+    func aCurrentVersionChangedElsewhereReachesTheReaders(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let credentials = try await app.createApp(), appID = credentials.app.id
+            let token = try await app.appToken(credentials)
+            let first = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static",
+                                                           defaultLocale: "en_US")
+            _ = try await app.gameData.importFiles(Self.release2, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            func name() async throws -> JSONValue? {
+                try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=en_US", headers: bearer(token)).decode(JSONValue.self)["name"]
+            }
+            #expect(try await name() == .string("Thunderfury, Blessed Blade"))
+            // On PostgreSQL it remembers once it listens, which the first read starts.
+            for _ in 0..<100 where !app.playhouse.gameDataCurrent.remembers { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(app.playhouse.gameDataCurrent.remembers)
+            #expect(try await name() == .string("Thunderfury, Blessed Blade"), "now remembered")
+
+            // Version 1 made current again behind the server's back, on a connection of the test's own;
+            // on PostgreSQL announced as an import announces it.
+            let sql = app.sql()
+            try await sql.raw("""
+                UPDATE game_data_current SET version_id = (SELECT id FROM game_data_versions WHERE app_id = \(bind: appID) AND number = \(bind: first.version))
+                WHERE app_id = \(bind: appID)
+                """).run()
+            if let channel = app.playhouse.gameDataCurrent.channel { try await sql.raw("SELECT pg_notify(\(bind: channel), '')").run() }
+            // SQLite sees it at once; the PostgreSQL notification comes a moment later.
+            var seen = try await name()
+            for _ in 0..<100 where seen != .string("Thunderfury") {
+                try await Task.sleep(for: .milliseconds(50))
+                seen = try await name()
+            }
+            #expect(seen == .string("Thunderfury"))
         }
     }
 

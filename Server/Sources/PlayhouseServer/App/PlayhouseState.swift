@@ -30,8 +30,10 @@ public struct PlayhouseState: Sendable {
     var requestRateLimiter = RequestRateLimiter()
     /// Game data's search indexes, one per version and collection searched.
     var gameDataSearchIndexes = GameDataSearchIndexes()
-    /// Game data's documents as rendered in a locale, by digest.
+    /// Game data's documents as rendered in a locale, by version.
     var gameDataAnswers = GameDataAnswers()
+    /// Which version of each place's game data readers get, as this instance remembers it.
+    var gameDataCurrent: GameDataCurrent
 }
 
 extension Application {
@@ -68,6 +70,7 @@ extension Application {
 /// Closes the store's connections when the application shuts down.
 struct StoreLifecycle: LifecycleHandler {
     func shutdownAsync(_ application: Application) async {
+        await application.playhouse.gameDataCurrent.close()
         await application.playhouse.storeEngine.shutdown()
     }
 }

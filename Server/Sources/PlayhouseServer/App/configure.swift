@@ -25,7 +25,8 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
         storeEngine: storeEngine,
         paymentProvider: SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay),
         campaignCache: CampaignCache(lifetime: configuration.contentCacheLifetime),
-        listChanges: ListChangeSignal(channel: ListChangeSignal.channel(storeEngine, schema: configuration.postgresSchema))
+        listChanges: ListChangeSignal(channel: ListChangeSignal.channel(storeEngine, schema: configuration.postgresSchema)),
+        gameDataCurrent: GameDataCurrent(storeEngine.gameDataWatch(schema: configuration.postgresSchema))
     )
     app.lifecycle.use(StoreLifecycle())
     app.lifecycle.use(ListChangeSignal.Closing(signal: app.playhouse.listChanges))

@@ -5,7 +5,7 @@ import PlayhouseAPI
 /// locale, each such field becomes its text in that locale, else in the version's default locale,
 /// else in the first locale it has (in byte order). Asked for `multi` (or for none), every field
 /// keeps all of its locales.
-enum GameDataLocale: Equatable, Sendable {
+enum GameDataLocale: Hashable, Sendable {
     case one(String)
     case multi
 

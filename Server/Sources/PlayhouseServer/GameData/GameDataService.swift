@@ -18,6 +18,8 @@ public struct GameDataService: Sendable {
     let now: Date
     let searchIndexes: GameDataSearchIndexes
     let answers: GameDataAnswers
+    /// Which version each place's readers get, as this instance remembers it.
+    let current: GameDataCurrent
 
     /// Where readers' data is: an app's game, in a region and namespace.
     public struct Place: Sendable {
@@ -59,8 +61,10 @@ public struct GameDataService: Sendable {
         // Images first, as assets: named by their bytes, they are the same whether or not the version is stored.
         for image in check.images { try await Assets(store: store, now: now).put(image.bytes, contentType: image.contentType) }
         let digests = Dictionary(documents.map { ($0.ref, $0.digest) }, uniquingKeysWith: { first, _ in first })
+        let channel = current.channel
         let version = try await store.transaction { sql in
-            try await Self.storeVersion(of: place, defaultLocale: defaultLocale, digests: digests, restores: nil, at: now, on: sql) { versionID in
+            try await Self.storeVersion(of: place, defaultLocale: defaultLocale, digests: digests, restores: nil, at: now, announcing: channel,
+                                        on: sql) { versionID in
                 for start in stride(from: 0, to: documents.count, by: 500) {
                     let chunk = documents[start..<min(start + 500, documents.count)]
                     let rows: [SQLQueryString] = chunk.map {
@@ -73,6 +77,7 @@ public struct GameDataService: Sendable {
                 }
             }
         }
+        current.forget()
         try? await Self.analyze(store)  // the version is stored: a failure here only leaves the plans as they were
         return version
     }
@@ -81,7 +86,7 @@ public struct GameDataService: Sendable {
     /// (its changes are against the version readers had). Nil, changing nothing, when there is no
     /// such version.
     public func rollback(_ place: Place, to number: Int) async throws -> GameDataVersion? {
-        let now = self.now
+        let now = self.now, channel = current.channel
         let version = try await store.transaction { sql -> GameDataVersion? in
             guard let restored = try await sql.raw("""
                 SELECT id, default_locale FROM game_data_versions WHERE app_id = \(bind: place.appID) AND game = \(bind: place.game)
@@ -90,14 +95,17 @@ public struct GameDataService: Sendable {
             let restoredID = try restored.decode(column: "id", as: UUID.self)
             let digests = try await Self.digests(of: restoredID, on: sql)
             return try await Self.storeVersion(of: place, defaultLocale: try restored.decode(column: "default_locale", as: String.self),
-                                               digests: digests, restores: number, at: now, on: sql) { versionID in
+                                               digests: digests, restores: number, at: now, announcing: channel, on: sql) { versionID in
                 try await sql.raw("""
                     INSERT INTO game_data_documents (version_id, collection, document_id, body, digest)
                     SELECT \(bind: versionID), collection, document_id, body, digest FROM game_data_documents WHERE version_id = \(bind: restoredID)
                     """).run()
             }
         }
-        if version != nil { try? await Self.analyze(store) }
+        if version != nil {
+            current.forget()
+            try? await Self.analyze(store)
+        }
         return version
     }
 
@@ -120,26 +128,21 @@ public struct GameDataService: Sendable {
     }
 
     /// The version of `place` readers get now and its document `collection`/`id` rendered in
-    /// `locale` (nil when it has none), in one read; nil when `place` has no data. An unchanged
-    /// document is rendered once per instance (``GameDataAnswers``).
+    /// `locale` (nil when it has none); nil when `place` has no data. What this instance read and
+    /// rendered before costs no database round trip (``GameDataCurrent``, ``GameDataAnswers``).
     func document(_ place: Place, collection: String, id: String, in locale: GameDataLocale) async throws -> (head: Head, answer: RenderedAnswer?)? {
-        let found = try await store.read { sql -> (Head, body: String?, digest: String?)? in
+        guard let head = try await currentHead(of: place) else { return nil }
+        let key = GameDataAnswers.Key(version: head.id, collection: collection, id: id, locale: locale)
+        if let known = answers.known(key) { return (head, known) }
+        let body = try await store.read { sql in
             // The id in byte order, so that PostgreSQL reads the index (made in byte order) for it.
-            guard let row = try await sql.raw("""
-                SELECT v.id, v.number, v.default_locale, v.created_at, d.body, d.digest
-                FROM game_data_current c JOIN game_data_versions v ON v.id = c.version_id
-                LEFT JOIN game_data_documents d ON d.version_id = v.id AND d.collection = \(bind: collection)
-                    AND \(SQLQueryString.inByteOrder("d.document_id", dialect: sql.dialect.name)) = \(bind: id)
-                WHERE c.app_id = \(bind: place.appID) AND c.game = \(bind: place.game) AND c.region = \(bind: place.region)
-                  AND c.namespace = \(bind: place.namespace.rawValue)
-                """).first() else { return nil }
-            return (try Self.head(row), try row.decode(column: "body", as: String?.self), try row.decode(column: "digest", as: String?.self))
+            try await sql.raw("""
+                SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
+                  AND \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)) = \(bind: id)
+                """).first()?.decode(column: "body", as: String.self)
         }
-        guard let (head, body, digest) = found else { return nil }
-        guard let body, let digest else { return (head, nil) }
-        let answer = try answers.answer(digest: digest, locale: locale, fallback: head.defaultLocale) {
-            try RenderedAnswer(try Self.document(body, in: locale, of: head))
-        }
+        let answer = try body.map { try RenderedAnswer(try Self.document($0, in: locale, of: head)) }
+        answers.remember(key, answer)
         return (head, answer)
     }
 
@@ -148,8 +151,12 @@ public struct GameDataService: Sendable {
     /// after `offset`; nil when there is no such version.
     func documents(_ place: Place, number: Int? = nil, collection: String, limit: Int, offset: Int64,
                    in locale: GameDataLocale) async throws -> (head: Head, documents: [JSONValue])? {
+        let known = number == nil ? try await currentHead(of: place) : nil
+        if number == nil && known == nil { return nil }
         let found = try await store.read { sql -> (Head, [String])? in
-            guard let head = try await Self.head(of: place, number: number, on: sql) else { return nil }
+            var head = known
+            if head == nil { head = try await Self.head(of: place, number: number, on: sql) }
+            guard let head else { return nil }
             let bodies = try await sql.raw("""
                 SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
                 ORDER BY \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)) LIMIT \(bind: limit) OFFSET \(bind: offset)
@@ -165,7 +172,7 @@ public struct GameDataService: Sendable {
     /// names a field no document of the collection has.
     func search(_ place: Place, collection: String, _ search: GameDataSearch,
                 in locale: GameDataLocale) async throws -> (head: Head, page: GameDataSearchPage<JSONValue>)? {
-        guard let head = try await store.read({ sql in try await Self.head(of: place, number: nil, on: sql) }) else { return nil }
+        guard let head = try await currentHead(of: place) else { return nil }
         let store = self.store
         let index = try await searchIndexes.index(version: head.id, collection: collection) {
             let rows = try await store.read { sql in
@@ -192,6 +199,14 @@ public struct GameDataService: Sendable {
         let page = GameDataSearchPage(page: search.page, pageSize: search.pageSize, maxPageSize: GameDataSearch.maxPageSize,
                                       pageCount: (found.total + search.pageSize - 1) / search.pageSize, total: found.total, data: documents)
         return (head, page)
+    }
+
+    /// The version of `place` readers get now (``GameDataCurrent``).
+    private func currentHead(of place: Place) async throws -> Head? {
+        let store = self.store
+        return try await current.head(of: place, logger: store.logger, eventLoop: store.eventLoop) {
+            try await store.read { sql in try await Self.head(of: place, number: nil, on: sql) }
+        }
     }
 
     /// A stored document as a reader in `locale` gets it from version `head`.
@@ -221,9 +236,9 @@ public struct GameDataService: Sendable {
 
     /// Stores the next version of `place`, whose documents (by their digests) are `digests` and
     /// which `insertDocuments` writes, with what changed against the current version, and makes it
-    /// current; inside the caller's transaction, under the import lock.
+    /// current, announcing it on `channel` (PostgreSQL); inside the caller's transaction, under the import lock.
     private static func storeVersion(of place: Place, defaultLocale: String, digests: [GameDataDocumentRef: String], restores: Int?,
-                                     at now: Date, on sql: any SQLDatabase,
+                                     at now: Date, announcing channel: String?, on sql: any SQLDatabase,
                                      documents insertDocuments: (UUID) async throws -> Void) async throws -> GameDataVersion {
         try await lock(on: sql)
         var previous: [GameDataDocumentRef: String] = [:]
@@ -271,6 +286,8 @@ public struct GameDataService: Sendable {
             VALUES (\(bind: place.appID), \(bind: place.game), \(bind: place.region), \(bind: place.namespace.rawValue), \(bind: versionID), \(bind: now))
             ON CONFLICT (app_id, game, region, namespace) DO UPDATE SET version_id = excluded.version_id, updated_at = excluded.updated_at
             """).run()
+        // Every instance forgets which version was current when this commits (``GameDataCurrent``).
+        if let channel { try await sql.raw("SELECT pg_notify(\(bind: channel), '')").run() }
         return GameDataVersion(region: place.region, namespace: place.namespace, version: number, current: true, restores: restores,
                                defaultLocale: defaultLocale, documents: digests.count, createdAt: now,
                                changes: GameDataChanges(added: added, changed: changed, removed: removed))

@@ -52,7 +52,7 @@ struct BearerAuthMiddleware: Middleware {
             problem.message = "malformed_authorization"
             throw problem
         }
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+        return String(ASCIIShape.trimmingSpaces(parts[1]))
     }
 
     /// The caller of a request without a token: the public client its `Playhouse-Client-ID` names.

@@ -31,8 +31,7 @@ final class ListChangeSignal: Sendable {
     /// sharing a database in schemas of their own do not hear each other.
     static func channel(_ engine: StoreEngine, schema: String?) -> String? {
         guard case .postgres = engine else { return nil }
-        // A channel name is an identifier: at most 63 bytes, so a long schema name is cut.
-        return String(("playhouse_lists" + (schema.map { "_" + $0 } ?? "")).prefix(63))
+        return PostgresNotifications.channel("lists", schema: schema)
     }
 
     /// Starts listening for other instances' changes (on PostgreSQL), once, when the first poll

@@ -5,7 +5,7 @@ extension Request {
     /// (among others, weakly or not) or is `*` (RFC 9110 §13.1.2). Such a `GET` is answered `304`.
     func alreadyHas(etag: String) -> Bool {
         headers[.ifNoneMatch].flatMap { $0.split(separator: ",") }.contains { tag in
-            let tag = tag.trimmingCharacters(in: .whitespaces)
+            let tag = ASCIIShape.trimmingSpaces(tag)
             return tag == "*" || tag == etag || tag == "W/" + etag
         }
     }

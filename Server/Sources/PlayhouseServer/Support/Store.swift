@@ -148,8 +148,11 @@ enum StoreEngine: Sendable {
 final class SQLiteStore: Sendable {
     let readers: SQLiteReaders
     let writer: SQLiteWriter
+    /// The database file.
+    let path: String
 
     init(path: String) {
+        self.path = path
         readers = SQLiteReaders(path: path)
         writer = SQLiteWriter(path: path)
     }

@@ -1,0 +1,168 @@
+import Foundation
+import NIOConcurrencyHelpers
+import PlayhouseAPI
+import PostgresKit
+import SQLiteNIO
+import Vapor
+
+/// Which version of each place's game data readers get now, as this instance remembers it, so
+/// that a read of a document it has rendered before costs no database round trip. Each import or
+/// rollback (at any instance, or by the CLI) changes `game_data_current`; this instance forgets
+/// everything it remembers when it learns of such a change, and remembers nothing while it cannot
+/// learn of one:
+///
+/// - on SQLite, before each read it asks a connection of its own whether the database changed
+///   since it last asked (`PRAGMA data_version`, which any other connection's commit changes; a
+///   microsecond, no query);
+/// - on PostgreSQL, an import or rollback announces itself with `NOTIFY` on ``channel`` in its
+///   transaction, and this instance listens there (``PostgresNotifications``, from its first read
+///   on). Until it listens, and whenever the connection is lost, every read asks the database.
+///
+/// A version never changes once stored, so what was read of it stays true; only which version is
+/// current does.
+final class GameDataCurrent: Sendable {
+    /// How this instance learns that a place's current version changed.
+    enum Watch: Sendable {
+        case sqlite(path: String)
+        case postgres(SQLPostgresConfiguration, channel: String)
+    }
+
+    private struct Key: Hashable {
+        var appID: UUID
+        var game: String
+        var region: String
+        var namespace: GameDataNamespace
+    }
+
+    private struct State {
+        var heads: [Key: GameDataService.Head?] = [:]
+        /// Counts what was forgotten, so that a read begun before a change is not remembered after it.
+        var generation: UInt64 = 0
+        /// Whether what is remembered can be trusted now (PostgreSQL: listening).
+        var trusted: Bool
+    }
+
+    /// Places remembered at most; past it, all are forgotten.
+    static let capacity = 10_000
+    /// The PostgreSQL channel imports and rollbacks announce themselves on; nil on SQLite.
+    let channel: String?
+    private let state: NIOLockedValueBox<State>
+    /// SQLite: the free connections that ask whether the database changed.
+    private let dataVersion = NIOLockedValueBox<[DataVersionWatch]>([])
+    private let path: String?
+    private let notifications: PostgresNotifications?
+
+    init(_ watch: Watch) {
+        switch watch {
+        case .sqlite(let path):
+            (self.path, channel, notifications) = (path, nil, nil)
+            state = NIOLockedValueBox(State(trusted: true))
+        case .postgres(let configuration, let channel):
+            (path, self.channel) = (nil, channel)
+            state = NIOLockedValueBox(State(trusted: false))
+            let heard = NIOLockedValueBox<GameDataCurrent?>(nil)
+            notifications = PostgresNotifications(configuration: configuration, channel: channel) { event in
+                heard.withLockedValue { $0 }?.heard(event)
+            }
+            heard.withLockedValue { $0 = self }
+        }
+    }
+
+    /// The current version of `place`, as remembered or else as `read` finds it (nil: the place
+    /// has no data).
+    func head(of place: GameDataService.Place, logger: Logger, eventLoop: any EventLoop,
+              read: () async throws -> GameDataService.Head?) async throws -> GameDataService.Head? {
+        notifications?.start(logger: logger, on: eventLoop)
+        checkDataVersion(logger: logger)
+        let key = Key(appID: place.appID, game: place.game, region: place.region, namespace: place.namespace)
+        let (known, generation, trusted) = state.withLockedValue { ($0.heads[key], $0.generation, $0.trusted) }
+        if trusted, let known { return known }
+        let head = try await read()
+        guard trusted else { return head }
+        state.withLockedValue { state in
+            guard state.generation == generation else { return }
+            if state.heads.count >= Self.capacity { state.heads = [:] }
+            state.heads[key] = .some(head)
+        }
+        return head
+    }
+
+    /// Whether it remembers versions now (on PostgreSQL: whether it listens).
+    var remembers: Bool { state.withLockedValue { $0.trusted } }
+
+    /// Forgets every place's version: one of them changed.
+    func forget() {
+        state.withLockedValue { state in
+            state.heads = [:]
+            state.generation += 1
+        }
+    }
+
+    /// Stops listening (PostgreSQL) and closes the connection it asks (SQLite).
+    func close() async {
+        await notifications?.stop()
+        for watch in dataVersion.withLockedValue({ watches in defer { watches = [] }; return watches }) { watch.close() }
+    }
+
+    private func heard(_ event: PostgresNotifications.Event) {
+        switch event {
+        case .listening:
+            forget()
+            state.withLockedValue { $0.trusted = true }
+        case .notification: forget()
+        case .stopped:
+            state.withLockedValue { $0.trusted = false }
+            forget()
+        }
+    }
+
+    /// SQLite: forgets every place's version when the database changed since the last look. Each
+    /// look takes a connection of the watch's own (opening one when none is free), so that readers
+    /// do not queue for one; each connection compares with what it saw last. A connection that
+    /// cannot be opened or asked forgets everything and is dropped.
+    private func checkDataVersion(logger: Logger) {
+        guard let path else { return }
+        let taken = dataVersion.withLockedValue { $0.popLast() }
+        let changed: Bool
+        do {
+            let watch = try taken ?? DataVersionWatch(path: path)
+            changed = try watch.changed()
+            dataVersion.withLockedValue { if $0.count < 8 { $0.append(watch) } else { watch.close() } }
+        } catch {
+            logger.warning("Cannot ask SQLite whether game data changed", metadata: ["error": "\(String(reflecting: error))"])
+            taken?.close()
+            changed = true
+        }
+        if changed { forget() }
+    }
+}
+
+/// A connection that tells whether the SQLite database changed since it last asked.
+private final class DataVersionWatch: @unchecked Sendable {
+    private let connection: DirectSQLiteConnection
+    private var seen: Int64?
+
+    init(path: String) throws {
+        connection = try DirectSQLiteConnection(path: path, settings: DatabaseSetup.sqliteConnectionSettings + ["PRAGMA query_only=ON"])
+    }
+
+    /// Whether another connection committed since the last call (true the first time).
+    func changed() throws -> Bool {
+        var now: Int64?
+        try connection.execute("PRAGMA data_version", []) { row in now = try row.decode(column: "data_version", as: Int64.self) }
+        defer { seen = now }
+        return now == nil || now != seen
+    }
+
+    func close() { connection.close() }
+}
+
+extension StoreEngine {
+    /// How game data's current versions are watched on this engine (``GameDataCurrent/Watch``).
+    func gameDataWatch(schema: String?) -> GameDataCurrent.Watch {
+        switch self {
+        case .sqlite(let store): .sqlite(path: store.path)
+        case .postgres(let store): .postgres(store.configuration, channel: PostgresNotifications.channel("game_data", schema: schema))
+        }
+    }
+}
