@@ -58,8 +58,9 @@ public enum RFC3339 {
         return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
     }
 
-    /// The year, month and day `days` after 1970-01-01 (Howard Hinnant's days-to-civil).
-    private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+    /// The year, month and day `days` after 1970-01-01 (Howard Hinnant's days-to-civil): the one
+    /// calendar arithmetic of the project (the server's HTTP dates use it too).
+    public static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

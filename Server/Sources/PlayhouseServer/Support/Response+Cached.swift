@@ -35,25 +35,16 @@ extension Response {
     }
 
     /// An HTTP date (RFC 9110 §5.6.7): `Fri, 27 Nov 2026 11:30:00 GMT`. Worked out from the seconds
-    /// since 1970 (days to a civil date as in Howard Hinnant's `civil_from_days`): a `Calendar`
-    /// costs microseconds on every answer.
+    /// since 1970 (``RFC3339/civil(days:)``): a `Calendar` costs microseconds on every answer.
     static func httpDate(_ date: Date) -> String {
-        let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let (day, second) = (seconds.quotientAndRemainder(dividingBy: 86_400))
-        let (since1970, ofDay) = second < 0 ? (day - 1, second + 86_400) : (day, second)
-        let shifted = since1970 + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let weekday = days[((since1970 % 7) + 7) % 7]
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let second = seconds - days * 86_400
+        let (year, month, day) = RFC3339.civil(days: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekday), \(two(dayOfMonth)) \(months[month - 1]) \(year) \(two(ofDay / 3600)):\(two(ofDay / 60 % 60)):\(two(ofDay % 60)) GMT"
+        return "\(weekdays[((days % 7) + 7) % 7]), \(two(day)) \(months[month - 1]) \(year) "
+            + "\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)) GMT"
     }
 }
