@@ -67,6 +67,26 @@ import VaporTesting
         }
     }
 
+    /// A console's sign-in (the device flow) gets only the games the player ticked on their phone.
+    @Test(arguments: Engine.available)
+    func aConsoleGetsOnlyTheGamesAllowed(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let credentials = try await app.createApp(scopes: Self.scopes)
+            let devices = DeviceFlowTests()
+            let device = try await devices.start(app, credentials, scope: Self.asked)
+            var flow = SignInFlow(app, credentials)
+            let typed = try await app.send(.POST, "/device", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                           body: "user_code=\(device.userCode.lowercased())")
+            flow.browserCookie = typed.headers.setCookie?[AuthorizePageController.browserCookie]?.string
+            let handle = try #require(SignInFlow.handle(in: typed.body.string))
+            let consent = try await flow.post("/authorize/register", ["request": handle, "email": "tv@example.com", "password": "correct horse"])
+            #expect(consent.body.string.contains(#"value="dungeons""#))
+            #expect(try await Self.allow(flow, handle, games: ["dungeons"]).status == .ok)
+            app.playhouseClock.advance(by: 5)
+            #expect(try await devices.poll(app, credentials, device.deviceCode).decode(TokenResponse.self).scope == "profile dungeons.profile")
+        }
+    }
+
     @Test(arguments: Engine.available)
     func theAppWritesAProfileAndThePlayerReadsTheGamesAllowed(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
