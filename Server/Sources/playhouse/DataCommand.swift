@@ -19,7 +19,7 @@ struct DataCommand: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import a directory of game data as the next version, which readers get at once.",
+            abstract: "Import a directory of game data as the next version, which every reader gets from then on.",
             discussion: """
                 DIRECTORY holds a directory per collection (items, classes, …), each holding one JSON object per document, \
                 in <id>.json. A localised field is an object whose keys are all locales: {"en_US": "Sword", "de_DE": "Schwert"}. \

@@ -55,6 +55,15 @@ import VaporTesting
             #expect(allowed.status == .seeOther)
             #expect(SignInFlow.redirectParameters(allowed)["code"] != nil)
 
+            // Asked again for realms, with prompt=consent, the player unticks it: it is no longer
+            // allowed, and the next sign-in asking for realms shows the page again.
+            let asked = try await flow.authorize(["scope": "profile realms.profile", "prompt": "consent"])
+            let askedHandle = try #require(SignInFlow.handle(in: asked.body.string))
+            let withoutRealms = try #require(SignInFlow.redirectParameters(try await Self.allow(flow, askedHandle, games: []))["code"])
+            #expect(try await flow.exchange(withoutRealms).decode(TokenResponse.self).scope == "profile")
+            #expect(try await flow.authorize(["scope": "profile realms.profile"]).status == .ok)
+            #expect(try await flow.authorize(["scope": "profile skies.profile"]).status == .seeOther, "skies was not asked about")
+
             // None of the games: the token carries the other scopes alone.
             var other = SignInFlow(app, flow.credentials)
             #expect(try await Self.tokens(&other, email: "bo@example.com", games: []).scope == "profile")
@@ -112,6 +121,14 @@ import VaporTesting
             let stranger = try await app.send(.PUT, "/v1/players/\(UUID())/profiles/realms/characters/arthas", headers: bearer(writer).merged(json), body: body)
             #expect(stranger.status == .notFound)
             #expect(try stranger.problem().code == .playerNotFound)
+            // Another app's player is no player of this app's.
+            let otherApp = try await app.createApp(name: "Other", scopes: Self.scopes)
+            var otherFlow = SignInFlow(app, otherApp)
+            let otherPlayer = try await Self.tokens(&otherFlow, email: "other@example.com", games: ["realms"])
+            let otherID = try await app.send(.GET, "/v1/me", headers: bearer(otherPlayer.accessToken)).decode(PlayerProfile.self).id
+            let foreign = try await app.send(.PUT, "/v1/players/\(otherID)/profiles/realms/characters/arthas", headers: bearer(writer).merged(json),
+                                             body: body)
+            #expect(try foreign.problem().code == .playerNotFound)
             #expect(try await app.send(.PUT, path, headers: bearer(writer), body: body).status == .unsupportedMediaType)
             #expect(try await app.count("game_profiles") == 0)
 

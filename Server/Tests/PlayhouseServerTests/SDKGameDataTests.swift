@@ -88,7 +88,8 @@ import Vapor
 
             // Signed out, a profile is not read with the app's token.
             await sdk.auth.logout()
-            await #expect(throws: PlayhouseError.self) { _ = try await sdk.gameData.profile(game: "realms") }
+            let signedOut = await #expect(throws: PlayhouseError.self) { _ = try await sdk.gameData.profile(game: "realms") }
+            #expect(signedOut?.code == .notSignedIn, "refused before asking the server, not by it")
         }
     }
 }

@@ -5,8 +5,8 @@ import NIOConcurrencyHelpers
 /// collection, id and the locale asked for, and the ids a version does not have. A version never
 /// changes, so an entry is never stale; a read of a document read before (or a `304` for it) costs
 /// no database round trip and no JSON work. Past ``capacity`` bytes (of answers, plus a little for
-/// each entry), the less recently read half is forgotten; an answer larger than a sixteenth of it
-/// is not kept.
+/// each entry), the least recently read or kept entries are forgotten until half of it is left; an
+/// answer larger than a sixteenth of it is not kept.
 final class GameDataAnswers: Sendable {
     struct Key: Hashable, Sendable {
         var version: UUID
@@ -43,17 +43,25 @@ final class GameDataAnswers: Sendable {
 
     /// Keeps `answer` (nil: the version has no such document) for `key`.
     func remember(_ key: Key, _ answer: RenderedAnswer?) {
-        let cost = key.bytes + (answer?.body.count ?? 0)
+        let cost = Self.cost(key, answer)
         guard cost <= capacity / 16 else { return }
         state.withLockedValue { state in
-            if let old = state.answers[key] { state.bytes -= key.bytes + (old.answer?.body.count ?? 0) }
+            if let old = state.answers[key] { state.bytes -= Self.cost(key, old.answer) }
+            state.clock += 1
             state.bytes += cost
             state.answers[key] = (answer, state.clock)
-            if state.bytes > capacity {
-                let cut = state.answers.values.map(\.used).sorted()[state.answers.count / 2]
-                state.answers = state.answers.filter { $0.value.used >= cut }
-                state.bytes = state.answers.reduce(0) { $0 + $1.key.bytes + ($1.value.answer?.body.count ?? 0) }
+            guard state.bytes > capacity else { return }
+            // Every entry has its own `used`, so the oldest go first, whatever they are.
+            for (old, entry) in state.answers.sorted(by: { $0.value.used < $1.value.used }) {
+                guard state.bytes > capacity / 2 else { break }
+                state.answers[old] = nil
+                state.bytes -= Self.cost(old, entry.answer)
             }
         }
     }
+
+    /// How many bytes this instance keeps now.
+    var bytes: Int { state.withLockedValue { $0.bytes } }
+
+    private static func cost(_ key: Key, _ answer: RenderedAnswer?) -> Int { key.bytes + (answer?.body.count ?? 0) }
 }

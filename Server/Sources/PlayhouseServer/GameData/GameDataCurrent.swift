@@ -19,7 +19,9 @@ import Vapor
 ///   on). Until it listens, and whenever the connection is lost, every read asks the database.
 ///
 /// A version never changes once stored, so what was read of it stays true; only which version is
-/// current does.
+/// current does. A place's version is remembered for ``longest`` at most, in case a change is not
+/// heard. On SQLite a commit to any table changes the database, so on a server that writes, the
+/// versions are read again often; the rendered answers (``GameDataAnswers``) stay.
 final class GameDataCurrent: Sendable {
     /// How this instance learns that a place's current version changed.
     enum Watch: Sendable {
@@ -35,12 +37,17 @@ final class GameDataCurrent: Sendable {
     }
 
     private struct State {
-        var heads: [Key: GameDataService.Head?] = [:]
+        /// Each place's version (nil: no data), with when it was read (nanoseconds of uptime).
+        var heads: [Key: (head: GameDataService.Head?, readAt: UInt64)] = [:]
         /// Counts what was forgotten, so that a read begun before a change is not remembered after it.
         var generation: UInt64 = 0
         /// Whether what is remembered can be trusted now (PostgreSQL: listening).
         var trusted: Bool
     }
+
+    /// How long a place's version is remembered at most, in nanoseconds: should a change not be
+    /// heard (a PostgreSQL connection that died without saying so), readers get it this late.
+    static let longest: UInt64 = 10_000_000_000
 
     /// Places remembered at most; past it, all are forgotten.
     static let capacity = 10_000
@@ -60,11 +67,12 @@ final class GameDataCurrent: Sendable {
         case .postgres(let configuration, let channel):
             (path, self.channel) = (nil, channel)
             state = NIOLockedValueBox(State(trusted: false))
-            let heard = NIOLockedValueBox<GameDataCurrent?>(nil)
+            // Weakly: the notifications' handler must not keep this alive.
+            let heard = NIOLockedValueBox<WeakCurrent>(WeakCurrent())
             notifications = PostgresNotifications(configuration: configuration, channel: channel) { event in
-                heard.withLockedValue { $0 }?.heard(event)
+                heard.withLockedValue { $0.current }?.heard(event)
             }
-            heard.withLockedValue { $0 = self }
+            heard.withLockedValue { $0.current = self }
         }
     }
 
@@ -75,14 +83,15 @@ final class GameDataCurrent: Sendable {
         notifications?.start(logger: logger, on: eventLoop)
         checkDataVersion(logger: logger)
         let key = Key(appID: place.appID, game: place.game, region: place.region, namespace: place.namespace)
+        let now = DispatchTime.now().uptimeNanoseconds
         let (known, generation, trusted) = state.withLockedValue { ($0.heads[key], $0.generation, $0.trusted) }
-        if trusted, let known { return known }
+        if trusted, let known, now &- known.readAt < Self.longest { return known.head }
         let head = try await read()
         guard trusted else { return head }
         state.withLockedValue { state in
             guard state.generation == generation else { return }
             if state.heads.count >= Self.capacity { state.heads = [:] }
-            state.heads[key] = .some(head)
+            state.heads[key] = (head, now)
         }
         return head
     }
@@ -135,6 +144,10 @@ final class GameDataCurrent: Sendable {
         }
         if changed { forget() }
     }
+}
+
+private struct WeakCurrent {
+    weak var current: GameDataCurrent?
 }
 
 /// A connection that tells whether the SQLite database changed since it last asked.

@@ -46,15 +46,20 @@ struct GameProfileService: Sendable {
         let created = try await store.transaction { sql -> Bool? in
             let players = try await sql.raw("SELECT 1 AS found FROM players WHERE id = \(bind: ref.playerID) AND app_id = \(bind: ref.appID)").first()
             guard players != nil else { return nil }
-            let existed = try await sql.raw("SELECT 1 AS found FROM game_profiles \(Self.matching(ref))").first() != nil
-            try await sql.raw("""
+            // Whichever of two first writes inserts is the one that created it; the other replaces it.
+            let inserted = try await sql.claimed("""
                 INSERT INTO game_profiles (app_id, player_id, game, collection, document_id, body, digest, updated_at)
                 VALUES (\(bind: ref.appID), \(bind: ref.playerID), \(bind: ref.game), \(bind: ref.collection), \(bind: ref.id),
                         \(bind: document.body), \(bind: document.digest), \(bind: now))
-                ON CONFLICT (player_id, game, collection, document_id)
-                DO UPDATE SET body = excluded.body, digest = excluded.digest, updated_at = excluded.updated_at
-                """).run()
-            return !existed
+                ON CONFLICT (player_id, game, collection, document_id) DO NOTHING RETURNING document_id
+                """)
+            if !inserted {
+                try await sql.raw("""
+                    UPDATE game_profiles SET body = \(bind: document.body), digest = \(bind: document.digest), updated_at = \(bind: now)
+                    \(Self.matching(ref, dialect: sql.dialect.name))
+                    """).run()
+            }
+            return inserted
         }
         guard let created else { throw PlayhouseProblem(.notFound, .playerNotFound) }
         return (created, document.body)
@@ -63,7 +68,7 @@ struct GameProfileService: Sendable {
     /// Deletes the document `ref`; whether there was one.
     func delete(_ ref: Ref) async throws -> Bool {
         try await store.write { sql in
-            try await sql.claimed("DELETE FROM game_profiles \(Self.matching(ref)) RETURNING document_id")
+            try await sql.claimed("DELETE FROM game_profiles \(Self.matching(ref, dialect: sql.dialect.name)) RETURNING document_id")
         }
     }
 
@@ -100,7 +105,9 @@ struct GameProfileService: Sendable {
     /// The document `ref` in `locale`, and when it last changed; nil when there is none.
     func document(_ ref: Ref, in locale: GameDataLocale) async throws -> (document: JSONValue, updatedAt: Date)? {
         let found = try await store.read { sql -> (String, Date, String?)? in
-            guard let row = try await sql.raw("SELECT body, updated_at FROM game_profiles \(Self.matching(ref))").first() else { return nil }
+            guard let row = try await sql.raw("SELECT body, updated_at FROM game_profiles \(Self.matching(ref, dialect: sql.dialect.name))").first() else {
+                return nil
+            }
             return (try row.decode(column: "body", as: String.self), try row.decode(column: "updated_at", as: Date.self),
                     try await Self.defaultLocale(appID: ref.appID, game: ref.game, on: sql))
         }
@@ -108,10 +115,11 @@ struct GameProfileService: Sendable {
         return (locale.apply(to: try JSONValue(parsing: body.utf8), fallback: fallback ?? ""), updatedAt)
     }
 
-    private static func matching(_ ref: Ref) -> SQLQueryString {
+    /// The document `ref`; its id in byte order, so that PostgreSQL reads the index (made in byte order) for it.
+    private static func matching(_ ref: Ref, dialect: String) -> SQLQueryString {
         """
         WHERE player_id = \(bind: ref.playerID) AND app_id = \(bind: ref.appID) AND game = \(bind: ref.game)
-          AND collection = \(bind: ref.collection) AND document_id = \(bind: ref.id)
+          AND collection = \(bind: ref.collection) AND \(SQLQueryString.inByteOrder("document_id", dialect: dialect)) = \(bind: ref.id)
         """
     }
 

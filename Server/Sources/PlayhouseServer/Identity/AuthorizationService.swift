@@ -191,11 +191,14 @@ struct AuthorizationService: Sendable {
 
     /// The player allowed the request's scopes, of its games' profile scopes (`{game}.profile`,
     /// ``GameProfileService/scope(of:)``) only those of `games` (all, some or none of them): what
-    /// was allowed is remembered, and granted; the app's token carries only that.
+    /// was allowed is remembered, and granted; the app's token carries only that; a game left
+    /// unticked is forgotten from what the player allowed before.
     func allow(_ pending: Pending, games: Set<String>) async throws -> Outcome {
         guard let playerID = pending.request.playerID else { throw Failure.shown(message: "authorize.forged", status: 403) }
         let allowed = pending.scopes.filter { scope in GameProfileService.game(ofScope: scope).map(games.contains) ?? true }
-        try await PlayerConsents(store: store, now: now).grant(allowed, playerID: playerID)
+        // A game unticked now is not allowed any more, whatever was allowed before.
+        try await PlayerConsents(store: store, now: now).grant(allowed, withdrawing: pending.scopes.filter { !allowed.contains($0) },
+                                                               playerID: playerID)
         return try await approve(pending, scope: allowed.joined(separator: " "))
     }
 

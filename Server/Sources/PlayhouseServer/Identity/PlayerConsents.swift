@@ -14,17 +14,24 @@ struct PlayerConsents: Sendable {
         return scopes.allSatisfy(allowed.contains)
     }
 
-    /// Records that `playerID` allowed `scopes`, beside what they allowed before.
-    func grant(_ scopes: [String], playerID: UUID) async throws {
-        guard !scopes.isEmpty else { return }
+    /// Records that `playerID` allowed `scopes`, beside what they allowed before, and no longer
+    /// allows `withdrawn` (scopes asked for that they left out this time, such as a game's profile
+    /// they unticked), all or none.
+    func grant(_ scopes: [String], withdrawing withdrawn: [String] = [], playerID: UUID) async throws {
         let now = self.now
         let rows = scopes.uniqued().map { "(\(bind: playerID), \(bind: $0), \(bind: now))" as SQLQueryString }
-        try await store.write { sql in
-            try await sql.raw("""
+        var statements: [SQLQueryString] = []
+        if !withdrawn.isEmpty {
+            statements.append("DELETE FROM player_consents WHERE player_id = \(bind: playerID) AND scope IN (\(binds: withdrawn.uniqued()))")
+        }
+        if !rows.isEmpty {
+            statements.append("""
                 INSERT INTO player_consents (player_id, scope, granted_at) VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (player_id, scope) DO NOTHING
-                """).run()
+                """)
         }
+        guard !statements.isEmpty else { return }
+        try await store.write(statements)
     }
 
     private func granted(_ playerID: UUID) async throws -> [String] {

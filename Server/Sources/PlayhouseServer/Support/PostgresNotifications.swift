@@ -72,8 +72,13 @@ final class PostgresNotifications: Sendable {
 
     /// The channel `name` for `schema`'s server: servers sharing a database in schemas of their
     /// own do not hear each other. A channel name is an identifier, at most 63 bytes, so a long
-    /// schema name is cut.
+    /// schema name is cut (between characters).
     static func channel(_ name: String, schema: String?) -> String {
-        String(("playhouse_" + name + (schema.map { "_" + $0 } ?? "")).prefix(63))
+        var channel = ""
+        for scalar in ("playhouse_" + name + (schema.map { "_" + $0 } ?? "")).unicodeScalars {
+            guard channel.utf8.count + String(scalar).utf8.count <= 63 else { break }
+            channel.unicodeScalars.append(scalar)
+        }
+        return channel
     }
 }
