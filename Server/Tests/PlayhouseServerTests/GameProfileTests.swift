@@ -156,6 +156,8 @@ import VaporTesting
             #expect(read["level"] == .integer(81))
             #expect(read["class"] == .string("Paladin (de)"))
             #expect(read["title"] == .string("the Lich King"))
+            // Counted against the app's limits, as game data is.
+            #expect(document.headers.first(name: "RateLimit-Limit") == "100")
             let etag = try #require(document.headers.first(name: .eTag))
             var revalidating = me
             revalidating.add(name: .ifNoneMatch, value: etag)

@@ -25,7 +25,8 @@ func routes(_ app: Application) throws {
     try v1.register(collection: LimitsController())
     try v1.register(collection: PageSessionController())
     try v1.register(collection: ListsController())
-    try v1.register(collection: GameProfileController())
+    // Players' profiles count against the app's limits as its game data does.
+    try v1.grouped(RateLimitMiddleware()).register(collection: GameProfileController())
 
     // What a signed-out player may use (the app, a sign-in PIN, content placements, the catalog, game data):
     // with a token, or with a public client's id alone.
