@@ -151,19 +151,19 @@ public struct GameDataService: Sendable {
     /// after `offset`; nil when there is no such version.
     func documents(_ place: Place, number: Int? = nil, collection: String, limit: Int, offset: Int64,
                    in locale: GameDataLocale) async throws -> (head: Head, documents: [JSONValue])? {
-        let known = number == nil ? try await currentHead(of: place) : nil
-        if number == nil && known == nil { return nil }
-        let found = try await store.read { sql -> (Head, [String])? in
-            var head = known
-            if head == nil { head = try await Self.head(of: place, number: number, on: sql) }
-            guard let head else { return nil }
-            let bodies = try await sql.raw("""
+        let head: Head?
+        if let number {
+            head = try await store.read { sql in try await Self.head(of: place, number: number, on: sql) }
+        } else {
+            head = try await currentHead(of: place)
+        }
+        guard let head else { return nil }
+        let bodies = try await store.read { sql in
+            try await sql.raw("""
                 SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
                 ORDER BY \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)) LIMIT \(bind: limit) OFFSET \(bind: offset)
                 """).all().map { try $0.decode(column: "body", as: String.self) }
-            return (head, bodies)
         }
-        guard let (head, bodies) = found else { return nil }
         return (head, try bodies.map { try Self.document($0, in: locale, of: head) })
     }
 

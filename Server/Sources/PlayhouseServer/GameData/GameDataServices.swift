@@ -5,5 +5,5 @@ extension ServiceContext {
                                                      current: playhouse.gameDataCurrent) }
 
     /// Players' profiles per game, written by the app's server and read by the player.
-    var gameProfiles: GameProfileService { GameProfileService(store: store, now: now) }
+    var gameProfiles: GameProfileService { GameProfileService(store: store, now: now, players: players) }
 }

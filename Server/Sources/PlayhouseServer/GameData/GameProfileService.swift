@@ -10,6 +10,8 @@ import SQLKit
 struct GameProfileService: Sendable {
     let store: Store
     let now: Date
+    /// Whose profiles they are: a player of the app writing.
+    let players: PlayerService
 
     /// The scope a player's token needs to read their profile in `game`: `{game}.profile`.
     static func scope(of game: String) -> String { game + scopeSuffix }
@@ -42,10 +44,9 @@ struct GameProfileService: Sendable {
         guard check.problems.isEmpty, let document = check.document else {
             throw PlayhouseProblem(.unprocessableEntity, .invalidProfileDocument, parameters: ["problems": check.problems.joined(separator: "; ")])
         }
+        guard try await players.find(ref.playerID, appID: ref.appID) != nil else { throw PlayhouseProblem(.notFound, .playerNotFound) }
         let now = self.now
-        let created = try await store.transaction { sql -> Bool? in
-            let players = try await sql.raw("SELECT 1 AS found FROM players WHERE id = \(bind: ref.playerID) AND app_id = \(bind: ref.appID)").first()
-            guard players != nil else { return nil }
+        let created = try await store.transaction { sql -> Bool in
             // Whichever of two first writes inserts is the one that created it; the other replaces it.
             let inserted = try await sql.claimed("""
                 INSERT INTO game_profiles (app_id, player_id, game, collection, document_id, body, digest, updated_at)
@@ -61,7 +62,6 @@ struct GameProfileService: Sendable {
             }
             return inserted
         }
-        guard let created else { throw PlayhouseProblem(.notFound, .playerNotFound) }
         return (created, document.body)
     }
 
