@@ -97,7 +97,7 @@ def test_the_viewer_pages_zooms_and_reports_to_the_app_and_the_server(playhouse,
     browser.execute_script("window.playhouseViewer.close()")
     wait_for_event(browser, "closed")
     # The server heard of the pages viewed and of the close (the page posts them as they happen, each
-    # in a request of its own, so the last page's report may arrive after the close's).
+    # in a request of its own, so the last pages' reports may arrive after the close's, and still count).
     deadline = time.time() + 10
     while time.time() < deadline:
         stats = json.loads(playhouse.cli("catalog", "stats", app["client_id"], "--json").stdout)

@@ -12,6 +12,9 @@ public struct CatalogViewService: Sendable {
     static let openWithin: TimeInterval = 600, reportsFor: TimeInterval = 12 * 3600
     /// The longest a page counts as viewed at once.
     static let longestPageView: TimeInterval = 3600
+    /// How long after its close a view's last pages and taps still count: the page reports them and the
+    /// close at once, each in a request of its own, so they can arrive after the close.
+    static let lateReportsFor: TimeInterval = 30
 
     /// What the page shows: the catalog, its pages, its hotspots.
     struct Shown: Sendable {
@@ -75,13 +78,18 @@ public struct CatalogViewService: Sendable {
     /// Records `report` of the opened view with `secret`; false when there is no such view open.
     func record(_ report: Report, secret: String) async throws -> Bool {
         let now = self.now, day = RFC3339.day(now)
-        let open: SQLQueryString = """
-            secret_hash = \(bind: SecretToken.hash(secret)) AND closed_at IS NULL AND opened_at > \(bind: now.addingTimeInterval(-Self.reportsFor))
+        let opened: SQLQueryString = """
+            secret_hash = \(bind: SecretToken.hash(secret)) AND opened_at > \(bind: now.addingTimeInterval(-Self.reportsFor))
             """
         return try await store.transaction { sql in
             let found = report == .closed
-                ? try await sql.raw("UPDATE catalog_views SET closed_at = \(bind: now) WHERE \(open) RETURNING app_id, catalog_id").first()
-                : try await sql.raw("SELECT app_id, catalog_id FROM catalog_views WHERE \(open)").first()
+                ? try await sql.raw("""
+                    UPDATE catalog_views SET closed_at = \(bind: now) WHERE \(opened) AND closed_at IS NULL RETURNING app_id, catalog_id
+                    """).first()
+                : try await sql.raw("""
+                    SELECT app_id, catalog_id FROM catalog_views
+                    WHERE \(opened) AND (closed_at IS NULL OR closed_at > \(bind: now.addingTimeInterval(-Self.lateReportsFor)))
+                    """).first()
             guard let row = found else { return false }
             let catalogID = try row.decode(column: "catalog_id", as: UUID.self)
             switch report {
