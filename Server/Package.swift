@@ -50,7 +50,7 @@ let package = Package(
                 .copy("App/openapi.yaml"), .copy("Identity/identity.openapi.yaml"), .copy("Apps/apps.openapi.yaml"),
                 .copy("Wallet/wallet.openapi.yaml"), .copy("Games/games.openapi.yaml"), .copy("Batch/batch.openapi.yaml"),
                 .copy("Sessions/sessions.openapi.yaml"), .copy("Content/content.openapi.yaml"),
-                .copy("Catalog/catalog.openapi.yaml"), .copy("Lists/lists.openapi.yaml"), .copy("GameData/gamedata.openapi.yaml"),
+                .copy("Catalog/catalog.openapi.yaml"), .copy("Lists/lists.openapi.yaml"), .copy("GameData/gamedata.openapi.yaml"), .copy("Console/console.openapi.yaml"),
             ],
             swiftSettings: strict
         ),

@@ -183,6 +183,26 @@ extension ErrorCode {
     /// No player of the app with that id or email.
     public static let playerNotFound: ErrorCode = "player_not_found"
 
+    // The console and its admin API (operators, not players)
+    /// The call needs a signed-in operator (the console's session cookie).
+    public static let operatorSignInRequired: ErrorCode = "operator_sign_in_required"
+    /// The operator's role may not do this (`permission` parameter: what it takes).
+    public static let roleForbidden: ErrorCode = "role_forbidden"
+    /// Wrong email or password, or an operator who has not accepted their invitation or is disabled.
+    public static let operatorSignInFailed: ErrorCode = "operator_sign_in_failed"
+    /// Too many failed sign-ins in a row: none is checked until `Retry-After` has passed.
+    public static let operatorLocked: ErrorCode = "operator_locked"
+    /// A change without the session's CSRF token (`X-CSRF-Token`, or the form's `csrf` field).
+    public static let csrfRejected: ErrorCode = "csrf_rejected"
+    /// An operator with that email exists already.
+    public static let operatorExists: ErrorCode = "operator_exists"
+    /// No operator with that id.
+    public static let operatorNotFound: ErrorCode = "operator_not_found"
+    /// The invitation is unknown, used, expired or withdrawn.
+    public static let invitationNotFound: ErrorCode = "invitation_not_found"
+    /// An operator cannot disable themselves.
+    public static let cannotDisableYourself: ErrorCode = "cannot_disable_yourself"
+
     // Server side
     public static let internalError: ErrorCode = "internal_error"
     public static let serviceUnavailable: ErrorCode = "service_unavailable"

@@ -122,6 +122,22 @@ class Playhouse:
     def create_app(self, name="E2E Game", *extra):
         return json.loads(self.cli("apps", "create", "--name", name, "--json", *extra).stdout)
 
+    def invite_operator(self, email, role):
+        """Invites a console operator from the command line; returns the one-time invitation link."""
+        return json.loads(self.cli("operators", "create", "--email", email, "--role", role, "--json").stdout)["invitation_url"]
+
+    def operator_session(self, email, role, password="correct horse battery"):
+        """An operator invited, their password set and signed in through the admin API: the session's
+        cookie and CSRF token, as {"Cookie": …, "X-CSRF-Token": …} headers."""
+        from urllib.parse import parse_qs, urlparse
+
+        invitation = parse_qs(urlparse(self.invite_operator(email, role)).query)["token"][0]
+        accepted = requests.post(self.base_url + "/admin/v1/invitations", json={"invitation": invitation, "password": password}, timeout=10)
+        assert accepted.status_code == 200, accepted.text
+        signed_in = requests.post(self.base_url + "/admin/v1/sessions", json={"email": email, "password": password}, timeout=10)
+        assert signed_in.status_code == 201, signed_in.text
+        return {"Cookie": "playhouse_console=" + signed_in.cookies["playhouse_console"], "X-CSRF-Token": signed_in.json()["csrf_token"]}
+
 
 @pytest.fixture(scope="session", params=ENGINES)
 def playhouse(request):

@@ -135,3 +135,21 @@ def test_a_phone_pin_read_from_the_sms_outbox_signs_a_player_in(playhouse, clien
     assert tokens.json()["player_created"] is True
     me = requests.get(playhouse.base_url + "/v1/me", headers={"Authorization": "Bearer " + tokens.json()["access_token"]}, timeout=10)
     assert me.json()["phone_number"] == phone
+
+
+def test_operators_are_invited_listed_and_disabled_and_the_audit_log_says_so(playhouse):
+    link = playhouse.invite_operator("cli-owner@example.com", "owner")
+    assert "/console/invitation?token=phi_" in link
+    listed = {o["email"]: o for o in json.loads(playhouse.cli("operators", "list", "--json").stdout)}
+    assert listed["cli-owner@example.com"]["role"] == "owner" and not listed["cli-owner@example.com"]["active"]
+    again = playhouse.cli("operators", "create", "--email", "CLI-owner@example.com", "--role", "owner", check=False)
+    assert again.returncode != 0 and "already" in again.stderr
+    wrong = playhouse.cli("operators", "create", "--email", "x@example.com", "--role", "king", check=False)
+    assert wrong.returncode != 0 and "king" in wrong.stderr
+
+    assert "Disabled" in playhouse.cli("operators", "disable", "cli-owner@example.com").stdout
+    assert requests.get(link, timeout=10).status_code == 404, "a disabled operator's invitation no longer opens"
+    entries = [json.loads(line) for line in playhouse.cli("audit-log").stdout.splitlines()]
+    mine = [e for e in entries if e["target"].startswith("ern:operator:") and "cli-owner@example.com" in json.dumps(e.get("after"))]
+    assert [e["action"] for e in mine] == ["operator invited", "operator disabled"]
+    assert all(e["actor"].startswith("command line") for e in mine)

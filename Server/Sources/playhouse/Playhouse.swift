@@ -9,7 +9,8 @@ struct Playhouse: AsyncParsableCommand {
         commandName: "playhouse",
         abstract: "The Playhouse server: player accounts, sessions, wallet, bets and more for mobile games.",
         subcommands: [Serve.self, Migrate.self, Apps.self, Currencies.self, ListsCommand.self, Promotions.self, LedgerCommand.self, Payments.self, Games.self,
-                      FairnessCommand.self, SMS.self, SigningKeysCommand.self, ContentCommand.self, CatalogCommand.self, DataCommand.self],
+                      FairnessCommand.self, SMS.self, SigningKeysCommand.self, ContentCommand.self, CatalogCommand.self, DataCommand.self,
+                      OperatorsCommand.self, AuditLogCommand.self],
         defaultSubcommand: Serve.self
     )
 }

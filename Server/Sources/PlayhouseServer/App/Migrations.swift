@@ -62,5 +62,6 @@ enum Migrations {
         app.migrations.add(CreateGameData())
         app.migrations.add(AddAppRateLimits())
         app.migrations.add(CreateGameProfiles())
+        app.migrations.add(CreateConsole())
     }
 }

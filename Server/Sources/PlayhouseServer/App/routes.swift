@@ -14,6 +14,8 @@ func routes(_ app: Application) throws {
     try app.register(collection: ContentPageController())
     try app.register(collection: CatalogViewerController())
     try app.register(collection: RewardKeysController())
+    try app.register(collection: AdminController())
+    try app.register(collection: ConsolePageController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())
     try v1.register(collection: ProfileController())

@@ -56,11 +56,7 @@ struct CatalogViewerController: RouteCollection {
     }
 
     func script(_ request: Request) async throws -> Response {
-        guard let url = Bundle.module.url(forResource: "Scripts/viewer", withExtension: "js"),
-              let bytes = FileManager.default.contents(atPath: url.path) else { throw PlayhouseProblem(.notFound, .notFound) }
-        var headers: HTTPHeaders = ["Cache-Control": "max-age=300"]
-        headers.contentType = HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"])
-        return Response(status: .ok, headers: headers, body: .init(data: bytes))
+        try HostedPages.script("viewer")
     }
 
     /// What the page reports: `{"type": "page_viewed", "page": 3, "seconds": 4.2}`,

@@ -21,17 +21,29 @@ enum HostedPages {
         app.leaf.cache.isEnabled = true
     }
 
-    /// A page rendered from `template`, never cached, never framed, with no scripts allowed.
+    /// A page rendered from `template`, never cached, never framed, loading nothing from elsewhere;
+    /// with no scripts allowed, or (`scripts`) only the server's own, calling only the server.
     static func render(_ request: Request, _ template: String, _ context: some Encodable & Sendable,
-                       status: HTTPStatus) async throws -> Response {
+                       status: HTTPStatus, scripts: Bool = false) async throws -> Response {
         let view = try await request.view.render(template, context)
         let response = Response(status: status, body: .init(buffer: view.data))
         response.headers.contentType = .html
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
-        response.headers.replaceOrAdd(name: "Content-Security-Policy",
-                                      value: "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'")
+        response.headers.replaceOrAdd(name: "Content-Security-Policy", value: """
+            default-src 'none'; \(scripts ? "script-src 'self'; connect-src 'self'; " : "")style-src 'unsafe-inline'; img-src 'self' data:; \
+            frame-ancestors 'none'; base-uri 'none'
+            """)
         return response
+    }
+
+    /// One of the server's own scripts (`Web/Scripts/<name>.js`), cached for five minutes.
+    static func script(_ name: String) throws -> Response {
+        guard let url = Bundle.module.url(forResource: "Scripts/" + name, withExtension: "js"),
+              let bytes = FileManager.default.contents(atPath: url.path) else { throw PlayhouseProblem(.notFound, .notFound) }
+        var headers: HTTPHeaders = ["Cache-Control": "max-age=300"]
+        headers.contentType = HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"])
+        return Response(status: .ok, headers: headers, body: .init(data: bytes))
     }
 
     /// The visit (page session) of the request's cookie, and its app; nil when there is none or it expired.

@@ -1,0 +1,141 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// The admin API, `/admin/v1`: what the console's pages do, as ordinary calls that the command
+/// line, tests and scripts can make too. A session starts with `POST /admin/v1/sessions`; every
+/// other call needs it (``OperatorAuthMiddleware``) and its role's permission, checked here.
+struct AdminController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let admin = routes.grouped("admin", "v1")
+        admin.post("sessions", use: signIn)
+        admin.post("invitations", use: acceptInvitation)
+        let signedIn = admin.grouped(OperatorAuthMiddleware())
+        signedIn.get("session", use: session)
+        signedIn.delete("session", use: signOut)
+        signedIn.get("operators", use: operators)
+        signedIn.post("operators", use: invite)
+        signedIn.post("operators", ":operator", "disable", use: disable)
+        signedIn.get("audit-log", use: auditLog)
+        signedIn.get("audit-log", "export", use: exportAuditLog)
+    }
+
+    /// The operator and the CSRF token their changes must carry.
+    struct SessionAnswer: Content {
+        var `operator`: Operator
+        var csrfToken: String
+
+        enum CodingKeys: String, CodingKey {
+            case `operator`
+            case csrfToken = "csrf_token"
+        }
+    }
+
+    func signIn(_ request: Request) async throws -> Response {
+        struct Body: Decodable { var email: String; var password: String }
+        let body = try request.content.decode(Body.self)
+        switch try await request.operators.signIn(email: body.email, password: body.password) {
+        case .signedIn(let cookie, let session):
+            let response = try await SessionAnswer(operator: session.person, csrfToken: session.csrf).encodeResponse(status: .created, for: request)
+            response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+            OperatorSession.set(cookie, on: response, request)
+            return response
+        case .refused:
+            throw PlayhouseProblem(.unauthorized, .operatorSignInFailed)
+        case .locked(let until):
+            throw Self.locked(until: until, now: request.now)
+        }
+    }
+
+    /// 429 `operator_locked`, saying when to try again.
+    static func locked(until: Date, now: Date) -> PlayhouseProblem {
+        let seconds = max(1, Int(until.timeIntervalSince(now).rounded()))
+        return PlayhouseProblem(.tooManyRequests, .operatorLocked, parameters: ["minutes": String((seconds + 59) / 60)],
+                                headers: ["Retry-After": String(seconds)])
+    }
+
+    /// Sets the invited operator's password: `{"invitation": …, "password": …}`.
+    func acceptInvitation(_ request: Request) async throws -> Operator {
+        struct Body: Decodable { var invitation: String; var password: String }
+        let body = try request.content.decode(Body.self)
+        guard let person = try await request.operators.acceptInvitation(body.invitation, password: body.password) else {
+            throw PlayhouseProblem(.notFound, .invitationNotFound)
+        }
+        return person
+    }
+
+    func session(_ request: Request) async throws -> SessionAnswer {
+        let session = try request.operatorSession
+        return SessionAnswer(operator: session.person, csrfToken: session.csrf)
+    }
+
+    func signOut(_ request: Request) async throws -> Response {
+        if let cookie = request.cookies[OperatorSession.cookie]?.string { try await request.operators.signOut(cookie: cookie) }
+        let response = Response(status: .noContent)
+        OperatorSession.clear(on: response)
+        return response
+    }
+
+    func operators(_ request: Request) async throws -> Page<Operator> {
+        try request.operatorSession.require(.manageOperators)
+        return Page(data: try await request.operators.list(), nextCursor: nil)
+    }
+
+    /// The invited operator, and the one-time link where they set their password (shown only now).
+    struct Invitation: Content {
+        var `operator`: Operator
+        var invitationURL: String
+
+        enum CodingKeys: String, CodingKey {
+            case `operator`
+            case invitationURL = "invitation_url"
+        }
+    }
+
+    func invite(_ request: Request) async throws -> Response {
+        let session = try request.operatorSession
+        try session.require(.manageOperators)
+        struct Body: Decodable { var email: String; var role: String }
+        let body = try request.content.decode(Body.self)
+        guard let role = OperatorRole(rawValue: body.role) else {
+            throw PlayhouseProblem.validation([.init(name: "role", code: "invalid_value")])
+        }
+        let (person, link) = try await request.operators.invite(email: body.email, role: role, by: session.actor)
+        let answer = Invitation(operator: person, invitationURL: link)
+        let response = try await answer.encodeResponse(status: .created, for: request)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    func disable(_ request: Request) async throws -> Operator {
+        let session = try request.operatorSession
+        try session.require(.manageOperators)
+        guard let id = request.parameters.get("operator").flatMap(UUID.init(uuidString:)),
+              let disabled = try await request.operators.disable(id, by: session.actor) else {
+            throw PlayhouseProblem(.notFound, .operatorNotFound)
+        }
+        return disabled
+    }
+
+    func auditLog(_ request: Request) async throws -> Page<AuditEntry> {
+        try request.operatorSession.require(.readAuditLog)
+        return try await request.auditLog.entries(try request.query(PageRequest.self))
+    }
+
+    /// Every entry, oldest first, one JSON object a line (`application/jsonl`).
+    func exportAuditLog(_ request: Request) async throws -> Response {
+        try request.operatorSession.require(.readAuditLog)
+        let encoder = PlayhouseJSON.makeEncoder()
+        var body = ByteBuffer()
+        for entry in try await request.auditLog.all() {
+            body.writeBytes(try encoder.encodeBytes(entry))
+            body.writeString("\n")
+        }
+        let response = Response(status: .ok, body: .init(buffer: body))
+        response.headers.replaceOrAdd(name: .contentType, value: "application/jsonl")
+        response.headers.replaceOrAdd(name: .contentDisposition, value: #"attachment; filename="playhouse-audit-log.jsonl""#)
+        return response
+    }
+}
+
+extension Operator: Content {}

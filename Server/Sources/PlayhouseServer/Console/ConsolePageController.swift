@@ -1,0 +1,111 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// The console's pages, under `/console`: server-rendered, each showing what the operator's role
+/// may see, and doing every change through the admin API (``AdminController``) with the console's
+/// one script. Without a session a page sends the operator to sign in.
+struct ConsolePageController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let console = routes.grouped("console")
+        console.get(use: home)
+        console.get("sign-in", use: signIn)
+        console.get("invitation", use: invitation)
+        console.get("operators", use: operators)
+        console.get("audit-log", use: auditLog)
+        console.get("console.js") { _ in try HostedPages.script("console") }
+    }
+
+    func signIn(_ request: Request) async throws -> Response {
+        if try await OperatorSession.current(request) != nil { return ConsolePages.redirect("/console") }
+        return try await ConsolePages.render(request, "console-sign-in", title: "Sign in", session: nil, narrow: true)
+    }
+
+    func invitation(_ request: Request) async throws -> Response {
+        struct Query: Decodable { var token: String? }
+        let token = try request.query(Query.self).token ?? ""
+        let invited = try await request.operators.invited(token)
+        struct Context: Encodable { var email: String?, role: String?, invitation: String }
+        return try await ConsolePages.render(request, "console-invitation", title: "Invitation", session: nil, narrow: true,
+                                             Context(email: invited?.email, role: invited?.role.rawValue, invitation: token),
+                                             status: invited == nil ? .notFound : .ok)
+    }
+
+    func home(_ request: Request) async throws -> Response {
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        return try await ConsolePages.render(request, "console-home", title: "Console", session: session)
+    }
+
+    func operators(_ request: Request) async throws -> Response {
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        guard session.person.role.may(.manageOperators) else { return try await ConsolePages.forbidden(request, session) }
+        struct Row: Encodable { var id: String, email: String, role: String, state: String, since: String, canDisable: Bool }
+        let rows = try await request.operators.list().map { person in
+            Row(id: person.id.uuidString.lowercased(), email: person.email, role: person.role.rawValue,
+                state: person.disabledAt != nil ? "disabled" : person.active ? "active" : "invited",
+                since: RFC3339.day(person.createdAt), canDisable: person.disabledAt == nil && person.id != session.person.id)
+        }
+        /// The roles, the least allowed first (and so chosen unless another is).
+        struct Context: Encodable { var operators: [Row], roles: [String] }
+        return try await ConsolePages.render(request, "console-operators", title: "Operators", session: session,
+                                             Context(operators: rows, roles: OperatorRole.allCases.reversed().map(\.rawValue)))
+    }
+
+    func auditLog(_ request: Request) async throws -> Response {
+        let asked = try request.query(PageRequest.self)
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        guard session.person.role.may(.readAuditLog) else { return try await ConsolePages.forbidden(request, session) }
+        let page = try await request.auditLog.entries(asked)
+        let encoder = PlayhouseJSON.makeEncoder()
+        func text(_ value: JSONValue?) -> String { value.flatMap { try? String(decoding: encoder.encodeBytes($0), as: UTF8.self) } ?? "" }
+        struct Row: Encodable { var at: String, actor: String, action: String, target: String, before: String, after: String }
+        struct Context: Encodable { var entries: [Row], next: String? }
+        let rows = page.data.map { entry in
+            Row(at: RFC3339.format(entry.at), actor: entry.actor, action: entry.action, target: entry.target,
+                before: text(entry.before), after: text(entry.after))
+        }
+        return try await ConsolePages.render(request, "console-audit-log", title: "Audit log", session: session,
+                                             Context(entries: rows, next: page.nextCursor))
+    }
+}
+
+/// What every console page shares: the frame (who is signed in, the links their role may follow),
+/// the redirect to sign in, and the page of a refusal.
+enum ConsolePages {
+    struct Link: Encodable { var name: String, path: String, current: Bool }
+
+    /// The pages an operator's role may open.
+    static func links(for role: OperatorRole, current: String) -> [Link] {
+        var links = [("Home", "/console")]
+        if role.may(.manageOperators) { links.append(("Operators", "/console/operators")) }
+        if role.may(.readAuditLog) { links.append(("Audit log", "/console/audit-log")) }
+        return links.map { Link(name: $0.0, path: $0.1, current: $0.1 == current) }
+    }
+
+    /// Renders a console page: `template` with the frame's values and, when given, the page's own `context`'s.
+    static func render(_ request: Request, _ template: String, title: String, session: OperatorService.Session?, narrow: Bool = false,
+                       _ context: (some Encodable & Sendable)? = Optional<Empty>.none, status: HTTPStatus = .ok) async throws -> Response {
+        let frame = Frame(title: title, person: session?.person, csrf: session?.csrf,
+                          nav: session.map { links(for: $0.person.role, current: request.url.path) } ?? [], narrow: narrow, page: context)
+        return try await HostedPages.render(request, template, frame, status: status, scripts: true)
+    }
+
+    struct Empty: Encodable, Sendable {}
+
+    /// A page's values: the frame's, and the page's own under `page`.
+    struct Frame<Page: Encodable & Sendable>: Encodable, Sendable {
+        var title: String, person: Operator?, csrf: String?, nav: [Link], narrow: Bool
+        var page: Page?
+    }
+
+    static func redirect(_ path: String) -> Response {
+        Response(status: .seeOther, headers: ["Location": path, "Cache-Control": "no-store"])
+    }
+
+    /// The page of a role that may not open the page asked for.
+    static func forbidden(_ request: Request, _ session: OperatorService.Session) async throws -> Response {
+        struct Context: Encodable { var message: String }
+        return try await render(request, "console-message", title: "Not for your role", session: session,
+                                Context(message: "Your role (\(session.person.role.rawValue)) may not open this page."), status: .forbidden)
+    }
+}

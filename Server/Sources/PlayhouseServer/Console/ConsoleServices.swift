@@ -1,0 +1,8 @@
+/// The console's services (``ServiceContext``).
+extension ServiceContext {
+    /// Operators: invitations, sign-in, sessions, disabling.
+    public var operators: OperatorService { OperatorService(store: store, now: now, hasher: passwordHasher, publicURL: playhouse.configuration.resolvedPublicURL) }
+
+    /// The append-only log of operators' changes.
+    public var auditLog: AuditLog { AuditLog(store: store) }
+}

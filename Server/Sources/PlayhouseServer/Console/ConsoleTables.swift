@@ -1,0 +1,71 @@
+import Fluent
+import SQLKit
+
+/// The console's tables: its operators, their signed-in sessions, and the audit log of every change
+/// they make, which the database itself keeps append-only (triggers refuse every update and delete,
+/// on both engines, whoever runs them).
+struct CreateConsole: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("operators")
+            .id()
+            .field("email", .string, .required)
+            .field("role", .string, .required)
+            .field("password_hash", .string)
+            .field("invite_hash", .string)
+            .field("invite_expires_at", .datetime)
+            .field("failed_sign_ins", .int, .required, .sql(.default(0)))
+            .field("locked_until", .datetime)
+            .field("disabled_at", .datetime)
+            .field("created_at", .datetime, .required)
+            .unique(on: "email")
+            .unique(on: "invite_hash")
+            .create()
+        try await database.schema("operator_sessions")
+            .id()
+            .field("operator_id", .uuid, .required, .references("operators", "id", onDelete: .cascade))
+            .field("cookie_hash", .string, .required)
+            .field("csrf", .string, .required)
+            .field("expires_at", .datetime, .required)
+            .unique(on: "cookie_hash")
+            .create()
+        // No foreign keys: an entry outlives whatever it names.
+        try await database.schema("audit_log")
+            .field("seq", .int64, .identifier(auto: true))
+            .field("at", .datetime, .required)
+            .field("operator_id", .uuid)
+            .field("actor", .string, .required)
+            .field("action", .string, .required)
+            .field("target", .string, .required)
+            .field("before", .string)
+            .field("after", .string)
+            .create()
+        let sql = try database.sql()
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("""
+                CREATE FUNCTION audit_log_is_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'the audit log is append-only'; END $$
+                """).run()
+            try await sql.raw("""
+                CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
+                FOR EACH ROW EXECUTE FUNCTION audit_log_is_append_only()
+                """).run()
+            try await sql.raw("""
+                CREATE TRIGGER audit_log_not_truncated BEFORE TRUNCATE ON audit_log
+                FOR EACH STATEMENT EXECUTE FUNCTION audit_log_is_append_only()
+                """).run()
+        } else {
+            for change in ["UPDATE", "DELETE"] {
+                try await sql.raw("""
+                    CREATE TRIGGER audit_log_no_\(unsafeRaw: change.lowercased()) BEFORE \(unsafeRaw: change) ON audit_log
+                    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END
+                    """).run()
+            }
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = try database.sql()
+        for table in ["audit_log", "operator_sessions", "operators"] { try await sql.raw("DROP TABLE \(ident: table)").run() }
+        if sql.dialect.name == "postgresql" { try await sql.raw("DROP FUNCTION audit_log_is_append_only()").run() }
+    }
+}

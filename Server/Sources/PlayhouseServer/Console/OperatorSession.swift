@@ -1,0 +1,74 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// How a request to the admin API or a console page is tied to a signed-in operator: the console's
+/// cookie (HttpOnly, SameSite=Strict, Secure behind HTTPS), and for every change the session's CSRF
+/// token, in the `X-CSRF-Token` header (API calls) or the form's `csrf` field (pages).
+enum OperatorSession {
+    static let cookie = "playhouse_console"
+    static let csrfHeader = "X-CSRF-Token"
+
+    /// The session of the request's cookie; nil when there is none, or it ended.
+    static func current(_ request: Request) async throws -> OperatorService.Session? {
+        guard let cookie = request.cookies[Self.cookie]?.string else { return nil }
+        return try await request.operators.session(cookie: cookie)
+    }
+
+    /// Sets the cookie of a new session.
+    static func set(_ cookie: String, on response: Response, _ request: Request) {
+        response.cookies[Self.cookie] = HTTPCookies.Value(
+            string: cookie, expires: request.now.addingTimeInterval(OperatorService.sessionLifetime), path: "/",
+            isSecure: request.playhouse.configuration.resolvedPublicURL.hasPrefix("https:"), isHTTPOnly: true, sameSite: .strict)
+    }
+
+    /// Clears the cookie.
+    static func clear(on response: Response) {
+        response.cookies[Self.cookie] = HTTPCookies.Value(string: "", maxAge: 0, path: "/", isHTTPOnly: true, sameSite: .strict)
+    }
+
+    /// Whether `token` is the session's CSRF token (compared in constant time).
+    static func accepts(_ token: String?, for session: OperatorService.Session) -> Bool {
+        token.map { SecretToken.constantTimeEquals(SecretToken.hash($0), SecretToken.hash(session.csrf)) } ?? false
+    }
+}
+
+/// The admin API's gate: every call needs a signed-in operator (401 without), and every change the
+/// session's CSRF token (403). A call's own permission is checked by its handler (``OperatorService/Session/require(_:)``).
+struct OperatorAuthMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard let session = try await OperatorSession.current(request) else {
+            throw PlayhouseProblem(.unauthorized, .operatorSignInRequired)
+        }
+        if ![.GET, .HEAD].contains(request.method), !OperatorSession.accepts(request.headers.first(name: OperatorSession.csrfHeader), for: session) {
+            throw PlayhouseProblem(.forbidden, .csrfRejected)
+        }
+        request.storage[Key.self] = session
+        return try await next.respond(to: request)
+    }
+
+    struct Key: StorageKey { typealias Value = OperatorService.Session }
+}
+
+extension Request {
+    /// The operator signed in for this admin API call (``OperatorAuthMiddleware``).
+    var operatorSession: OperatorService.Session {
+        get throws {
+            guard let session = storage[OperatorAuthMiddleware.Key.self] else { throw PlayhouseProblem(.unauthorized, .operatorSignInRequired) }
+            return session
+        }
+    }
+}
+
+extension OperatorService.Session {
+    /// The operator, if their role may do what `permission` names; 403 `role_forbidden` otherwise.
+    @discardableResult
+    func require(_ permission: OperatorRole.Permission) throws -> Operator {
+        guard person.role.may(permission) else {
+            throw PlayhouseProblem(.forbidden, .roleForbidden, parameters: ["permission": permission.rawValue])
+        }
+        return person
+    }
+
+    var actor: AuditActor { .of(person) }
+}

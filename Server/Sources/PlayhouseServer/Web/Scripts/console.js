@@ -1,0 +1,51 @@
+// The console's one script. Every form with data-call="METHOD /admin/v1/…" is sent to the admin
+// API as JSON, with the session's CSRF token (the page's csrf-token meta) in X-CSRF-Token: the
+// pages do nothing the API does not. On success the page goes to data-next (or reloads), or shows
+// the answer's data-show field once; on a refusal it shows the problem's detail in the form.
+"use strict";
+(function () {
+  document.addEventListener("submit", function (event) {
+    var form = event.target, call = form.getAttribute("data-call");
+    if (!call) return;
+    event.preventDefault();
+    var space = call.indexOf(" "), method = call.slice(0, space), path = call.slice(space + 1);
+    var body = {};
+    new FormData(form).forEach(function (value, name) { body[name] = value; });
+    var headers = { "Accept": "application/json" };
+    var csrf = document.querySelector('meta[name="csrf-token"]');
+    if (csrf) headers["X-CSRF-Token"] = csrf.getAttribute("content");
+    var options = { method: method, headers: headers, credentials: "same-origin" };
+    if (Object.keys(body).length) { headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
+    var result = form.querySelector(".result");
+    var buttons = form.querySelectorAll("button");
+    buttons.forEach(function (button) { button.disabled = true; });
+    fetch(path, options).then(function (response) {
+      return response.text().then(function (text) {
+        var answer = null;
+        try { answer = text ? JSON.parse(text) : null; } catch (e) { answer = null; }
+        buttons.forEach(function (button) { button.disabled = false; });
+        if (!response.ok) {
+          show(result, (answer && (answer.detail || answer.title)) || ("The server answered " + response.status + "."), "error");
+          return;
+        }
+        var field = form.getAttribute("data-show");
+        if (field && answer && answer[field]) {
+          show(result, answer[field], "shown-once");
+          form.reset();
+          return;
+        }
+        var next = form.getAttribute("data-next");
+        if (next) window.location.assign(next); else window.location.reload();
+      });
+    }).catch(function () {
+      buttons.forEach(function (button) { button.disabled = false; });
+      show(result, "The server could not be reached.", "error");
+    });
+  });
+
+  function show(place, text, kind) {
+    if (!place) { window.alert(text); return; }
+    place.textContent = text;
+    place.className = "result " + kind;
+  }
+})();

@@ -1,0 +1,184 @@
+import Foundation
+import SQLKit
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+import VaporTesting
+
+/// The console's operators, their sessions and roles, and the audit log, on both engines, through
+/// the admin API as the console's pages and scripts call it.
+@Suite struct ConsoleTests {
+    /// A signed-in operator as a browser holds them: the cookie, and the CSRF token for changes.
+    struct SignedIn {
+        var cookie: String
+        var csrf: String
+        var reading: HTTPHeaders { ["Cookie": "\(OperatorSession.cookie)=\(cookie)"] }
+        var changing: HTTPHeaders { ["Cookie": "\(OperatorSession.cookie)=\(cookie)", "X-CSRF-Token": csrf, "Content-Type": "application/json"] }
+    }
+
+    /// Invites `email` as `role` from the command line, accepts the invitation and signs in.
+    static func operatorSignedIn(_ app: Application, _ email: String, _ role: OperatorRole, password: String = "correct horse") async throws -> SignedIn {
+        let (_, link) = try await app.operators.invite(email: email, role: role, by: .commandLine)
+        try await accept(app, link, password: password)
+        return try await signIn(app, email, password)
+    }
+
+    static func accept(_ app: Application, _ link: String, password: String) async throws {
+        let invitation = try #require(URLComponents(string: link)?.queryItems?.first { $0.name == "token" }?.value)
+        let accepted = try await app.send(.POST, "/admin/v1/invitations", headers: ["Content-Type": "application/json"],
+                                          body: #"{"invitation":"\#(invitation)","password":"\#(password)"}"#)
+        try #require(accepted.status == .ok, "\(accepted.body.string)")
+    }
+
+    static func signIn(_ app: Application, _ email: String, _ password: String) async throws -> SignedIn {
+        let response = try await app.send(.POST, "/admin/v1/sessions", headers: ["Content-Type": "application/json"],
+                                          body: #"{"email":"\#(email)","password":"\#(password)"}"#)
+        try #require(response.status == .created, "\(response.body.string)")
+        let cookie = try #require(response.headers.setCookie?[OperatorSession.cookie])
+        #expect(cookie.isHTTPOnly && cookie.sameSite == .strict)
+        return SignedIn(cookie: cookie.string, csrf: try response.decode(AdminController.SessionAnswer.self).csrfToken)
+    }
+
+    @Test(arguments: Engine.available)
+    func anInvitedOperatorSignsInAndTheirRoleDecidesWhatTheyMayDo(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let (_, link) = try await app.operators.invite(email: "Owner@Example.com", role: .owner, by: .commandLine)
+            #expect(link.contains("/console/invitation?token=phi_"))
+            let invitationPage = try await app.send(.GET, "/console/invitation?" + (URLComponents(string: link)?.percentEncodedQuery ?? ""))
+            #expect(invitationPage.status == .ok && invitationPage.body.string.contains("owner@example.com"))
+            let tooShort = try await app.send(.POST, "/admin/v1/invitations", headers: ["Content-Type": "application/json"],
+                                              body: #"{"invitation":"\#(link.split(separator: "=").last!)","password":"short"}"#)
+            #expect(tooShort.status == .unprocessableEntity)
+            try await Self.accept(app, link, password: "correct horse")
+            let again = try await app.send(.POST, "/admin/v1/invitations", headers: ["Content-Type": "application/json"],
+                                           body: #"{"invitation":"\#(link.split(separator: "=").last!)","password":"another one"}"#)
+            #expect(again.status == .notFound, "an invitation works once")
+            #expect(try again.problem().code == .invitationNotFound)
+
+            let wrong = try await app.send(.POST, "/admin/v1/sessions", headers: ["Content-Type": "application/json"],
+                                           body: #"{"email":"owner@example.com","password":"wrong horse"}"#)
+            #expect(wrong.status == .unauthorized)
+            #expect(try wrong.problem().code == .operatorSignInFailed)
+            #expect(try await app.send(.GET, "/admin/v1/operators").status == .unauthorized)
+            let owner = try await Self.signIn(app, "owner@example.com", "correct horse")
+
+            // A change without the session's CSRF token changes nothing.
+            var forged = owner.changing
+            forged.remove(name: "X-CSRF-Token")
+            let refused = try await app.send(.POST, "/admin/v1/operators", headers: forged, body: #"{"email":"ann@example.com","role":"analyst"}"#)
+            #expect(refused.status == .forbidden)
+            #expect(try refused.problem().code == .csrfRejected)
+            #expect(try await app.operators.list().count == 1)
+
+            let invited = try await app.send(.POST, "/admin/v1/operators", headers: owner.changing, body: #"{"email":"ann@example.com","role":"analyst"}"#)
+            #expect(invited.status == .created)
+            let annLink = try invited.decode(AdminController.Invitation.self).invitationURL
+            let twice = try await app.send(.POST, "/admin/v1/operators", headers: owner.changing, body: #"{"email":"ANN@example.com","role":"support"}"#)
+            #expect(twice.status == .conflict)
+            #expect(try twice.problem().code == .operatorExists)
+            let badRole = try await app.send(.POST, "/admin/v1/operators", headers: owner.changing, body: #"{"email":"bo@example.com","role":"king"}"#)
+            #expect(badRole.status == .unprocessableEntity)
+            #expect(try await app.operators.list().map(\.email) == ["ann@example.com", "owner@example.com"])
+
+            // An analyst may not manage operators or read the audit log, in the API or the pages.
+            try await Self.accept(app, annLink, password: "ann's password")
+            let ann = try await Self.signIn(app, "ann@example.com", "ann's password")
+            let forbidden = try await app.send(.GET, "/admin/v1/operators", headers: ann.reading)
+            #expect(forbidden.status == .forbidden)
+            #expect(try forbidden.problem().code == .roleForbidden)
+            #expect(try await app.send(.GET, "/admin/v1/audit-log", headers: ann.reading).status == .forbidden)
+            #expect(try await app.send(.GET, "/console/operators", headers: ann.reading).status == .forbidden)
+            let annHome = try await app.send(.GET, "/console", headers: ann.reading)
+            #expect(annHome.status == .ok && !annHome.body.string.contains("/console/operators"), "no page offers what the role may not do")
+            let ownerHome = try await app.send(.GET, "/console", headers: owner.reading)
+            #expect(ownerHome.body.string.contains("/console/operators") && ownerHome.body.string.contains(owner.csrf))
+            #expect(ownerHome.headers.first(name: "Content-Security-Policy")?.contains("script-src 'self'") == true)
+
+            // Disabling ends the operator's sessions at once; nobody disables themselves.
+            let annID = try #require(try await app.operators.find("ann@example.com")?.id)
+            let disabled = try await app.send(.POST, "/admin/v1/operators/\(annID.uuidString)/disable", headers: owner.changing)
+            #expect(disabled.status == .ok)
+            #expect(try disabled.decode(Operator.self).disabledAt != nil)
+            #expect(try await app.send(.GET, "/admin/v1/session", headers: ann.reading).status == .unauthorized)
+            #expect(try await app.send(.GET, "/console", headers: ann.reading).headers.first(name: .location) == "/console/sign-in")
+            let annAgain = try await app.send(.POST, "/admin/v1/sessions", headers: ["Content-Type": "application/json"],
+                                              body: #"{"email":"ann@example.com","password":"ann's password"}"#)
+            #expect(annAgain.status == .unauthorized)
+            let ownerID = try #require(try await app.operators.find("owner@example.com")?.id)
+            let selfDisable = try await app.send(.POST, "/admin/v1/operators/\(ownerID.uuidString)/disable", headers: owner.changing)
+            #expect(selfDisable.status == .conflict)
+            #expect(try selfDisable.problem().code == .cannotDisableYourself)
+            #expect(try await app.send(.POST, "/admin/v1/operators/\(UUID().uuidString)/disable", headers: owner.changing).status == .notFound)
+
+            // Signing out ends the session.
+            #expect(try await app.send(.DELETE, "/admin/v1/session", headers: owner.changing).status == .noContent)
+            #expect(try await app.send(.GET, "/admin/v1/session", headers: owner.reading).status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func repeatedFailuresLockTheOperatorOutForAWhile(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            app.playhouseClock.stop()
+            _ = try await Self.operatorSignedIn(app, "sam@example.com", .support)
+            func attempt(_ password: String) async throws -> TestingHTTPResponse {
+                try await app.send(.POST, "/admin/v1/sessions", headers: ["Content-Type": "application/json"],
+                                   body: #"{"email":"sam@example.com","password":"\#(password)"}"#)
+            }
+            for _ in 1..<OperatorService.failuresBeforeLockout { #expect(try await attempt("wrong").status == .unauthorized) }
+            #expect(try await attempt("correct horse").status == .created, "a success starts the count again")
+            for _ in 1...OperatorService.failuresBeforeLockout { #expect(try await attempt("wrong").status == .unauthorized) }
+            let locked = try await attempt("correct horse")
+            #expect(locked.status == .tooManyRequests)
+            #expect(try locked.problem().code == .operatorLocked)
+            #expect(locked.headers.first(name: .retryAfter) == String(Int(OperatorService.lockout)))
+            app.playhouseClock.advance(by: OperatorService.lockout + 1)
+            #expect(try await attempt("correct horse").status == .created)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func theAuditLogHasEveryChangeAndNobodyCanAlterIt(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let owner = try await Self.operatorSignedIn(app, "owner@example.com", .owner)
+            let invited = try await app.send(.POST, "/admin/v1/operators", headers: owner.changing, body: #"{"email":"dev@example.com","role":"developer"}"#)
+            let devID = try invited.decode(AdminController.Invitation.self).operator.id
+            #expect(try await app.send(.POST, "/admin/v1/operators/\(devID.uuidString)/disable", headers: owner.changing).status == .ok)
+
+            let page = try await app.send(.GET, "/admin/v1/audit-log?limit=2", headers: owner.reading).decode(Page<AuditEntry>.self)
+            #expect(page.data.map(\.action) == ["operator disabled", "operator invited"] && page.nextCursor != nil, "newest first, paged")
+            let all = try await app.auditLog.all()
+            #expect(all.map(\.action) == ["operator invited", "invitation accepted", "operator invited", "operator disabled"])
+            #expect(all[0].actor.hasPrefix("command line") && all[0].operatorID == nil)
+            #expect(all[2].actor == "owner@example.com" && all[2].target == "ern:operator:" + devID.uuidString.lowercased())
+            if case .object(let before)? = all[3].before, case .object(let after)? = all[3].after {
+                #expect(before["disabled_at"] == nil && after["disabled_at"] != nil, "before and after")
+            } else {
+                Issue.record("the disable has no before and after")
+            }
+            let export = try await app.send(.GET, "/admin/v1/audit-log/export", headers: owner.reading)
+            #expect(export.headers.contentType?.serialize() == "application/jsonl")
+            #expect(export.body.string.split(separator: "\n").count == all.count)
+
+            // The database itself refuses every change to an entry, whoever asks.
+            for statement: SQLQueryString in ["UPDATE audit_log SET action = 'nothing happened'", "DELETE FROM audit_log"] {
+                await #expect(throws: (any Error).self) { try await app.sql().raw(statement).run() }
+                await #expect(throws: (any Error).self) { try await app.store.write { sql in try await sql.raw(statement).run() } }
+            }
+            if engine == .postgres {
+                await #expect(throws: (any Error).self) { try await app.sql().raw("TRUNCATE audit_log").run() }
+            }
+            #expect(try await app.auditLog.all() == all)
+        }
+    }
+
+    @Test func everyRoleHasItsPermissions() {
+        #expect(OperatorRole.owner.may(.manageOperators) && OperatorRole.owner.may(.readAuditLog))
+        for role in [OperatorRole.developer, .support, .analyst] {
+            #expect(!role.may(.manageOperators) && !role.may(.readAuditLog), "\(role)")
+        }
+        #expect(OperatorRole.developer.may(.manageApps) && !OperatorRole.support.may(.manageApps) && !OperatorRole.analyst.may(.manageApps))
+        #expect(OperatorRole.analyst.may(.readStatistics) && !OperatorRole.support.may(.readStatistics))
+    }
+}

@@ -1,0 +1,92 @@
+"""The console in a real headless Chromium, at desktop and phone width: an owner invited from the
+command line sets a password from the invitation link and signs in; invites an operator (the link
+shown once, never again), disables them, reads the audit log of both changes, and signs out. Every
+change goes through the admin API with the session's CSRF token; nothing loads from outside the
+server. Screenshots are kept in artifacts/."""
+
+import requests
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ARTIFACTS
+
+
+def wait_for(browser, condition):
+    # A page the console's script reloads may go stale while it is read: read it again.
+    return WebDriverWait(browser, 15, ignored_exceptions=[StaleElementReferenceException]).until(condition)
+
+
+def submit(browser, form_id, **fields):
+    form = wait_for(browser, EC.presence_of_element_located((By.ID, form_id)))
+    for name, value in fields.items():
+        box = form.find_element(By.NAME, name)
+        box.clear()
+        box.send_keys(value)
+    form.find_element(By.TAG_NAME, "button").click()
+
+
+def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
+    base = playhouse.base_url
+    email = "owner-browser@example.com"
+    browser.set_window_size(1280, 900)
+    browser.delete_all_cookies()
+
+    # The invitation link, then the sign-in page it leads to.
+    browser.get(playhouse.invite_operator(email, "owner"))
+    submit(browser, "accept", password="a long owner password")
+    wait_for(browser, EC.url_to_be(base + "/console/sign-in"))
+    submit(browser, "sign-in", email=email, password="not the password")
+    wait_for(browser, EC.text_to_be_present_in_element((By.CSS_SELECTOR, "#sign-in .result"), "wrong"))
+    submit(browser, "sign-in", email=email, password="a long owner password")
+    wait_for(browser, EC.url_to_be(base + "/console"))
+    assert email in wait_for(browser, EC.presence_of_element_located((By.ID, "who"))).text
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "console-home-desktop.png"))
+
+    # An invitation: its link is shown once, in the form, and on no page after.
+    wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Operators"))).click()
+    wait_for(browser, EC.url_to_be(base + "/console/operators"))
+    submit(browser, "invite", email="helper@example.com")
+    shown = wait_for(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#invite .shown-once")))
+    link = shown.text
+    assert link.startswith(base + "/console/invitation?token=phi_")
+    browser.save_screenshot(str(ARTIFACTS / "console-operators-desktop.png"))
+    browser.refresh()
+    assert "helper@example.com" in browser.find_element(By.ID, "operators").text
+    assert link.split("token=")[1] not in browser.page_source
+
+    # Disabled from its row: the invitation stops working.
+    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#operators tr") if "helper@example.com" in r.text)
+    row.find_element(By.TAG_NAME, "button").click()
+    wait_for(browser, lambda b: "disabled" in next((r.text for r in b.find_elements(By.CSS_SELECTOR, "#operators tr")
+                                                    if "helper@example.com" in r.text), ""))
+    assert requests.get(link, timeout=10).status_code == 404
+
+    # The audit log at phone width: both changes, by the owner, newest first.
+    browser.set_window_size(390, 844)
+    wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Audit log"))).click()
+    wait_for(browser, EC.url_to_be(base + "/console/audit-log"))
+    rows = wait_for(browser, lambda b: [r.text for r in b.find_elements(By.CSS_SELECTOR, "#entries tr")][1:])
+    assert "operator disabled" in rows[0] and email in rows[0]
+    assert "operator invited" in rows[1] and email in rows[1]
+    browser.save_screenshot(str(ARTIFACTS / "console-audit-log-phone.png"))
+
+    # A change without the session's CSRF token is refused, even from the console's own page.
+    status = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch("/admin/v1/operators", {method: "POST", headers: {"Content-Type": "application/json"},
+              body: JSON.stringify({email: "forged@example.com", role: "owner"})}).then(r => done(r.status));
+    """)
+    assert status == 403
+
+    # Nothing came from anywhere but the server.
+    sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert sources and all(source.startswith(base) for source in sources), sources
+
+    # Signing out ends the session: the console sends the browser to sign in.
+    wait_for(browser, EC.element_to_be_clickable((By.ID, "sign-out"))).click()
+    wait_for(browser, EC.url_to_be(base + "/console/sign-in"))
+    browser.get(base + "/console/operators")
+    assert browser.current_url == base + "/console/sign-in"
