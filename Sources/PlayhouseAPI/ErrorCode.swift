@@ -192,6 +192,10 @@ extension ErrorCode {
     public static let operatorSignInFailed: ErrorCode = "operator_sign_in_failed"
     /// Too many failed sign-ins in a row: none is checked until `Retry-After` has passed.
     public static let operatorLocked: ErrorCode = "operator_locked"
+    /// The operator signs in with a code of their authenticator app too: send it as `code`.
+    public static let secondFactorRequired: ErrorCode = "second_factor_required"
+    /// The authenticator app's code is wrong, too old, or used already.
+    public static let invalidSecondFactorCode: ErrorCode = "invalid_second_factor_code"
     /// A change without the session's CSRF token (`X-CSRF-Token`, or the form's `csrf` field).
     public static let csrfRejected: ErrorCode = "csrf_rejected"
     /// An operator with that email exists already.

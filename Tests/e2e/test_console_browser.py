@@ -1,8 +1,17 @@
 """The console in a real headless Chromium, at desktop and phone width: an owner invited from the
-command line sets a password from the invitation link and signs in; invites an operator (the link
-shown once, never again), disables them, reads the audit log of both changes, and signs out. Every
-change goes through the admin API with the session's CSRF token; nothing loads from outside the
-server. Screenshots are kept in artifacts/."""
+command line sets a password from the invitation link and signs in; sets up a second factor by
+reading the page's QR code as a phone would (zbarimg on a screenshot) and signs in again with its
+code; invites an operator (the link shown once, never again), disables them, reads the audit log of
+the changes, and signs out. Every change goes through the admin API with the session's CSRF token;
+nothing loads from outside the server. Screenshots are kept in artifacts/."""
+
+import base64
+import hashlib
+import hmac
+import struct
+import subprocess
+import time
+from urllib.parse import parse_qs, urlparse
 
 import requests
 from selenium.common.exceptions import StaleElementReferenceException
@@ -27,6 +36,22 @@ def submit(browser, form_id, **fields):
     form.find_element(By.TAG_NAME, "button").click()
 
 
+def totp(secret, step):
+    """The authenticator app's code of a 30-second step (RFC 6238: HMAC-SHA1, six digits)."""
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    mac = hmac.new(key, struct.pack(">Q", step), hashlib.sha1).digest()
+    offset = mac[-1] & 15
+    return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
+
+
+def scanned(browser, element):
+    """What a phone's camera reads from `element`: zbarimg on a screenshot of it."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    picture = ARTIFACTS / "console-second-factor-code.png"
+    element.screenshot(str(picture))
+    return subprocess.run(["zbarimg", "-q", "--raw", str(picture)], capture_output=True, text=True, timeout=30).stdout.strip()
+
+
 def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     base = playhouse.base_url
     email = "owner-browser@example.com"
@@ -44,6 +69,28 @@ def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     assert email in wait_for(browser, EC.presence_of_element_located((By.ID, "who"))).text
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "console-home-desktop.png"))
+
+    # A second factor: the QR code the server drew, read as a phone reads it, then a code of it.
+    wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Second factor"))).click()
+    submit(browser, "set-up")
+    code = wait_for(browser, EC.visibility_of_element_located((By.ID, "qr")))
+    wait_for(browser, lambda b: b.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", code))
+    uri = scanned(browser, code)
+    assert uri.startswith("otpauth://totp/Playhouse:owner-browser%40example.com?"), uri
+    secret = parse_qs(urlparse(uri).query)["secret"][0]
+    assert secret == browser.find_element(By.ID, "secret").text
+    browser.save_screenshot(str(ARTIFACTS / "console-second-factor-desktop.png"))
+    step = int(time.time() // 30)
+    submit(browser, "confirm", code=totp(secret, step))
+    wait_for(browser, EC.text_to_be_present_in_element((By.ID, "state"), "On"))
+
+    # Signing in again takes a code now (the next step's: a code works once).
+    wait_for(browser, EC.element_to_be_clickable((By.ID, "sign-out"))).click()
+    wait_for(browser, EC.url_to_be(base + "/console/sign-in"))
+    submit(browser, "sign-in", email=email, password="a long owner password")
+    wait_for(browser, EC.text_to_be_present_in_element((By.CSS_SELECTOR, "#sign-in .result"), "code"))
+    submit(browser, "sign-in", email=email, password="a long owner password", code=totp(secret, step + 1))
+    wait_for(browser, EC.url_to_be(base + "/console"))
 
     # An invitation: its link is shown once, in the form, and on no page after.
     wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Operators"))).click()
@@ -71,6 +118,7 @@ def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     rows = wait_for(browser, lambda b: [r.text for r in b.find_elements(By.CSS_SELECTOR, "#entries tr")][1:])
     assert "operator disabled" in rows[0] and email in rows[0]
     assert "operator invited" in rows[1] and email in rows[1]
+    assert "second factor enabled" in rows[2] and email in rows[2]
     browser.save_screenshot(str(ARTIFACTS / "console-audit-log-phone.png"))
 
     # A change without the session's CSRF token is refused, even from the console's own page.

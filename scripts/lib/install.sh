@@ -9,6 +9,8 @@ ensure_system_packages() {
     [ -n "$(postgres_bin_dir)" ] || missing+=(postgresql)
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+    # The console's browser test reads the second factor's QR code as a phone would.
+    command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
     python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
     command -v runuser >/dev/null 2>&1 || missing+=(util-linux)

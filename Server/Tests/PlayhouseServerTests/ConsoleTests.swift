@@ -173,6 +173,46 @@ import VaporTesting
         }
     }
 
+    @Test(arguments: Engine.available)
+    func aSecondFactorIsSetUpWithACodeAndThenAskedForAtEverySignIn(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            app.playhouseClock.stop()
+            let owner = try await Self.operatorSignedIn(app, "owner@example.com", .owner)
+            #expect(try await app.send(.GET, "/console/second-factor.svg", headers: owner.reading).status == .notFound, "nothing being set up")
+            let started = try await app.send(.POST, "/admin/v1/second-factor", headers: owner.changing)
+            #expect(started.status == .created)
+            let setup = try started.decode(AdminController.SecondFactorSetup.self)
+            #expect(setup.otpauthURI.hasPrefix("otpauth://totp/Playhouse:owner%40example.com?secret=" + setup.secret))
+            let picture = try await app.send(.GET, "/console/second-factor.svg", headers: owner.reading)
+            #expect(picture.status == .ok && picture.headers.contentType?.subType == "svg+xml")
+            let page = try await app.send(.GET, "/console/second-factor", headers: owner.reading)
+            #expect(page.body.string.contains(setup.secret) && page.body.string.contains("/console/second-factor.svg"))
+
+            let secret = try #require(Base32.decode(setup.secret)), step = TOTP.step(at: app.now)
+            let wrong = try await app.send(.PUT, "/admin/v1/second-factor", headers: owner.changing, body: #"{"code":"000000"}"#)
+            #expect(wrong.status == .unprocessableEntity)
+            #expect(try wrong.problem().code == .invalidSecondFactorCode)
+            #expect(try await app.operators.find("owner@example.com")?.secondFactor == false, "a wrong code turns nothing on")
+            let on = try await app.send(.PUT, "/admin/v1/second-factor", headers: owner.changing,
+                                        body: #"{"code":"\#(TOTP.code(secret: secret, step: step))"}"#)
+            #expect(on.status == .ok)
+            #expect(try on.decode(Operator.self).secondFactor)
+            #expect(try await app.auditLog.all().last?.action == "second factor enabled")
+
+            func signIn(_ code: String?) async throws -> TestingHTTPResponse {
+                try await app.send(.POST, "/admin/v1/sessions", headers: ["Content-Type": "application/json"],
+                                   body: #"{"email":"owner@example.com","password":"correct horse"\#(code.map { #","code":"\#($0)""# } ?? "")}"#)
+            }
+            let asked = try await signIn(nil)
+            #expect(asked.status == .unauthorized)
+            #expect(try asked.problem().code == .secondFactorRequired)
+            #expect(try await signIn(TOTP.code(secret: secret, step: step)).status == .unauthorized, "a code works once")
+            #expect(try await signIn("123456").status == .unauthorized)
+            #expect(try await signIn(TOTP.code(secret: secret, step: step + 1)).status == .created)
+            #expect(try await signIn(TOTP.code(secret: secret, step: step + 1)).status == .unauthorized, "a code works once")
+        }
+    }
+
     @Test func everyRoleHasItsPermissions() {
         #expect(OperatorRole.owner.may(.manageOperators) && OperatorRole.owner.may(.readAuditLog))
         for role in [OperatorRole.developer, .support, .analyst] {

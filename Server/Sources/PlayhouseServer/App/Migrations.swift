@@ -63,5 +63,6 @@ enum Migrations {
         app.migrations.add(AddAppRateLimits())
         app.migrations.add(CreateGameProfiles())
         app.migrations.add(CreateConsole())
+        app.migrations.add(AddOperatorSecondFactor())
     }
 }

@@ -16,6 +16,8 @@ struct AdminController: RouteCollection {
         signedIn.get("operators", use: operators)
         signedIn.post("operators", use: invite)
         signedIn.post("operators", ":operator", "disable", use: disable)
+        signedIn.post("second-factor", use: startSecondFactor)
+        signedIn.put("second-factor", use: confirmSecondFactor)
         signedIn.get("audit-log", use: auditLog)
         signedIn.get("audit-log", "export", use: exportAuditLog)
     }
@@ -32,9 +34,9 @@ struct AdminController: RouteCollection {
     }
 
     func signIn(_ request: Request) async throws -> Response {
-        struct Body: Decodable { var email: String; var password: String }
+        struct Body: Decodable { var email: String; var password: String; var code: String? }
         let body = try request.content.decode(Body.self)
-        switch try await request.operators.signIn(email: body.email, password: body.password) {
+        switch try await request.operators.signIn(email: body.email, password: body.password, code: body.code) {
         case .signedIn(let cookie, let session):
             let response = try await SessionAnswer(operator: session.person, csrfToken: session.csrf).encodeResponse(status: .created, for: request)
             response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
@@ -44,6 +46,8 @@ struct AdminController: RouteCollection {
             throw PlayhouseProblem(.unauthorized, .operatorSignInFailed)
         case .locked(let until):
             throw Self.locked(until: until, now: request.now)
+        case .secondFactorRequired:
+            throw PlayhouseProblem(.unauthorized, .secondFactorRequired)
         }
     }
 
@@ -74,6 +78,31 @@ struct AdminController: RouteCollection {
         let response = Response(status: .noContent)
         OperatorSession.clear(on: response)
         return response
+    }
+
+    /// A new secret for the signed-in operator's authenticator app (not in use until confirmed).
+    struct SecondFactorSetup: Content {
+        var secret: String
+        var otpauthURI: String
+
+        enum CodingKeys: String, CodingKey {
+            case secret
+            case otpauthURI = "otpauth_uri"
+        }
+    }
+
+    func startSecondFactor(_ request: Request) async throws -> Response {
+        let (secret, uri) = try await request.operators.startSecondFactor(try request.operatorSession.person)
+        let response = try await SecondFactorSetup(secret: secret, otpauthURI: uri).encodeResponse(status: .created, for: request)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    /// Turns the second factor on with a code of it: `{"code": "123456"}`.
+    func confirmSecondFactor(_ request: Request) async throws -> Operator {
+        struct Body: Decodable { var code: String }
+        let body = try request.content.decode(Body.self)
+        return try await request.operators.confirmSecondFactor(try request.operatorSession.person, code: body.code)
     }
 
     func operators(_ request: Request) async throws -> Page<Operator> {

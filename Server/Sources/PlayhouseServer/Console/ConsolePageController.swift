@@ -13,6 +13,8 @@ struct ConsolePageController: RouteCollection {
         console.get("invitation", use: invitation)
         console.get("operators", use: operators)
         console.get("audit-log", use: auditLog)
+        console.get("second-factor", use: secondFactor)
+        console.get("second-factor.svg", use: secondFactorCode)
         console.get("console.js") { _ in try HostedPages.script("console") }
     }
 
@@ -51,6 +53,26 @@ struct ConsolePageController: RouteCollection {
                                              Context(operators: rows, roles: OperatorRole.allCases.reversed().map(\.rawValue)))
     }
 
+    func secondFactor(_ request: Request) async throws -> Response {
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        let pending = session.person.secondFactor ? nil : try await request.operators.pendingSecondFactor(session.person)
+        struct Context: Encodable { var pending: Bool, secret: String?, side: Int? }
+        let side = pending.flatMap { QRCode($0.uri) }.map { ($0.size + 8) * 5 }
+        return try await ConsolePages.render(request, "console-second-factor", title: "Second factor", session: session,
+                                             Context(pending: pending != nil, secret: pending?.secret, side: side))
+    }
+
+    /// The QR code of the second factor being set up, drawn here: nothing loads from elsewhere.
+    func secondFactorCode(_ request: Request) async throws -> Response {
+        guard let session = try await OperatorSession.current(request),
+              let pending = try await request.operators.pendingSecondFactor(session.person), let code = QRCode(pending.uri) else {
+            throw PlayhouseProblem(.notFound, .notFound)
+        }
+        var headers: HTTPHeaders = ["Cache-Control": "no-store"]
+        headers.contentType = HTTPMediaType(type: "image", subType: "svg+xml")
+        return Response(status: .ok, headers: headers, body: .init(string: code.svg()))
+    }
+
     func auditLog(_ request: Request) async throws -> Response {
         let asked = try request.query(PageRequest.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
@@ -76,7 +98,7 @@ enum ConsolePages {
 
     /// The pages an operator's role may open.
     static func links(for role: OperatorRole, current: String) -> [Link] {
-        var links = [("Home", "/console")]
+        var links = [("Home", "/console"), ("Second factor", "/console/second-factor")]
         if role.may(.manageOperators) { links.append(("Operators", "/console/operators")) }
         if role.may(.readAuditLog) { links.append(("Audit log", "/console/audit-log")) }
         return links.map { Link(name: $0.0, path: $0.1, current: $0.1 == current) }

@@ -69,3 +69,18 @@ struct CreateConsole: AsyncMigration {
         if sql.dialect.name == "postgresql" { try await sql.raw("DROP FUNCTION audit_log_is_append_only()").run() }
     }
 }
+
+/// Operators' second factor: the secret of their authenticator app (base 32), one being set up,
+/// and the last step a code was used in (a code works once).
+struct AddOperatorSecondFactor: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        // One column a change: SQLite adds one at a time.
+        try await database.schema("operators").field("totp_secret", .string).update()
+        try await database.schema("operators").field("totp_pending", .string).update()
+        try await database.schema("operators").field("totp_last_step", .int64).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        for field: FieldKey in ["totp_secret", "totp_pending", "totp_last_step"] { try await database.schema("operators").deleteField(field).update() }
+    }
+}

@@ -16,6 +16,16 @@ extension Messages {
             "da": Text(title: "Log ind spærret", detail: "For mange mislykkede forsøg: prøv igen om {minutes} minutter."),
             "de": Text(title: "Anmeldung gesperrt", detail: "Zu viele fehlgeschlagene Anmeldungen: versuchen Sie es in {minutes} Minuten erneut."),
         ],
+        "second_factor_required": [
+            "en": Text(title: "Code required", detail: "Enter the code your authenticator app shows."),
+            "da": Text(title: "Kode påkrævet", detail: "Indtast koden, som din godkendelsesapp viser."),
+            "de": Text(title: "Code erforderlich", detail: "Geben Sie den Code ein, den Ihre Authenticator-App anzeigt."),
+        ],
+        "invalid_second_factor_code": [
+            "en": Text(title: "Wrong code", detail: "The code is wrong, too old, or was used already."),
+            "da": Text(title: "Forkert kode", detail: "Koden er forkert, for gammel eller allerede brugt."),
+            "de": Text(title: "Falscher Code", detail: "Der Code ist falsch, zu alt oder wurde schon verwendet."),
+        ],
         "role_forbidden": [
             "en": Text(title: "Not allowed for your role", detail: "Your role may not {permission}."),
             "da": Text(title: "Ikke tilladt for din rolle", detail: "Din rolle må ikke {permission}."),

@@ -9,11 +9,14 @@ public struct Operator: Sendable, Equatable, Codable {
     public var role: OperatorRole
     /// Whether they have set a password (accepted their invitation).
     public var active: Bool
+    /// Whether signing in takes a code of their authenticator app too.
+    public var secondFactor: Bool = false
     public var disabledAt: Date?
     public var createdAt: Date
 
     enum CodingKeys: String, CodingKey {
         case id, email, role, active
+        case secondFactor = "second_factor"
         case disabledAt = "disabled_at"
         case createdAt = "created_at"
     }
@@ -25,6 +28,7 @@ public struct Operator: Sendable, Equatable, Codable {
         try container.encode(email, forKey: .email)
         try container.encode(role, forKey: .role)
         try container.encode(active, forKey: .active)
+        try container.encode(secondFactor, forKey: .secondFactor)
         try container.encodeIfPresent(disabledAt, forKey: .disabledAt)
         try container.encode(createdAt, forKey: .createdAt)
     }
@@ -33,13 +37,16 @@ public struct Operator: Sendable, Equatable, Codable {
 
 extension Operator {
     /// Its columns, of `operators o`.
-    static let columns: SQLQueryString = "o.id, o.email, o.role, o.password_hash IS NOT NULL AS active, o.disabled_at, o.created_at"
+    static let columns: SQLQueryString = """
+        o.id, o.email, o.role, o.password_hash IS NOT NULL AS active, o.totp_secret IS NOT NULL AS second_factor, o.disabled_at, o.created_at
+        """
 
     init(row: any SQLRow) throws {
         id = try row.decode(column: "id", as: UUID.self)
         email = try row.decode(column: "email", as: String.self)
         role = OperatorRole(rawValue: try row.decode(column: "role", as: String.self)) ?? .analyst
         active = try row.decode(column: "active", as: Bool.self)
+        secondFactor = try row.decode(column: "second_factor", as: Bool.self)
         disabledAt = try row.decode(column: "disabled_at", as: Date?.self)
         createdAt = try row.decode(column: "created_at", as: Date.self)
     }

@@ -32,6 +32,8 @@ public struct OperatorService: Sendable {
         case refused
         /// Too many failures in a row: no password is checked until `until`.
         case locked(until: Date)
+        /// The password is right, and the operator has a second factor: ask for its code.
+        case secondFactorRequired
     }
 
     /// Invites `email` as a `role`: the new operator, and the one-time link (valid for a week) of the
@@ -88,35 +90,39 @@ public struct OperatorService: Sendable {
         }
     }
 
-    /// Signs in with email and password. Takes as long for an unknown email as for a wrong password.
-    public func signIn(email: String, password: String) async throws -> SignIn {
+    /// Signs in with email and password, and the code of their authenticator app when they have set
+    /// one up. Takes as long for an unknown email as for a wrong password; a wrong code counts as a
+    /// failure as a wrong password does.
+    public func signIn(email: String, password: String, code: String? = nil) async throws -> SignIn {
         let email = PlayerService.normalisedEmail(email) ?? "", now = self.now
         let row = try await store.read { sql in
             try await sql.raw("""
-                SELECT \(Operator.columns), o.password_hash, o.locked_until FROM operators o WHERE o.email = \(bind: email)
+                SELECT \(Operator.columns), o.password_hash, o.locked_until, o.totp_secret, o.totp_last_step FROM operators o
+                WHERE o.email = \(bind: email)
                 """).first()
         }
         if let lockedUntil = try row?.decode(column: "locked_until", as: Date?.self), lockedUntil > now { return .locked(until: lockedUntil) }
         let person = try row.map(Operator.init(row:))
         let digest = person?.disabledAt == nil ? try row?.decode(column: "password_hash", as: String?.self) : nil
-        guard try await hasher.verify(password, against: digest), let person else {
-            if let person {
-                // The failure that reaches the limit locks, and starts the count again.
-                try await store.write { sql in
-                    try await sql.raw("""
-                        UPDATE operators SET
-                            locked_until = CASE WHEN failed_sign_ins + 1 >= \(bind: Self.failuresBeforeLockout)
-                                THEN \(bind: now.addingTimeInterval(Self.lockout)) ELSE locked_until END,
-                            failed_sign_ins = CASE WHEN failed_sign_ins + 1 >= \(bind: Self.failuresBeforeLockout) THEN 0 ELSE failed_sign_ins + 1 END
-                        WHERE id = \(bind: person.id)
-                        """).run()
-                }
-            }
+        guard try await hasher.verify(password, against: digest), let person, let row else {
+            try await failed(person)
             return .refused
+        }
+        var step: Int64?
+        if let secret = try row.decode(column: "totp_secret", as: String?.self).flatMap(Base32.decode) {
+            guard let code, !code.isEmpty else { return .secondFactorRequired }
+            guard let used = TOTP.accepts(code, secret: secret, at: now, after: try row.decode(column: "totp_last_step", as: Int64?.self)) else {
+                try await failed(person)
+                return .refused
+            }
+            step = used
         }
         let cookie = SecretToken.generate(prefix: ""), csrf = SecretToken.generate(prefix: "")
         try await store.write([
-            "UPDATE operators SET failed_sign_ins = 0, locked_until = NULL WHERE id = \(bind: person.id)",
+            """
+            UPDATE operators SET failed_sign_ins = 0, locked_until = NULL, totp_last_step = COALESCE(\(bind: step), totp_last_step)
+            WHERE id = \(bind: person.id)
+            """,
             """
             INSERT INTO operator_sessions (id, operator_id, cookie_hash, csrf, expires_at)
             VALUES (\(bind: UUID.random()), \(bind: person.id), \(bind: SecretToken.hash(cookie)), \(bind: csrf),
@@ -124,6 +130,62 @@ public struct OperatorService: Sendable {
             """,
         ])
         return .signedIn(cookie: cookie, Session(person: person, csrf: csrf))
+    }
+
+    /// Counts a failed sign-in of `person` (none for an unknown email): the failure that reaches
+    /// the limit locks them out, and starts the count again.
+    private func failed(_ person: Operator?) async throws {
+        guard let person else { return }
+        let now = self.now
+        try await store.write { sql in
+            try await sql.raw("""
+                UPDATE operators SET
+                    locked_until = CASE WHEN failed_sign_ins + 1 >= \(bind: Self.failuresBeforeLockout)
+                        THEN \(bind: now.addingTimeInterval(Self.lockout)) ELSE locked_until END,
+                    failed_sign_ins = CASE WHEN failed_sign_ins + 1 >= \(bind: Self.failuresBeforeLockout) THEN 0 ELSE failed_sign_ins + 1 END
+                WHERE id = \(bind: person.id)
+                """).run()
+        }
+    }
+
+    /// Starts setting up a second factor for `person`: a new secret, kept aside until a code made
+    /// from it is confirmed (``confirmSecondFactor(_:code:)``); what an authenticator app scans.
+    public func startSecondFactor(_ person: Operator) async throws -> (secret: String, uri: String) {
+        let secret = TOTP.newSecret()
+        try await store.write { sql in
+            try await sql.raw("UPDATE operators SET totp_pending = \(bind: Base32.encode(secret)) WHERE id = \(bind: person.id)").run()
+        }
+        return (Base32.encode(secret), TOTP.uri(secret: secret, account: person.email, issuer: "Playhouse"))
+    }
+
+    /// The second factor `person` is setting up, if any: its secret and what an app scans.
+    public func pendingSecondFactor(_ person: Operator) async throws -> (secret: String, uri: String)? {
+        let pending = try await store.read { sql in
+            try await sql.raw("SELECT totp_pending FROM operators WHERE id = \(bind: person.id)").first()?
+                .decode(column: "totp_pending", as: String?.self)
+        }
+        guard let pending, let secret = Base32.decode(pending) else { return nil }
+        return (pending, TOTP.uri(secret: secret, account: person.email, issuer: "Playhouse"))
+    }
+
+    /// Turns the second factor being set up on, given a code of it; from then on signing in takes
+    /// a code. `422 invalid_second_factor_code` for a wrong code (or none being set up).
+    public func confirmSecondFactor(_ person: Operator, code: String) async throws -> Operator {
+        guard let (pending, _) = try await pendingSecondFactor(person), let secret = Base32.decode(pending),
+              let step = TOTP.accepts(code, secret: secret, at: now, after: nil) else {
+            throw PlayhouseProblem(.unprocessableEntity, .invalidSecondFactorCode)
+        }
+        let now = self.now
+        return try await store.transaction { sql in
+            try await sql.raw("""
+                UPDATE operators SET totp_secret = totp_pending, totp_pending = NULL, totp_last_step = \(bind: step)
+                WHERE id = \(bind: person.id) AND totp_pending = \(bind: pending)
+                """).run()
+            let after = try await Self.find(person.id, on: sql)
+            try await sql.raw(AuditLog.entry(by: .of(person), "second factor enabled", target: Self.ern(person.id), before: person, after: after,
+                                             at: now)).run()
+            return after
+        }
     }
 
     /// The live session of a cookie: none once it expired, was signed out, or its operator disabled.
