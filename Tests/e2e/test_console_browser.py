@@ -1,8 +1,8 @@
 """The console in a real headless Chromium, at desktop and phone width: an owner invited from the
 command line sets a password from the invitation link and signs in; sets up a second factor by
 reading the page's QR code as a phone would (zbarimg on a screenshot) and signs in again with its
-code; invites an operator (the link shown once, never again), disables them, reads the audit log of
-the changes, and signs out. Every change goes through the admin API with the session's CSRF token;
+code; invites an operator (the link shown once, never again), disables them, registers an app (its
+secret shown once), reads the audit log of the changes, and signs out. Every change goes through the admin API with the session's CSRF token;
 nothing loads from outside the server. Screenshots are kept in artifacts/."""
 
 import base64
@@ -111,14 +111,26 @@ def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
                                                     if "helper@example.com" in r.text), ""))
     assert requests.get(link, timeout=10).status_code == 404
 
-    # The audit log at phone width: both changes, by the owner, newest first.
+    # An app registered from the console: its secret shown once, then only the list.
+    wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Apps"))).click()
+    wait_for(browser, EC.url_to_be(base + "/console/apps"))
+    submit(browser, "create-app", name="Browser Game", redirect_uris="bg://authorize")
+    app_secret = wait_for(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#create-app .shown-once"))).text
+    assert app_secret.startswith("phs_")
+    browser.find_element(By.PARTIAL_LINK_TEXT, "show the list").click()
+    wait_for(browser, lambda b: "Browser Game" in b.find_element(By.ID, "apps").text)
+    assert app_secret.split()[0] not in browser.page_source
+    browser.save_screenshot(str(ARTIFACTS / "console-apps-desktop.png"))
+
+    # The audit log at phone width: the changes, by the owner, newest first.
     browser.set_window_size(390, 844)
     wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Audit log"))).click()
     wait_for(browser, EC.url_to_be(base + "/console/audit-log"))
     rows = wait_for(browser, lambda b: [r.text for r in b.find_elements(By.CSS_SELECTOR, "#entries tr")][1:])
-    assert "operator disabled" in rows[0] and email in rows[0]
-    assert "operator invited" in rows[1] and email in rows[1]
-    assert "second factor enabled" in rows[2] and email in rows[2]
+    assert "app created" in rows[0] and "Browser Game" in rows[0] and email in rows[0]
+    assert "operator disabled" in rows[1] and email in rows[1]
+    assert "operator invited" in rows[2] and email in rows[2]
+    assert "second factor enabled" in rows[3] and email in rows[3]
     browser.save_screenshot(str(ARTIFACTS / "console-audit-log-phone.png"))
 
     # A change without the session's CSRF token is refused, even from the console's own page.

@@ -27,7 +27,7 @@ struct Apps: AsyncParsableCommand {
             let created = try await options.withApplication { app in
                 try await app.apps.create(name: name, redirectURIs: redirectURIs, environment: environment,
                                           scopes: scopes.isEmpty ? nil : scopes, isPublic: isPublic,
-                                          minimumAge: minimumAge)
+                                          minimumAge: minimumAge, by: .commandLine)
             }
             print(render(created.app, secret: created.clientSecret, json: json))
             if !json && !isPublic { print("\nKeep the client secret safe: it is shown only now and stored only as a hash.") }
@@ -78,7 +78,7 @@ struct Apps: AsyncParsableCommand {
 
         func run() async throws {
             guard let rotated = try await options.withApplication({ application in
-                try await application.apps.rotateSecret(app)
+                try await application.apps.rotateSecret(app, by: .commandLine)
             }) else {
                 throw CLIError("no app \(app)")
             }
@@ -99,7 +99,7 @@ struct Apps: AsyncParsableCommand {
             let minimumAge: Int?
             if age == "none" { minimumAge = nil } else if let years = Int(age) { minimumAge = years } else { throw CLIError("the age must be a number of years or none") }
             guard let updated = try await options.withApplication({ application in
-                try await application.apps.setMinimumAge(app, minimumAge)
+                try await application.apps.setMinimumAge(app, minimumAge, by: .commandLine)
             }) else {
                 throw CLIError("no app \(app)")
             }
@@ -130,7 +130,7 @@ struct Apps: AsyncParsableCommand {
                 guard let found = try await application.apps.find(app) else { return nil }
                 let limits = RequestRateLimits(perSecond: try limit(perSecond, found.rateLimits.perSecond),
                                                perHour: try limit(perHour, found.rateLimits.perHour))
-                return try await application.apps.setRateLimits(app, limits)
+                return try await application.apps.setRateLimits(app, limits, by: .commandLine)
             }) else {
                 throw CLIError("no app \(app)")
             }
@@ -145,7 +145,7 @@ struct Apps: AsyncParsableCommand {
         @Argument(help: "The app's client id or id.") var app: String
 
         func run() async throws {
-            guard try await options.withApplication({ application in try await application.apps.delete(app) }) else {
+            guard try await options.withApplication({ application in try await application.apps.delete(app, by: .commandLine) }) else {
                 throw CLIError("no app \(app)")
             }
             print("Deleted \(app).")

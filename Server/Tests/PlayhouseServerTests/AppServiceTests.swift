@@ -30,15 +30,15 @@ import Vapor
             #expect(try await app.apps.find("ph_missing") == nil)
 
             let oldToken = try await app.appToken(first)
-            let rotated = try #require(try await app.apps.rotateSecret(first.app.clientID))
+            let rotated = try #require(try await app.apps.rotateSecret(first.app.clientID, by: .commandLine))
             #expect(rotated.clientSecret != first.clientSecret)
             let old = try await app.postForm("/oauth/token", "grant_type=client_credentials", headers: basic(first))
             #expect(old.status == .unauthorized)
             _ = try await app.appToken(rotated)
             #expect(try await app.send(.GET, "/v1/app", headers: bearer(oldToken)).status == .ok)
 
-            #expect(try await app.apps.delete(first.app.clientID))
-            #expect(try await app.apps.delete(first.app.clientID) == false)
+            #expect(try await app.apps.delete(first.app.clientID, by: .commandLine))
+            #expect(try await app.apps.delete(first.app.clientID, by: .commandLine) == false)
             // The CLI deletes out of the server's sight: its cached token lasts out the cache's lifetime.
             app.playhouseClock.advance(by: app.playhouse.configuration.tokenCacheLifetime)
             #expect(try await app.send(.GET, "/v1/app", headers: bearer(oldToken)).status == .unauthorized)
@@ -64,7 +64,7 @@ import Vapor
             for table in tables { before[table] = try await app.count(table) }
             #expect(before.values.allSatisfy { $0 > 0 }, "every table has rows: \(before)")
 
-            #expect(try await app.apps.delete(deleted.credentials.app.id.uuidString))
+            #expect(try await app.apps.delete(deleted.credentials.app.id.uuidString, by: .commandLine))
             // Bob's app keeps its one deposit: two entries of one transaction, a payment, a key.
             let after: [String: Int] = [
                 "ledger_entries": 2, "ledger_transactions": 1, "payments": 1, "bets": 0, "idempotency_keys": 1, "session_bet_totals": 0,
@@ -79,12 +79,12 @@ import Vapor
     @Test func invalidAppsAreRefusedWithFieldErrors() async throws {
         try await withPlayhouse(.sqlite) { app in
             await #expect(throws: PlayhouseProblem.self) {
-                try await app.apps.create(name: "  ", redirectURIs: [], environment: .sandbox)
+                try await app.apps.create(name: "  ", redirectURIs: [], environment: .sandbox, by: .commandLine)
             }
             do {
                 _ = try await app.apps.create(name: String(repeating: "n", count: 101),
                                               redirectURIs: ["not a uri", "https://example.com/cb#frag", "mygame://authorize"],
-                                              environment: .sandbox, scopes: ["ok", "Bad Scope"])
+                                              environment: .sandbox, scopes: ["ok", "Bad Scope"], by: .commandLine)
                 Issue.record("expected a validation problem")
             } catch let problem as PlayhouseProblem {
                 #expect(problem.code == .validationFailed)

@@ -213,6 +213,54 @@ import VaporTesting
         }
     }
 
+    @Test(arguments: Engine.available)
+    func appsAreManagedByOwnersAndDevelopersAndEveryChangeIsLogged(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let developer = try await Self.operatorSignedIn(app, "dev@example.com", .developer)
+            let analyst = try await Self.operatorSignedIn(app, "ann@example.com", .analyst)
+            let made = try await app.send(.POST, "/admin/v1/apps", headers: developer.changing,
+                                          body: #"{"name":"Realms","environment":"production","redirect_uris":["realms://authorize"]}"#)
+            #expect(made.status == .created && made.headers.first(name: .cacheControl) == "no-store")
+            let created = try made.decode(AdminAppsController.Created.self)
+            let secret = try #require(created.clientSecret)
+            #expect(created.app.environment == .production && created.app.redirectURIs == ["realms://authorize"])
+            let token = try await app.postForm("/oauth/token", "grant_type=client_credentials", headers: basic(created.app.clientID, secret))
+            #expect(token.status == .ok, "the secret works")
+
+            // Every role reads apps; an analyst changes none of them.
+            let listed = try await app.send(.GET, "/admin/v1/apps", headers: analyst.reading).decode(Page<AppRecord>.self)
+            #expect(listed.data.map(\.clientID) == [created.app.clientID])
+            #expect(!(try await app.send(.GET, "/admin/v1/apps", headers: analyst.reading).body.string.contains(secret)), "no secret after creation")
+            #expect(try await app.send(.POST, "/admin/v1/apps", headers: analyst.changing, body: #"{"name":"Nope"}"#).status == .forbidden)
+            #expect(try await app.send(.POST, "/admin/v1/apps/\(created.app.clientID)/rotate-secret", headers: analyst.changing).status == .forbidden)
+            let analystPage = try await app.send(.GET, "/console/apps", headers: analyst.reading)
+            #expect(analystPage.status == .ok && analystPage.body.string.contains("Realms") && !analystPage.body.string.contains("create-app"))
+            #expect(try await app.send(.GET, "/console/apps", headers: developer.reading).body.string.contains("create-app"))
+            let bad = try await app.send(.POST, "/admin/v1/apps", headers: developer.changing, body: #"{"name":" ","redirect_uris":["not a uri"]}"#)
+            #expect(bad.status == .unprocessableEntity)
+            #expect(try await app.apps.list().count == 1, "a refused app is not stored")
+
+            // A rotated secret replaces the old one at once; new rate limits hold.
+            let rotated = try await app.send(.POST, "/admin/v1/apps/\(created.app.clientID)/rotate-secret", headers: developer.changing)
+            let newSecret = try #require(try rotated.decode(AdminAppsController.Created.self).clientSecret)
+            #expect(newSecret != secret)
+            let old = try await app.postForm("/oauth/token", "grant_type=client_credentials", headers: basic(created.app.clientID, secret))
+            #expect(old.status == .unauthorized)
+            let limited = try await app.send(.PUT, "/admin/v1/apps/\(created.app.clientID)/rate-limits", headers: developer.changing,
+                                             body: #"{"per_second":5}"#)
+            let limits = try limited.decode(AppRecord.self).rateLimits
+            #expect(limits.second == 5 && limits.hour == RequestRateLimits.defaultPerHour)
+            #expect(try await app.send(.PUT, "/admin/v1/apps/ph_nothing/rate-limits", headers: developer.changing, body: "{}").status == .notFound)
+            _ = try await app.createApp(name: "From the command line")
+
+            let entries = try await app.auditLog.all().filter { $0.target.hasPrefix("ern:app:") }
+            #expect(entries.map(\.action) == ["app created", "app secret rotated", "app rate limits set", "app created"])
+            #expect(entries.prefix(3).allSatisfy { $0.actor == "dev@example.com" } && entries[3].actor.hasPrefix("command line"))
+            let log = try await app.send(.GET, "/admin/v1/audit-log/export", headers: try await Self.operatorSignedIn(app, "o@example.com", .owner).reading)
+            #expect(!log.body.string.contains(secret) && !log.body.string.contains(newSecret), "the log keeps no secret")
+        }
+    }
+
     @Test func everyRoleHasItsPermissions() {
         #expect(OperatorRole.owner.may(.manageOperators) && OperatorRole.owner.may(.readAuditLog))
         for role in [OperatorRole.developer, .support, .analyst] {

@@ -334,7 +334,7 @@ import VaporTesting
             try await withPlayhouse(configuration, drop: true) { second in
                 let credentials = try await first.createApp(), appID = credentials.app.id
                 _ = try await first.gameData.importFiles(release(1), appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
-                _ = try await first.apps.setRateLimits(credentials.app.clientID, RequestRateLimits(perSecond: 100_000))  // 180 reads at once
+                _ = try await first.apps.setRateLimits(credentials.app.clientID, RequestRateLimits(perSecond: 100_000), by: .commandLine)  // 180 reads at once
                 let token = try await first.appToken(credentials)
                 let readings = try await withThrowingTaskGroup(of: [Set<Int>].self) { group in
                     group.addTask {

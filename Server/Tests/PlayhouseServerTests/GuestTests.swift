@@ -91,7 +91,7 @@ import VaporTesting
     @Test(arguments: Engine.available)
     func aPublicClientSignsGuestsInByItsClientIdAlone(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
-            let mobile = try await app.apps.create(name: "Mobile", redirectURIs: ["mygame://authorize"], environment: .sandbox, isPublic: true)
+            let mobile = try await app.apps.create(name: "Mobile", redirectURIs: ["mygame://authorize"], environment: .sandbox, isPublic: true, by: .commandLine)
             let response = try await app.postForm("/oauth/token", "grant_type=\(SignInFlow.encode(GrantType.guest))&installation_id=\(Self.installation)"
                                                       + "&client_id=\(mobile.app.clientID)")
             #expect(response.status == .ok, "\(response.body.string)")

@@ -214,7 +214,7 @@ import VaporTesting
     func theAppsMinimumAgeNeedsABirthDateOldEnough(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             let fixture = try await WalletFixture.make(app)
-            _ = try await app.apps.setMinimumAge(fixture.credentials.app.clientID, 18)
+            _ = try await app.apps.setMinimumAge(fixture.credentials.app.clientID, 18, by: .commandLine)
             let ann = try await fixture.player()
             #expect(try refusal(try await fixture.deposit(ann, "1.00")).code == .profileIncomplete)
             let calendar = Calendar(identifier: .gregorian)

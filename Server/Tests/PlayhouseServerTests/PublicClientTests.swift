@@ -10,7 +10,7 @@ import Vapor
 /// content placements) with their client id alone, and nothing else.
 @Suite struct PublicClientTests {
     func publicApp(_ app: Application) async throws -> AppCredentials {
-        try await app.apps.create(name: "Pocket Game", redirectURIs: ["mygame://authorize"], environment: .sandbox, isPublic: true)
+        try await app.apps.create(name: "Pocket Game", redirectURIs: ["mygame://authorize"], environment: .sandbox, isPublic: true, by: .commandLine)
     }
 
     @Test(arguments: Engine.available)
@@ -45,9 +45,9 @@ import Vapor
             #expect(try await app.postForm("/oauth/introspect", "token=x&client_id=\(clientID)").status == .unauthorized)
             // A guessed secret does not turn it into a confidential client.
             #expect(try await app.postForm("/oauth/token", "grant_type=client_credentials", headers: basic(clientID, "phs_guess")).status == .unauthorized)
-            await #expect(throws: PlayhouseProblem.self) { try await app.apps.rotateSecret(clientID) }
+            await #expect(throws: PlayhouseProblem.self) { try await app.apps.rotateSecret(clientID, by: .commandLine) }
             await #expect(throws: PlayhouseProblem.self) {
-                try await app.apps.create(name: "No way back", redirectURIs: [], environment: .sandbox, isPublic: true)
+                try await app.apps.create(name: "No way back", redirectURIs: [], environment: .sandbox, isPublic: true, by: .commandLine)
             }
         }
     }

@@ -20,7 +20,7 @@ import VaporTesting
             _ = app.playhouseClock.startAWindow(of: 3600)
             let credentials = try await app.createApp()
             try await Self.importItems(app, credentials)
-            _ = try #require(try await app.apps.setRateLimits(credentials.app.clientID, RequestRateLimits(perHour: 5)))
+            _ = try #require(try await app.apps.setRateLimits(credentials.app.clientID, RequestRateLimits(perHour: 5), by: .commandLine))
             let token = try await app.appToken(credentials)
             let path = "/v1/data/wow/items/19019?region=eu"
 
@@ -65,7 +65,7 @@ import VaporTesting
                 second.playhouseClock.advance(by: moved)
                 let credentials = try await first.createApp()
                 try await Self.importItems(first, credentials)
-                _ = try await first.apps.setRateLimits(credentials.app.clientID, RequestRateLimits(perSecond: 100_000, perHour: 40))
+                _ = try await first.apps.setRateLimits(credentials.app.clientID, RequestRateLimits(perSecond: 100_000, perHour: 40), by: .commandLine)
                 let token = try await first.appToken(credentials)
                 let admitted = try await withThrowingTaskGroup(of: Bool.self) { group in
                     for call in 0..<120 {

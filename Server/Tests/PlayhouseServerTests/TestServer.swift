@@ -114,7 +114,7 @@ extension Application {
 
     /// Registers an app straight through the service.
     func createApp(name: String = "My Game", environment: AppEnvironment = .sandbox, scopes: [String]? = nil) async throws -> AppCredentials {
-        try await apps.create(name: name, redirectURIs: ["mygame://authorize"], environment: environment, scopes: scopes)
+        try await apps.create(name: name, redirectURIs: ["mygame://authorize"], environment: environment, scopes: scopes, by: .commandLine)
     }
 
     /// Gets an app access token by the client credentials grant.

@@ -3,9 +3,12 @@ import PlayhouseAPI
 import SQLKit
 import Vapor
 
-/// Creates, finds, re-keys and deletes developer apps, and authenticates their clients.
+/// Creates, finds, re-keys and deletes developer apps, and authenticates their clients. Every
+/// change is written with its audit-log entry (who made it, the app before and after), in one
+/// transaction: an operator's through the admin API, or the command line's.
 public struct AppService: Sendable {
     let store: Store
+    let now: Date
 
     /// The scopes an app gets when none are named.
     public static let defaultScopes = ["profile", "wallet", "play", "lists"]
@@ -14,7 +17,7 @@ public struct AppService: Sendable {
     /// Registers an app and returns it with its client secret (shown once, stored only as a hash).
     /// A public client (`isPublic`) gets no secret: it can only sign players in, and needs a redirect URI.
     public func create(name: String, redirectURIs: [String], environment: AppEnvironment, scopes: [String]? = nil,
-                       isPublic: Bool = false, minimumAge: Int? = nil) async throws -> AppCredentials {
+                       isPublic: Bool = false, minimumAge: Int? = nil, by actor: AuditActor) async throws -> AppCredentials {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         var fields: [PlayhouseProblem.Field] = []
         if trimmed.isEmpty { fields.append(.init(name: "name", code: "required")) }
@@ -37,33 +40,36 @@ public struct AppService: Sendable {
         let secret = SecretToken.generate(prefix: "phs_")
         let app = AppRecord(id: UUID.random(), name: trimmed, clientID: SecretToken.generate(prefix: "ph_", bytes: 12), environment: environment,
                             scopes: scopes.uniqued(), redirectURIs: redirectURIs, isPublic: isPublic, minimumAge: minimumAge,
-                            createdAt: Date())
+                            createdAt: now)
         let secretHash = SecretToken.hash(secret)
-        try await store.write { sql in
-            try await sql.raw("""
-                INSERT INTO apps (id, name, client_id, secret_hash, environment, scopes, redirect_uris, public_client, minimum_age,
-                                  created_at, updated_at)
-                VALUES (\(bind: app.id), \(bind: app.name), \(bind: app.clientID), \(bind: secretHash), \(bind: app.environment.rawValue),
-                        \(bind: app.scopes), \(bind: app.redirectURIs), \(bind: app.isPublic), \(bind: app.minimumAge),
-                        \(bind: app.createdAt), \(bind: app.createdAt))
-                """).run()
-        }
+        try await store.write([
+            """
+            INSERT INTO apps (id, name, client_id, secret_hash, environment, scopes, redirect_uris, public_client, minimum_age,
+                              created_at, updated_at)
+            VALUES (\(bind: app.id), \(bind: app.name), \(bind: app.clientID), \(bind: secretHash), \(bind: app.environment.rawValue),
+                    \(bind: app.scopes), \(bind: app.redirectURIs), \(bind: app.isPublic), \(bind: app.minimumAge),
+                    \(bind: app.createdAt), \(bind: app.createdAt))
+            """,
+            AuditLog.entry(by: actor, "app created", target: app.ern, after: app, at: now),
+        ])
         return AppCredentials(app: app, clientSecret: isPublic ? nil : secret)
     }
 
     /// Sets (or with nil, removes) the age below which players may not deposit or bet.
-    public func setMinimumAge(_ reference: String, _ age: Int?) async throws -> AppRecord? {
+    public func setMinimumAge(_ reference: String, _ age: Int?, by actor: AuditActor) async throws -> AppRecord? {
         if let age, !Self.ages.contains(age) { throw PlayhouseProblem.validation([Self.minimumAgeField]) }
-        guard var app = try await find(reference) else { return nil }
+        guard let before = try await find(reference) else { return nil }
+        var app = before
         app.minimumAge = age
-        try await store.write { [app] sql in
-            try await sql.raw("UPDATE apps SET minimum_age = \(bind: age), updated_at = \(bind: Date()) WHERE id = \(bind: app.id)").run()
-        }
+        try await store.write([
+            "UPDATE apps SET minimum_age = \(bind: age), updated_at = \(bind: now) WHERE id = \(bind: app.id)",
+            AuditLog.entry(by: actor, "app minimum age set", target: app.ern, before: before, after: app, at: now),
+        ])
         return app
     }
 
     /// Sets the app's limits of calls per second and per hour (nil: the default).
-    public func setRateLimits(_ reference: String, _ limits: RequestRateLimits) async throws -> AppRecord? {
+    public func setRateLimits(_ reference: String, _ limits: RequestRateLimits, by actor: AuditActor) async throws -> AppRecord? {
         var fields: [PlayhouseProblem.Field] = []
         if let perSecond = limits.perSecond, !(1...100_000).contains(perSecond) {
             fields.append(.init(name: "per_second", code: "out_of_range", parameters: ["min": "1", "max": "100000"]))
@@ -72,14 +78,16 @@ public struct AppService: Sendable {
             fields.append(.init(name: "per_hour", code: "out_of_range", parameters: ["min": "1", "max": "100000000"]))
         }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
-        guard var app = try await find(reference) else { return nil }
+        guard let before = try await find(reference) else { return nil }
+        var app = before
         app.rateLimits = limits
-        try await store.write { [app] sql in
-            try await sql.raw("""
-                UPDATE apps SET rate_limit_per_second = \(bind: limits.perSecond), rate_limit_per_hour = \(bind: limits.perHour),
-                    updated_at = \(bind: Date()) WHERE id = \(bind: app.id)
-                """).run()
-        }
+        try await store.write([
+            """
+            UPDATE apps SET rate_limit_per_second = \(bind: limits.perSecond), rate_limit_per_hour = \(bind: limits.perHour),
+                updated_at = \(bind: now) WHERE id = \(bind: app.id)
+            """,
+            AuditLog.entry(by: actor, "app rate limits set", target: app.ern, before: before, after: app, at: now),
+        ])
         return app
     }
 
@@ -107,25 +115,26 @@ public struct AppService: Sendable {
     }
 
     /// Issues a new client secret; the old one stops working at once.
-    public func rotateSecret(_ reference: String) async throws -> AppCredentials? {
+    public func rotateSecret(_ reference: String, by actor: AuditActor) async throws -> AppCredentials? {
         guard let app = try await find(reference) else { return nil }
         guard !app.isPublic else {
             throw PlayhouseProblem.validation([.init(name: "client_secret", code: "invalid_value")])
         }
         let secret = SecretToken.generate(prefix: "phs_")
-        try await store.write { sql in
-            try await sql.raw("""
-                UPDATE apps SET secret_hash = \(bind: SecretToken.hash(secret)), updated_at = \(bind: Date()) WHERE id = \(bind: app.id)
-                """).run()
-        }
+        try await store.write([
+            "UPDATE apps SET secret_hash = \(bind: SecretToken.hash(secret)), updated_at = \(bind: now) WHERE id = \(bind: app.id)",
+            AuditLog.entry(by: actor, "app secret rotated", target: app.ern, at: now),
+        ])
         return AppCredentials(app: app, clientSecret: secret)
     }
 
     /// Deletes an app and, with it, every token it was issued, its players and all they did.
     /// Returns false when there was no such app.
-    public func delete(_ reference: String) async throws -> Bool {
+    public func delete(_ reference: String, by actor: AuditActor) async throws -> Bool {
         guard let app = try await find(reference) else { return false }
+        let now = self.now
         try await store.transaction { sql in
+            try await sql.raw(AuditLog.entry(by: actor, "app deleted", target: app.ern, before: app, at: now)).run()
             try await DropMoneyForeignKeys.deleteRows(ofApp: app.id, on: sql)
             try await sql.raw("DELETE FROM oauth_tokens WHERE app_id = \(bind: app.id)").run()
             try await sql.raw("DELETE FROM apps WHERE id = \(bind: app.id)").run()

@@ -10,7 +10,7 @@ struct AdminController: RouteCollection {
         let admin = routes.grouped("admin", "v1")
         admin.post("sessions", use: signIn)
         admin.post("invitations", use: acceptInvitation)
-        let signedIn = admin.grouped(OperatorAuthMiddleware())
+        let signedIn = Self.signedIn(routes)
         signedIn.get("session", use: session)
         signedIn.delete("session", use: signOut)
         signedIn.get("operators", use: operators)
@@ -20,6 +20,11 @@ struct AdminController: RouteCollection {
         signedIn.put("second-factor", use: confirmSecondFactor)
         signedIn.get("audit-log", use: auditLog)
         signedIn.get("audit-log", "export", use: exportAuditLog)
+    }
+
+    /// Where the admin API's calls that need a signed-in operator go (every feature's, under `/admin/v1`).
+    static func signedIn(_ routes: any RoutesBuilder) -> any RoutesBuilder {
+        routes.grouped("admin", "v1").grouped(OperatorAuthMiddleware())
     }
 
     /// The operator and the CSRF token their changes must carry.

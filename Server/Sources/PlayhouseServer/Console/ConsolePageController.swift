@@ -12,6 +12,7 @@ struct ConsolePageController: RouteCollection {
         console.get("sign-in", use: signIn)
         console.get("invitation", use: invitation)
         console.get("operators", use: operators)
+        console.get("apps", use: apps)
         console.get("audit-log", use: auditLog)
         console.get("second-factor", use: secondFactor)
         console.get("second-factor.svg", use: secondFactorCode)
@@ -51,6 +52,19 @@ struct ConsolePageController: RouteCollection {
         struct Context: Encodable { var operators: [Row], roles: [String] }
         return try await ConsolePages.render(request, "console-operators", title: "Operators", session: session,
                                              Context(operators: rows, roles: OperatorRole.allCases.reversed().map(\.rawValue)))
+    }
+
+    func apps(_ request: Request) async throws -> Response {
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        guard session.person.role.may(.readApps) else { return try await ConsolePages.forbidden(request, session) }
+        struct Row: Encodable { var name, clientID, environment, client, scopes, limits: String, confidential: Bool }
+        let rows = try await request.apps.list().map { app in
+            Row(name: app.name, clientID: app.clientID, environment: app.environment.rawValue, client: app.isPublic ? "public" : "confidential",
+                scopes: app.scopes.joined(separator: " "), limits: "\(app.rateLimits.second)/s, \(app.rateLimits.hour)/h", confidential: !app.isPublic)
+        }
+        struct Context: Encodable { var apps: [Row], manage: Bool }
+        return try await ConsolePages.render(request, "console-apps", title: "Apps", session: session,
+                                             Context(apps: rows, manage: session.person.role.may(.manageApps)))
     }
 
     func secondFactor(_ request: Request) async throws -> Response {
@@ -98,9 +112,11 @@ enum ConsolePages {
 
     /// The pages an operator's role may open.
     static func links(for role: OperatorRole, current: String) -> [Link] {
-        var links = [("Home", "/console"), ("Second factor", "/console/second-factor")]
+        var links = [("Home", "/console")]
+        if role.may(.readApps) { links.append(("Apps", "/console/apps")) }
         if role.may(.manageOperators) { links.append(("Operators", "/console/operators")) }
         if role.may(.readAuditLog) { links.append(("Audit log", "/console/audit-log")) }
+        links.append(("Second factor", "/console/second-factor"))
         return links.map { Link(name: $0.0, path: $0.1, current: $0.1 == current) }
     }
 

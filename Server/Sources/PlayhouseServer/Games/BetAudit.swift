@@ -22,7 +22,7 @@ public struct BetAudit: Sendable {
                 """).first()
         }) else { return nil }
         let appID = try row.decode(column: "app_id", as: UUID.self)
-        guard let app = try await AppService(store: store).find(appID.uuidString) else { return nil }
+        guard let app = try await AppService(store: store, now: Date()).find(appID.uuidString) else { return nil }
         let bettor = BetService.Bettor(app: app, playerID: try row.decode(column: "player_id", as: UUID?.self),
                                        clientUserID: try row.decode(column: "client_user_id", as: String?.self))
         let slug = try row.decode(column: "game_slug", as: String.self)

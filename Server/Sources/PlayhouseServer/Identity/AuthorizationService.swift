@@ -56,7 +56,7 @@ struct AuthorizationService: Sendable {
         } catch {
             throw Failure.shown(message: "authorize.invalid_request", status: 400)
         }
-        guard let clientID, let app = try await AppService(store: store).find(clientID), app.clientID == clientID else {
+        guard let clientID, let app = try await AppService(store: store, now: now).find(clientID), app.clientID == clientID else {
             throw Failure.shown(message: "authorize.unknown_client", status: 400)
         }
         let redirectURI: String
@@ -184,7 +184,7 @@ struct AuthorizationService: Sendable {
     /// URIs, nil when the page should say the browser is signed out.
     func signOut(browser: String, clientID: String?, postLogoutRedirectURI: String?, state: String?) async throws -> String? {
         try await BrowserSignIns(store: store, now: now).end(browser: browser)
-        guard let clientID, let target = postLogoutRedirectURI, let app = try await AppService(store: store).find(clientID),
+        guard let clientID, let target = postLogoutRedirectURI, let app = try await AppService(store: store, now: now).find(clientID),
               app.clientID == clientID, app.redirectURIs.contains(target) else { return nil }
         return state.map { Self.redirect(target, ["state": $0]) } ?? target
     }

@@ -30,7 +30,7 @@ public struct IdentityProviderService: Sendable {
     }
 
     public func add(app reference: String, name: String, kind: Kind) async throws -> Summary {
-        guard let app = try await AppService(store: store).find(reference) else {
+        guard let app = try await AppService(store: store, now: Date()).find(reference) else {
             throw PlayhouseProblem.notFound(reference)
         }
         var fields: [PlayhouseProblem.Field] = []
@@ -81,7 +81,7 @@ public struct IdentityProviderService: Sendable {
     }
 
     public func list(app reference: String) async throws -> [Summary] {
-        guard let app = try await AppService(store: store).find(reference) else { return [] }
+        guard let app = try await AppService(store: store, now: Date()).find(reference) else { return [] }
         return try await store.read { sql in
             try await sql.raw("SELECT \(IdentityProvider.columns) FROM identity_providers WHERE app_id = \(bind: app.id) ORDER BY name").all()
         }.map { row in

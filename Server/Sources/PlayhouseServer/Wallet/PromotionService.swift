@@ -29,7 +29,7 @@ public struct PromotionService: Sendable {
     /// Creates a promotion for an app. `amount` is a decimal string in `currency`.
     public func create(appID: UUID, code rawCode: String, name: String?, amount: String, currency: String, economy: Economy?,
                        maxRedemptions: Int?, startsAt: Date?, expiresAt: Date?) async throws -> PromotionInfo {
-        guard let app = try await AppService(store: store).find(appID.uuidString) else {
+        guard let app = try await AppService(store: store, now: now).find(appID.uuidString) else {
             throw PlayhouseProblem.notFound("app")
         }
         let code = rawCode.uppercased()

@@ -9,8 +9,14 @@
     if (!call) return;
     event.preventDefault();
     var space = call.indexOf(" "), method = call.slice(0, space), path = call.slice(space + 1);
+    // Each named field as JSON: a checkbox as true or false, a data-list field as the words in it.
     var body = {};
-    new FormData(form).forEach(function (value, name) { body[name] = value; });
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name) return;
+      if (field.type === "checkbox") body[field.name] = field.checked;
+      else if (field.hasAttribute("data-list")) body[field.name] = field.value.split(/[\s,]+/).filter(Boolean);
+      else body[field.name] = field.value;
+    });
     var headers = { "Accept": "application/json" };
     var csrf = document.querySelector('meta[name="csrf-token"]');
     if (csrf) headers["X-CSRF-Token"] = csrf.getAttribute("content");
@@ -30,8 +36,15 @@
         }
         var field = form.getAttribute("data-show");
         if (field && answer && answer[field]) {
+          // Shown once; a form that also changes the page's list (data-reload) adds a way to see it.
           show(result, answer[field], "shown-once");
           form.reset();
+          if (form.hasAttribute("data-reload")) {
+            var again = document.createElement("a");
+            again.href = window.location.pathname;
+            again.textContent = " I have kept it: show the list";
+            result.appendChild(again);
+          }
           return;
         }
         var next = form.getAttribute("data-next");
