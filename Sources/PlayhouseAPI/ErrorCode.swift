@@ -194,9 +194,11 @@ extension ErrorCode {
     public static let operatorLocked: ErrorCode = "operator_locked"
     /// The operator signs in with a code of their authenticator app too: send it as `code`.
     public static let secondFactorRequired: ErrorCode = "second_factor_required"
+    /// The operator's second factor is on already: it is reset from the command line, not replaced.
+    public static let secondFactorOn: ErrorCode = "second_factor_on"
     /// The authenticator app's code is wrong, too old, or used already.
     public static let invalidSecondFactorCode: ErrorCode = "invalid_second_factor_code"
-    /// A change without the session's CSRF token (`X-CSRF-Token`, or the form's `csrf` field).
+    /// A change without the session's CSRF token (`X-CSRF-Token`).
     public static let csrfRejected: ErrorCode = "csrf_rejected"
     /// An operator with that email exists already.
     public static let operatorExists: ErrorCode = "operator_exists"

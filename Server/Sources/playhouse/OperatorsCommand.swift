@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlayhouseAPI
 import PlayhouseServer
+import class Vapor.Application
 
 struct OperatorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +13,7 @@ struct OperatorsCommand: AsyncParsableCommand {
             game data), support (players; cannot move money), analyst (reads statistics). Changes made here are \
             written to the audit log, as the command line's.
             """,
-        subcommands: [Create.self, List.self, Disable.self]
+        subcommands: [Create.self, List.self, Disable.self, ResetSecondFactor.self, Unlock.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -28,7 +29,12 @@ struct OperatorsCommand: AsyncParsableCommand {
                 try await app.operators.invite(email: email, role: role, by: .commandLine)
             }
             if json {
-                print(jsonText(["operator": operatorDictionary(person), "invitation_url": link]))
+                struct Invited: Encodable {
+                    var `operator`: Operator
+                    var invitationURL: String
+                    enum CodingKeys: String, CodingKey { case `operator`, invitationURL = "invitation_url" }
+                }
+                print(try operatorJSON(Invited(operator: person, invitationURL: link)))
             } else {
                 print("Invited \(person.email) as \(person.role.rawValue). Send them this link (it works once, for a week):\n\(link)")
             }
@@ -44,7 +50,7 @@ struct OperatorsCommand: AsyncParsableCommand {
         func run() async throws {
             let people = try await options.withApplication { app in try await app.operators.list() }
             if json {
-                print(jsonText(people.map(operatorDictionary)))
+                print(try operatorJSON(people))
             } else if people.isEmpty {
                 print("No operators yet. Invite the first owner with: playhouse operators create --email you@example.com --role owner")
             } else {
@@ -63,11 +69,45 @@ struct OperatorsCommand: AsyncParsableCommand {
         @Argument(help: "The operator's email or id.") var person: String
 
         func run() async throws {
-            try await options.withApplication { app in
-                guard let found = try await app.operators.find(person),
-                      try await app.operators.disable(found.id, by: .commandLine) != nil else { throw CLIError("no operator \(person)") }
-            }
+            try await options.withOperator(person) { app, found in try await app.operators.disable(found.id, by: .commandLine) }
             print("Disabled \(person).")
+        }
+    }
+
+    struct ResetSecondFactor: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-second-factor",
+            abstract: "Take an operator's second factor away (a lost phone) and end their sessions; they set a new one up after signing in.")
+
+        @OptionGroup var options: ServerOptions
+        @Argument(help: "The operator's email or id.") var person: String
+
+        func run() async throws {
+            try await options.withOperator(person) { app, found in try await app.operators.resetSecondFactor(found.id, by: .commandLine) }
+            print("\(person) signs in with their password alone until they set a second factor up again.")
+        }
+    }
+
+    struct Unlock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Let an operator locked out by failed sign-ins try again at once.")
+
+        @OptionGroup var options: ServerOptions
+        @Argument(help: "The operator's email or id.") var person: String
+
+        func run() async throws {
+            try await options.withOperator(person) { app, found in try await app.operators.unlock(found.id, by: .commandLine) }
+            print("Unlocked \(person).")
+        }
+    }
+}
+
+extension ServerOptions {
+    /// Runs `change` on the operator `reference` names (email or id); an unknown one is an error.
+    func withOperator(_ reference: String, _ change: (Application, Operator) async throws -> Operator?) async throws {
+        try await withApplication { app in
+            guard let found = try await app.operators.find(reference), try await change(app, found) != nil else {
+                throw CLIError("no operator \(reference)")
+            }
         }
     }
 }
@@ -88,7 +128,7 @@ struct AuditLogCommand: AsyncParsableCommand {
 
 extension OperatorRole: ExpressibleByArgument {}
 
-private func operatorDictionary(_ person: Operator) -> [String: Any] {
-    ["id": person.id.uuidString.lowercased(), "email": person.email, "role": person.role.rawValue, "active": person.active,
-     "disabled": person.disabledAt != nil, "created_at": ISO8601DateFormatter().string(from: person.createdAt)]
+/// Operators as the admin API writes them.
+private func operatorJSON(_ value: some Encodable) throws -> String {
+    String(decoding: try PlayhouseJSON.makeEncoder().encodeBytes(value), as: UTF8.self)
 }

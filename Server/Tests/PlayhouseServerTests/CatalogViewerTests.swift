@@ -46,6 +46,9 @@ import VaporTesting
                     "a view closes once")
             #expect(try await app.send(.POST, "/viewer/events", headers: viewer, body: #"{"type":"page_viewed","page":4,"seconds":2}"#).status == .noContent,
                     "the last page's report, sent with the close in a request of its own, still counts when it arrives after it")
+            app.playhouseClock.advance(by: CatalogViewService.lateReportsFor + 1)
+            #expect(try await app.send(.POST, "/viewer/events", headers: viewer, body: #"{"type":"page_viewed","page":1,"seconds":2}"#).status == .notFound,
+                    "but not long after")
             #expect(try await app.send(.POST, "/viewer/events", body: #"{"type":"closed"}"#).status == .unauthorized)
 
             let stats = try await app.catalogViews.stats(appID: credentials.app.id, days: 1)

@@ -71,6 +71,14 @@ import VaporTesting
             #expect(try refused.problem().code == .csrfRejected)
             #expect(try await app.operators.list().count == 1)
 
+            let other = try await Self.signIn(app, "owner@example.com", "correct horse")
+            var someoneElses = owner.changing
+            someoneElses.replaceOrAdd(name: "X-CSRF-Token", value: other.csrf)
+            #expect(try await app.send(.POST, "/admin/v1/operators", headers: someoneElses, body: #"{"email":"ann@example.com","role":"analyst"}"#)
+                .status == .forbidden, "another session's token is no token")
+            let form = try await app.postForm("/admin/v1/sessions", "email=owner%40example.com&password=correct+horse")
+            #expect(form.status == .unsupportedMediaType, "another site's form cannot sign anyone in")
+
             let invited = try await app.send(.POST, "/admin/v1/operators", headers: owner.changing, body: #"{"email":"ann@example.com","role":"analyst"}"#)
             #expect(invited.status == .created)
             let annLink = try invited.decode(AdminController.Invitation.self).invitationURL
@@ -106,6 +114,10 @@ import VaporTesting
                                               body: #"{"email":"ann@example.com","password":"ann's password"}"#)
             #expect(annAgain.status == .unauthorized)
             let ownerID = try #require(try await app.operators.find("owner@example.com")?.id)
+            let disabledTwice = try await app.send(.POST, "/admin/v1/operators/\(annID.uuidString)/disable", headers: owner.changing)
+            #expect(disabledTwice.status == .ok)
+            #expect(try await app.auditLog.all().filter { $0.action == "operator disabled" }.count == 1,
+                    "disabling twice changes nothing the second time, and logs nothing")
             let selfDisable = try await app.send(.POST, "/admin/v1/operators/\(ownerID.uuidString)/disable", headers: owner.changing)
             #expect(selfDisable.status == .conflict)
             #expect(try selfDisable.problem().code == .cannotDisableYourself)
@@ -168,6 +180,11 @@ import VaporTesting
             }
             if engine == .postgres {
                 await #expect(throws: (any Error).self) { try await app.sql().raw("TRUNCATE audit_log").run() }
+            } else {
+                let replace: SQLQueryString = """
+                    INSERT OR REPLACE INTO audit_log (seq, at, actor, action, target) VALUES (1, 0, 'someone', 'nothing happened', 'nothing')
+                    """
+                await #expect(throws: (any Error).self) { try await app.sql().raw(replace).run() }
             }
             #expect(try await app.auditLog.all() == all)
         }
@@ -210,6 +227,21 @@ import VaporTesting
             #expect(try await signIn("123456").status == .unauthorized)
             #expect(try await signIn(TOTP.code(secret: secret, step: step + 1)).status == .created)
             #expect(try await signIn(TOTP.code(secret: secret, step: step + 1)).status == .unauthorized, "a code works once")
+            let replaced = try await app.send(.POST, "/admin/v1/second-factor", headers: owner.changing)
+            #expect(replaced.status == .conflict, "a session cannot replace a second factor that is on")
+            #expect(try replaced.problem().code == .secondFactorOn)
+
+            // Wrong codes count toward the lockout as wrong passwords do (the used code above was the first).
+            for _ in 2..<OperatorService.failuresBeforeLockout { #expect(try await signIn("000000").status == .unauthorized) }
+            #expect(try await signIn(TOTP.code(secret: secret, step: step - 1)).status == .unauthorized, "too old, the fifth failure")
+            #expect(try await signIn(TOTP.code(secret: secret, step: step)).status == .tooManyRequests, "locked, though the code is not used")
+
+            // The command line takes a lost second factor away: the password alone signs in again.
+            let ownerID = try #require(try await app.operators.find("owner@example.com")?.id)
+            #expect(try await app.operators.resetSecondFactor(ownerID, by: .commandLine)?.secondFactor == false)
+            #expect(try await app.send(.GET, "/admin/v1/session", headers: owner.reading).status == .unauthorized, "its sessions ended")
+            #expect(try await signIn(nil).status == .created)
+            #expect(try await app.auditLog.all().suffix(1).map(\.action) == ["second factor reset"])
         }
     }
 
@@ -258,6 +290,51 @@ import VaporTesting
             #expect(entries.prefix(3).allSatisfy { $0.actor == "dev@example.com" } && entries[3].actor.hasPrefix("command line"))
             let log = try await app.send(.GET, "/admin/v1/audit-log/export", headers: try await Self.operatorSignedIn(app, "o@example.com", .owner).reading)
             #expect(!log.body.string.contains(secret) && !log.body.string.contains(newSecret), "the log keeps no secret")
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func supportFindsAPlayerSeesThemWholeAndEndsTheirSession(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let token = try await fixture.player("pat@example.com")
+            let deposit = try await fixture.deposit(token, "12.50")
+            #expect(deposit.status == .created)
+            let clientID = fixture.credentials.app.clientID
+            let support = try await Self.operatorSignedIn(app, "help@example.com", .support)
+            let developer = try await Self.operatorSignedIn(app, "dev@example.com", .developer)
+
+            let found = try await app.send(.GET, "/admin/v1/apps/\(clientID)/players?q=PAT@example.com", headers: support.reading)
+            let profile = try #require(try found.decode(Page<PlayerProfile>.self).data.first)
+            #expect(profile.email == "pat@example.com")
+            for other in [profile.id, profile.inviteCode, profile.inviteCode.lowercased()] {
+                #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/players?q=\(other)", headers: support.reading)
+                    .decode(Page<PlayerProfile>.self).data.map(\.id) == [profile.id], "found by \(other)")
+            }
+            #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/players?q=nobody@example.com", headers: support.reading)
+                .decode(Page<PlayerProfile>.self).data.isEmpty)
+            #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/players?q=pat@example.com", headers: developer.reading).status == .forbidden)
+            #expect(try await app.send(.GET, "/console/players", headers: developer.reading).status == .forbidden)
+
+            let whole = try await app.send(.GET, "/admin/v1/apps/\(clientID)/players/\(profile.id)", headers: support.reading)
+            let view = try whole.decode(AdminPlayersController.PlayerView.self)
+            #expect(view.wallet.balances.contains { $0.available == Money(amount: "12.50", currency: "EUR") })
+            let open = try #require(view.sessions.first { $0.endedAt == nil })
+            let page = try await app.send(.GET, "/console/players/\(clientID)/\(profile.id)", headers: support.reading)
+            #expect(page.status == .ok && page.body.string.contains("12.50") && page.body.string.contains("/sessions/\(open.id)/end"))
+
+            // Ending the session revokes its tokens at once.
+            #expect(try await app.send(.GET, "/v1/me", headers: bearer(token)).status == .ok)
+            #expect(try await app.send(.POST, "/admin/v1/apps/\(clientID)/players/\(profile.id)/sessions/\(open.id)/end",
+                                       headers: developer.changing).status == .forbidden)
+            #expect(try await app.send(.POST, "/admin/v1/apps/\(clientID)/players/\(profile.id)/sessions/\(UUID().uuidString)/end",
+                                       headers: support.changing).status == .notFound)
+            #expect(try await app.send(.POST, "/admin/v1/apps/\(clientID)/players/\(profile.id)/sessions/\(open.id)/end",
+                                       headers: support.changing).status == .noContent)
+            app.playhouseClock.advance(by: app.playhouse.configuration.tokenCacheLifetime + 1)
+            #expect(try await app.send(.GET, "/v1/me", headers: bearer(token)).status == .unauthorized)
+            let entry = try #require(try await app.auditLog.all().last)
+            #expect(entry.action == "play session ended" && entry.actor == "help@example.com" && entry.target == "ern:session:" + open.id)
         }
     }
 

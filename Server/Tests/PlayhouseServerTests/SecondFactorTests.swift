@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// The second factor's parts, each against its standard's own examples: TOTP (RFC 6238), base 32
-/// (RFC 4648), and the QR code the console draws (the standard's Reed–Solomon example, and the
-/// modules of segno, an independent encoder, for the same text and mask).
+/// (RFC 4648), and the QR code the console draws (the standard's Reed–Solomon example, its data
+/// codewords, patterns and format information; the browser test has zbarimg read a whole code).
 @Suite struct SecondFactorTests {
     @Test func codesAreRFC6238s() {
         let secret = Array("12345678901234567890".utf8)

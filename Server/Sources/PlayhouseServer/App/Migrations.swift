@@ -64,5 +64,6 @@ enum Migrations {
         app.migrations.add(CreateGameProfiles())
         app.migrations.add(CreateConsole())
         app.migrations.add(AddOperatorSecondFactor())
+        app.migrations.add(GuardAuditLogSequence())
     }
 }

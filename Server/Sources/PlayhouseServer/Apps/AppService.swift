@@ -58,14 +58,10 @@ public struct AppService: Sendable {
     /// Sets (or with nil, removes) the age below which players may not deposit or bet.
     public func setMinimumAge(_ reference: String, _ age: Int?, by actor: AuditActor) async throws -> AppRecord? {
         if let age, !Self.ages.contains(age) { throw PlayhouseProblem.validation([Self.minimumAgeField]) }
-        guard let before = try await find(reference) else { return nil }
-        var app = before
-        app.minimumAge = age
-        try await store.write([
-            "UPDATE apps SET minimum_age = \(bind: age), updated_at = \(bind: now) WHERE id = \(bind: app.id)",
-            AuditLog.entry(by: actor, "app minimum age set", target: app.ern, before: before, after: app, at: now),
-        ])
-        return app
+        let now = self.now
+        return try await change(reference, "app minimum age set", by: actor) { app in
+            "UPDATE apps SET minimum_age = \(bind: age), updated_at = \(bind: now) WHERE id = \(bind: app.id)"
+        }
     }
 
     /// Sets the app's limits of calls per second and per hour (nil: the default).
@@ -78,21 +74,36 @@ public struct AppService: Sendable {
             fields.append(.init(name: "per_hour", code: "out_of_range", parameters: ["min": "1", "max": "100000000"]))
         }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
-        guard let before = try await find(reference) else { return nil }
-        var app = before
-        app.rateLimits = limits
-        try await store.write([
+        let now = self.now
+        return try await change(reference, "app rate limits set", by: actor) { app in
             """
             UPDATE apps SET rate_limit_per_second = \(bind: limits.perSecond), rate_limit_per_hour = \(bind: limits.perHour),
                 updated_at = \(bind: now) WHERE id = \(bind: app.id)
-            """,
-            AuditLog.entry(by: actor, "app rate limits set", target: app.ern, before: before, after: app, at: now),
-        ])
-        return app
+            """
+        }
     }
 
     private static let ages = 1...100
     private static let minimumAgeField = PlayhouseProblem.Field(name: "minimum_age", code: "out_of_range", parameters: ["min": "1", "max": "100"])
+
+    /// Runs the `update` of the app `reference` names in a transaction with its audit-log entry,
+    /// the app before and after read inside it (on PostgreSQL its row locked): nil, with nothing
+    /// written, when there is no such app.
+    private func change(_ reference: String, _ action: String, by actor: AuditActor,
+                        _ update: @escaping @Sendable (AppRecord) -> SQLQueryString) async throws -> AppRecord? {
+        let now = self.now
+        return try await store.transaction { sql in
+            let apps = AppService(store: Store(sql), now: now)
+            guard let found = try await apps.find(reference),
+                  try await sql.raw("SELECT id FROM apps WHERE id = \(bind: found.id)\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")")
+                    .first() != nil,
+                  let before = try await apps.find(found.id.uuidString),
+                  try await sql.raw("\(update(before)) RETURNING id").first() != nil,
+                  let after = try await apps.find(before.id.uuidString) else { return nil }
+            try await sql.raw(AuditLog.entry(by: actor, action, target: after.ern, before: before, after: after, at: now)).run()
+            return after
+        }
+    }
 
     /// Every app, oldest first.
     public func list() async throws -> [AppRecord] {
@@ -120,12 +131,11 @@ public struct AppService: Sendable {
         guard !app.isPublic else {
             throw PlayhouseProblem.validation([.init(name: "client_secret", code: "invalid_value")])
         }
-        let secret = SecretToken.generate(prefix: "phs_")
-        try await store.write([
-            "UPDATE apps SET secret_hash = \(bind: SecretToken.hash(secret)), updated_at = \(bind: now) WHERE id = \(bind: app.id)",
-            AuditLog.entry(by: actor, "app secret rotated", target: app.ern, at: now),
-        ])
-        return AppCredentials(app: app, clientSecret: secret)
+        let secret = SecretToken.generate(prefix: "phs_"), now = self.now
+        guard let rotated = try await change(reference, "app secret rotated", by: actor, { app in
+            "UPDATE apps SET secret_hash = \(bind: SecretToken.hash(secret)), updated_at = \(bind: now) WHERE id = \(bind: app.id)"
+        }) else { return nil }
+        return AppCredentials(app: rotated, clientSecret: secret)
     }
 
     /// Deletes an app and, with it, every token it was issued, its players and all they did.

@@ -40,7 +40,7 @@ struct AdminController: RouteCollection {
 
     func signIn(_ request: Request) async throws -> Response {
         struct Body: Decodable { var email: String; var password: String; var code: String? }
-        let body = try request.content.decode(Body.self)
+        let body = try Self.json(Body.self, request)
         switch try await request.operators.signIn(email: body.email, password: body.password, code: body.code) {
         case .signedIn(let cookie, let session):
             let response = try await SessionAnswer(operator: session.person, csrfToken: session.csrf).encodeResponse(status: .created, for: request)
@@ -56,6 +56,13 @@ struct AdminController: RouteCollection {
         }
     }
 
+    /// The body of a call that needs no session, as JSON only: a form another site posts (to sign
+    /// its visitor in as someone else) is refused, 415.
+    static func json<Body: Decodable>(_ type: Body.Type, _ request: Request) throws -> Body {
+        guard request.headers.contentType == .json else { throw Abort(.unsupportedMediaType) }
+        return try request.content.decode(Body.self)
+    }
+
     /// 429 `operator_locked`, saying when to try again.
     static func locked(until: Date, now: Date) -> PlayhouseProblem {
         let seconds = max(1, Int(until.timeIntervalSince(now).rounded()))
@@ -66,7 +73,7 @@ struct AdminController: RouteCollection {
     /// Sets the invited operator's password: `{"invitation": …, "password": …}`.
     func acceptInvitation(_ request: Request) async throws -> Operator {
         struct Body: Decodable { var invitation: String; var password: String }
-        let body = try request.content.decode(Body.self)
+        let body = try Self.json(Body.self, request)
         guard let person = try await request.operators.acceptInvitation(body.invitation, password: body.password) else {
             throw PlayhouseProblem(.notFound, .invitationNotFound)
         }

@@ -13,6 +13,8 @@ struct ConsolePageController: RouteCollection {
         console.get("invitation", use: invitation)
         console.get("operators", use: operators)
         console.get("apps", use: apps)
+        console.get("players", use: players)
+        console.get("players", ":app", ":player", use: player)
         console.get("audit-log", use: auditLog)
         console.get("second-factor", use: secondFactor)
         console.get("second-factor.svg", use: secondFactorCode)
@@ -67,6 +69,64 @@ struct ConsolePageController: RouteCollection {
                                              Context(apps: rows, manage: session.person.role.may(.manageApps)))
     }
 
+    func players(_ request: Request) async throws -> Response {
+        struct Query: Decodable { var app: String?, q: String? }
+        let query = try request.query(Query.self)
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        guard session.person.role.may(.readPlayers) else { return try await ConsolePages.forbidden(request, session) }
+        let apps = try await request.apps.list()
+        let chosen = apps.first { $0.clientID == query.app } ?? apps.first
+        let text = query.q ?? ""
+        var found: [Player] = []
+        if let chosen { found = try await request.players.search(appID: chosen.id, text) }
+        struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
+        struct Row: Encodable { var id, name, email, phone, invite, since: String }
+        struct Context: Encodable { var apps: [AppChoice], app: String?, query: String, searched: Bool, players: [Row] }
+        let context = Context(
+            apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) }, app: chosen?.clientID, query: text,
+            searched: !text.isEmpty,
+            players: found.map { player in
+                Row(id: player.id.uuidString.lowercased(), name: player.displayName ?? (player.guest ? "Guest" : "Player"), email: player.email ?? "",
+                    phone: player.phoneNumber ?? "", invite: player.inviteCode, since: RFC3339.day(player.createdAt))
+            })
+        return try await ConsolePages.render(request, "console-players", title: "Players", session: session, context)
+    }
+
+    func player(_ request: Request) async throws -> Response {
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        guard session.person.role.may(.readPlayers) else { return try await ConsolePages.forbidden(request, session) }
+        let view = try await AdminPlayersController.view(request)
+        struct Line: Encodable { var name, value: String }
+        struct BalanceRow: Encodable { var available, pending, economy: String }
+        struct SessionRow: Encodable { var id, started, active, ended: String, open: Bool }
+        struct Context: Encodable {
+            var name, app, id: String, guest: Bool, profile: [Line], balances: [BalanceRow], limits: [Line], sessions: [SessionRow], canEnd: Bool
+        }
+        let profile = view.profile
+        let lines: [(String, String?)] = [("Email", profile.email), ("Phone", profile.phoneNumber), ("Display name", profile.displayName),
+                                          ("First name", profile.firstName), ("Birth date", profile.birthDate), ("Locale", profile.locale),
+                                          ("Invite code", profile.inviteCode), ("Signed up", RFC3339.format(profile.createdAt))]
+        let limits = view.limits
+        let limitLines: [(String, String?)] = [
+            ("Reality check every", limits.realityCheckIntervalSeconds.map { "\($0 / 60) min" }),
+            ("Session time limit", limits.sessionTimeLimitSeconds.map { "\($0 / 60) min" }),
+            ("Deposit limits", limits.depositLimits.isEmpty ? nil : limits.depositLimits.map { "\($0.amount) \($0.currency) a \($0.period.rawValue)" }.joined(separator: ", ")),
+            ("Loss limits", limits.lossLimits.isEmpty ? nil : limits.lossLimits.map { "\($0.amount) \($0.currency) a \($0.period.rawValue)" }.joined(separator: ", ")),
+            ("Cool-off until", limits.coolOffUntil.map(RFC3339.format)), ("Self-excluded until", limits.selfExcludedUntil.map(RFC3339.format)),
+        ]
+        let context = Context(
+            name: profile.displayName ?? profile.email ?? (profile.guest ? "Guest" : "Player"), app: request.parameters.get("app") ?? "", id: profile.id,
+            guest: profile.guest,
+            profile: lines.compactMap { name, value in value.map { Line(name: name, value: $0) } },
+            balances: view.wallet.balances.map { BalanceRow(available: $0.available.description, pending: $0.pendingWithdrawals.description,
+                                                            economy: $0.economy.rawValue) },
+            limits: limitLines.map { Line(name: $0.0, value: $0.1 ?? "none") },
+            sessions: view.sessions.map { SessionRow(id: $0.id, started: RFC3339.format($0.startedAt), active: $0.lastActiveAt.map(RFC3339.format) ?? "",
+                                                     ended: $0.endedAt.map(RFC3339.format) ?? "", open: $0.endedAt == nil) },
+            canEnd: session.person.role.may(.endPlayerSessions))
+        return try await ConsolePages.render(request, "console-player", title: context.name, session: session, context)
+    }
+
     func secondFactor(_ request: Request) async throws -> Response {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         let pending = session.person.secondFactor ? nil : try await request.operators.pendingSecondFactor(session.person)
@@ -114,6 +174,7 @@ enum ConsolePages {
     static func links(for role: OperatorRole, current: String) -> [Link] {
         var links = [("Home", "/console")]
         if role.may(.readApps) { links.append(("Apps", "/console/apps")) }
+        if role.may(.readPlayers) { links.append(("Players", "/console/players")) }
         if role.may(.manageOperators) { links.append(("Operators", "/console/operators")) }
         if role.may(.readAuditLog) { links.append(("Audit log", "/console/audit-log")) }
         links.append(("Second factor", "/console/second-factor"))

@@ -84,3 +84,23 @@ struct AddOperatorSecondFactor: AsyncMigration {
         for field: FieldKey in ["totp_secret", "totp_pending", "totp_last_step"] { try await database.schema("operators").deleteField(field).update() }
     }
 }
+
+/// SQLite: `INSERT OR REPLACE` naming an existing entry's `seq` would replace it (its implicit
+/// delete fires no trigger), so an insert may not name a `seq` the log has used.
+struct GuardAuditLogSequence: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        let sql = try database.sql()
+        guard sql.dialect.name == "sqlite" else { return }
+        // A `seq` left to the database reads as -1 here.
+        try await sql.raw("""
+            CREATE TRIGGER audit_log_no_replace BEFORE INSERT ON audit_log
+            WHEN NEW.seq >= 0 AND NEW.seq <= (SELECT COALESCE(MAX(seq), 0) FROM audit_log)
+            BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END
+            """).run()
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = try database.sql()
+        if sql.dialect.name == "sqlite" { try await sql.raw("DROP TRIGGER audit_log_no_replace").run() }
+    }
+}

@@ -21,6 +21,11 @@ extension Messages {
             "da": Text(title: "Kode påkrævet", detail: "Indtast koden, som din godkendelsesapp viser."),
             "de": Text(title: "Code erforderlich", detail: "Geben Sie den Code ein, den Ihre Authenticator-App anzeigt."),
         ],
+        "second_factor_on": [
+            "en": Text(title: "Second factor on", detail: "Your second factor is on already; an owner resets it from the command line."),
+            "da": Text(title: "Anden faktor er slået til", detail: "Din anden faktor er allerede slået til; en ejer nulstiller den fra kommandolinjen."),
+            "de": Text(title: "Zweiter Faktor aktiv", detail: "Ihr zweiter Faktor ist bereits aktiv; ein Eigentümer setzt ihn über die Kommandozeile zurück."),
+        ],
         "invalid_second_factor_code": [
             "en": Text(title: "Wrong code", detail: "The code is wrong, too old, or was used already."),
             "da": Text(title: "Forkert kode", detail: "Koden er forkert, for gammel eller allerede brugt."),

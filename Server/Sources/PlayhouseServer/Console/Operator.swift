@@ -71,13 +71,15 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case readApps = "read apps"
         case manageApps = "manage apps"
         case readStatistics = "read statistics"
+        case readPlayers = "read players"
+        case endPlayerSessions = "end players' sessions"
     }
 
     public func may(_ permission: Permission) -> Bool {
         switch (self, permission) {
         case (.owner, _): true
         case (.developer, .readApps), (.developer, .manageApps), (.developer, .readStatistics): true
-        case (.support, .readApps): true
+        case (.support, .readApps), (.support, .readPlayers), (.support, .endPlayerSessions): true
         case (.analyst, .readStatistics), (.analyst, .readApps): true
         default: false
         }

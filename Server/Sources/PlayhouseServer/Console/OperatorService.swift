@@ -91,71 +91,80 @@ public struct OperatorService: Sendable {
     }
 
     /// Signs in with email and password, and the code of their authenticator app when they have set
-    /// one up. Takes as long for an unknown email as for a wrong password; a wrong code counts as a
-    /// failure as a wrong password does.
+    /// one up. Each attempt is counted before anything is checked, in one statement that also
+    /// refuses a locked-out operator, so that attempts sent at once (to any instance) cannot get past
+    /// the limit: the attempt that reaches it locks, a success starts the count again. A wrong code
+    /// counts as a wrong password does; an unknown email costs a password check too.
     public func signIn(email: String, password: String, code: String? = nil) async throws -> SignIn {
-        let email = PlayerService.normalisedEmail(email) ?? "", now = self.now
-        let row = try await store.read { sql in
+        let email = PlayerService.normalisedEmail(email) ?? "", now = self.now, limit = Self.failuresBeforeLockout
+        let row = try await store.write { sql in
             try await sql.raw("""
-                SELECT \(Operator.columns), o.password_hash, o.locked_until, o.totp_secret, o.totp_last_step FROM operators o
-                WHERE o.email = \(bind: email)
+                UPDATE operators SET
+                    failed_sign_ins = CASE WHEN locked_until IS NULL THEN failed_sign_ins + 1 ELSE 1 END,
+                    locked_until = CASE WHEN (CASE WHEN locked_until IS NULL THEN failed_sign_ins + 1 ELSE 1 END) >= \(bind: limit)
+                        THEN \(bind: now.addingTimeInterval(Self.lockout)) ELSE NULL END
+                WHERE email = \(bind: email) AND (locked_until IS NULL OR locked_until <= \(bind: now))
+                RETURNING id, email, role, password_hash IS NOT NULL AS active, totp_secret IS NOT NULL AS second_factor, disabled_at,
+                          created_at, password_hash, totp_secret, totp_last_step
                 """).first()
         }
-        if let lockedUntil = try row?.decode(column: "locked_until", as: Date?.self), lockedUntil > now { return .locked(until: lockedUntil) }
-        let person = try row.map(Operator.init(row:))
-        let digest = person?.disabledAt == nil ? try row?.decode(column: "password_hash", as: String?.self) : nil
-        guard try await hasher.verify(password, against: digest), let person, let row else {
-            try await failed(person)
+        guard let row else {
+            _ = try await hasher.verify(password, against: nil)
+            if let lockedUntil = try await store.read({ sql in
+                try await sql.raw("SELECT locked_until FROM operators WHERE email = \(bind: email)").first()?.decode(column: "locked_until", as: Date?.self)
+            }), lockedUntil > now { return .locked(until: lockedUntil) }
             return .refused
         }
+        let person = try Operator(row: row)
+        let digest = person.disabledAt == nil ? try row.decode(column: "password_hash", as: String?.self) : nil
+        guard try await hasher.verify(password, against: digest) else { return .refused }
         var step: Int64?
-        if let secret = try row.decode(column: "totp_secret", as: String?.self).flatMap(Base32.decode) {
+        if let stored = try row.decode(column: "totp_secret", as: String?.self) {
+            // A secret that does not read as one refuses every code rather than none.
             guard let code, !code.isEmpty else { return .secondFactorRequired }
-            guard let used = TOTP.accepts(code, secret: secret, at: now, after: try row.decode(column: "totp_last_step", as: Int64?.self)) else {
-                try await failed(person)
+            guard let secret = Base32.decode(stored),
+                  let used = TOTP.accepts(code, secret: secret, at: now, after: try row.decode(column: "totp_last_step", as: Int64?.self)) else {
                 return .refused
             }
             step = used
         }
         let cookie = SecretToken.generate(prefix: ""), csrf = SecretToken.generate(prefix: "")
-        try await store.write([
-            """
-            UPDATE operators SET failed_sign_ins = 0, locked_until = NULL, totp_last_step = COALESCE(\(bind: step), totp_last_step)
-            WHERE id = \(bind: person.id)
-            """,
-            """
-            INSERT INTO operator_sessions (id, operator_id, cookie_hash, csrf, expires_at)
-            VALUES (\(bind: UUID.random()), \(bind: person.id), \(bind: SecretToken.hash(cookie)), \(bind: csrf),
-                    \(bind: now.addingTimeInterval(Self.sessionLifetime)))
-            """,
-        ])
-        return .signedIn(cookie: cookie, Session(person: person, csrf: csrf))
-    }
-
-    /// Counts a failed sign-in of `person` (none for an unknown email): the failure that reaches
-    /// the limit locks them out, and starts the count again.
-    private func failed(_ person: Operator?) async throws {
-        guard let person else { return }
-        let now = self.now
-        try await store.write { sql in
+        // The code's step is taken only if no later one was: a code works once, even sent twice at once.
+        let taking: SQLQueryString = step.map { ", totp_last_step = \(bind: $0) WHERE id = \(bind: person.id) AND (totp_last_step IS NULL OR totp_last_step < \(bind: $0))" }
+            ?? " WHERE id = \(bind: person.id)"
+        let signedIn = try await store.transaction { sql in
+            guard try await sql.raw("UPDATE operators SET failed_sign_ins = 0, locked_until = NULL\(taking) RETURNING id").first() != nil else { return false }
             try await sql.raw("""
-                UPDATE operators SET
-                    locked_until = CASE WHEN failed_sign_ins + 1 >= \(bind: Self.failuresBeforeLockout)
-                        THEN \(bind: now.addingTimeInterval(Self.lockout)) ELSE locked_until END,
-                    failed_sign_ins = CASE WHEN failed_sign_ins + 1 >= \(bind: Self.failuresBeforeLockout) THEN 0 ELSE failed_sign_ins + 1 END
-                WHERE id = \(bind: person.id)
+                INSERT INTO operator_sessions (id, operator_id, cookie_hash, csrf, expires_at)
+                VALUES (\(bind: UUID.random()), \(bind: person.id), \(bind: SecretToken.hash(cookie)), \(bind: csrf),
+                        \(bind: now.addingTimeInterval(Self.sessionLifetime)))
                 """).run()
+            return true
         }
+        return signedIn ? .signedIn(cookie: cookie, Session(person: person, csrf: csrf)) : .refused
     }
 
     /// Starts setting up a second factor for `person`: a new secret, kept aside until a code made
     /// from it is confirmed (``confirmSecondFactor(_:code:)``); what an authenticator app scans.
+    /// One already on is never replaced this way (a stolen session must not take it over): `409
+    /// second_factor_on`; the command line resets it (``resetSecondFactor(_:by:)``).
     public func startSecondFactor(_ person: Operator) async throws -> (secret: String, uri: String) {
         let secret = TOTP.newSecret()
-        try await store.write { sql in
-            try await sql.raw("UPDATE operators SET totp_pending = \(bind: Base32.encode(secret)) WHERE id = \(bind: person.id)").run()
-        }
+        guard try await store.write({ sql in
+            try await sql.raw("""
+                UPDATE operators SET totp_pending = \(bind: Base32.encode(secret)) WHERE id = \(bind: person.id) AND totp_secret IS NULL RETURNING id
+                """).first() != nil
+        }) else { throw PlayhouseProblem(.conflict, .secondFactorOn) }
         return (Base32.encode(secret), TOTP.uri(secret: secret, account: person.email, issuer: "Playhouse"))
+    }
+
+    /// Takes an operator's second factor away (a lost phone) and lifts a lockout, ending their
+    /// sessions: they sign in with their password and set a new one up. Nil when there is no such operator.
+    public func resetSecondFactor(_ id: UUID, by actor: AuditActor) async throws -> Operator? {
+        try await change(id, "second factor reset", by: actor, """
+            UPDATE operators SET totp_secret = NULL, totp_pending = NULL, totp_last_step = NULL, failed_sign_ins = 0, locked_until = NULL
+            WHERE id = \(bind: id)
+            """)
     }
 
     /// The second factor `person` is setting up, if any: its secret and what an app scans.
@@ -175,17 +184,11 @@ public struct OperatorService: Sendable {
               let step = TOTP.accepts(code, secret: secret, at: now, after: nil) else {
             throw PlayhouseProblem(.unprocessableEntity, .invalidSecondFactorCode)
         }
-        let now = self.now
-        return try await store.transaction { sql in
-            try await sql.raw("""
-                UPDATE operators SET totp_secret = totp_pending, totp_pending = NULL, totp_last_step = \(bind: step)
-                WHERE id = \(bind: person.id) AND totp_pending = \(bind: pending)
-                """).run()
-            let after = try await Self.find(person.id, on: sql)
-            try await sql.raw(AuditLog.entry(by: .of(person), "second factor enabled", target: Self.ern(person.id), before: person, after: after,
-                                             at: now)).run()
-            return after
-        }
+        guard let after = try await change(person.id, "second factor enabled", by: .of(person), """
+            UPDATE operators SET totp_secret = totp_pending, totp_pending = NULL, totp_last_step = \(bind: step)
+            WHERE id = \(bind: person.id) AND totp_pending = \(bind: pending) AND totp_secret IS NULL
+            """, endingSessions: false) else { throw PlayhouseProblem(.unprocessableEntity, .invalidSecondFactorCode) }
+        return after
     }
 
     /// The live session of a cookie: none once it expired, was signed out, or its operator disabled.
@@ -226,19 +229,37 @@ public struct OperatorService: Sendable {
     }
 
     /// Disables an operator: they can no longer sign in, and their sessions end at once. Nil when
-    /// there is no such operator; an operator cannot disable themselves.
+    /// there is no such operator (or they were disabled already); an operator cannot disable themselves.
     public func disable(_ id: UUID, by actor: AuditActor) async throws -> Operator? {
         guard actor.operatorID != id else { throw PlayhouseProblem(.conflict, .cannotDisableYourself) }
+        if let disabled = try await change(id, "operator disabled", by: actor, """
+            UPDATE operators SET disabled_at = \(bind: now), invite_hash = NULL WHERE id = \(bind: id) AND disabled_at IS NULL
+            """) { return disabled }
+        return try await find(id.uuidString) // disabled already: as they are
+    }
+
+    /// Lifts a lockout before its time. Nil when there is no such operator.
+    public func unlock(_ id: UUID, by actor: AuditActor) async throws -> Operator? {
+        try await change(id, "operator unlocked", by: actor, "UPDATE operators SET failed_sign_ins = 0, locked_until = NULL WHERE id = \(bind: id)",
+                         endingSessions: false)
+    }
+
+    /// Runs `update` (of operator `id`) in a transaction with its audit-log entry, the operator
+    /// before and after read inside it; nil, with nothing written, when the update changed no row.
+    /// A change to how an operator signs in ends their sessions (`endingSessions`).
+    private func change(_ id: UUID, _ action: String, by actor: AuditActor, _ update: SQLQueryString,
+                        endingSessions: Bool = true) async throws -> Operator? {
         let now = self.now
         return try await store.transaction { sql in
-            guard let before = try await sql.raw("SELECT \(Operator.columns) FROM operators o WHERE o.id = \(bind: id)")
-                .first().map(Operator.init(row:)) else { return nil }
-            guard before.disabledAt == nil else { return before }
-            try await sql.raw("UPDATE operators SET disabled_at = \(bind: now), invite_hash = NULL WHERE id = \(bind: id)").run()
-            try await sql.raw("DELETE FROM operator_sessions WHERE operator_id = \(bind: id)").run()
-            var after = before
-            after.disabledAt = now
-            try await sql.raw(AuditLog.entry(by: actor, "operator disabled", target: Self.ern(id), before: before, after: after, at: now)).run()
+            guard let before = try await sql.raw("""
+                SELECT \(Operator.columns) FROM operators o WHERE o.id = \(bind: id)\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")
+                """).first().map(Operator.init(row:)),
+                try await sql.raw("\(update) RETURNING id").first() != nil else { return nil }
+            if endingSessions {
+                try await sql.raw("DELETE FROM operator_sessions WHERE operator_id = \(bind: id)").run()
+            }
+            let after = try await Self.find(id, on: sql)
+            try await sql.raw(AuditLog.entry(by: actor, action, target: Self.ern(id), before: before, after: after, at: now)).run()
             return after
         }
     }

@@ -4,7 +4,7 @@ import Vapor
 
 /// How a request to the admin API or a console page is tied to a signed-in operator: the console's
 /// cookie (HttpOnly, SameSite=Strict, Secure behind HTTPS), and for every change the session's CSRF
-/// token, in the `X-CSRF-Token` header (API calls) or the form's `csrf` field (pages).
+/// token in the `X-CSRF-Token` header (the pages' script sends it).
 enum OperatorSession {
     static let cookie = "playhouse_console"
     static let csrfHeader = "X-CSRF-Token"

@@ -64,6 +64,22 @@ struct PlayerService: Sendable {
         return try await find(appID: appID, email: email)
     }
 
+    /// The players of `appID` that `text` names exactly: by id, email, phone number or invite code
+    /// (each with its own index), the first 50 by sign-up.
+    func search(appID: UUID, _ text: String) async throws -> [Player] {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.utf8.count <= 254 else { return [] }
+        let id = UUID(uuidString: text), email = Self.normalisedEmail(text)
+        return try await store.read { sql in
+            try await sql.raw("""
+                SELECT \(Player.columns) FROM players
+                WHERE app_id = \(bind: appID) AND (id = \(bind: id) OR email = \(bind: email) OR phone_number = \(bind: text)
+                      OR invite_code = \(bind: text.uppercased()))
+                ORDER BY created_at LIMIT 50
+                """).all()
+        }.map { try Player(row: $0) }
+    }
+
     /// The player of `appID` with this (normalised) email.
     func find(appID: UUID, email: String) async throws -> Player? {
         try await store.read { sql in

@@ -47,15 +47,51 @@ struct SessionService: Sendable {
             """)
     }
 
-    /// Ends the session (if it is still open) and revokes its tokens, in one transaction.
-    func end(_ sessionID: UUID) async throws {
+    /// Ends the session (if it is still open) and revokes its tokens, in one transaction; with the
+    /// audit-log entry of the operator who ended it (`by`), when it was one.
+    func end(_ sessionID: UUID, by actor: AuditActor? = nil) async throws {
         let now = self.now, tokenCache = self.tokenCache
         try await store.transaction { sql in
-            try await sql.raw("UPDATE play_sessions SET ended_at = \(bind: now) WHERE id = \(bind: sessionID) AND ended_at IS NULL").run()
+            let ended = try await sql.raw("""
+                UPDATE play_sessions SET ended_at = \(bind: now) WHERE id = \(bind: sessionID) AND ended_at IS NULL RETURNING id
+                """).first() != nil
             try await TokenService(store: Store(sql), now: now, cache: tokenCache).revokeSession(sessionID)
+            if let actor, ended {
+                try await sql.raw(AuditLog.entry(by: actor, "play session ended", target: ERN.make("session", sessionID.uuidString.lowercased()),
+                                                 at: now)).run()
+            }
         }
         // Committed: a read that saw the tokens live while the transaction ran must not outlast it.
         tokenCache?.forget(.session(sessionID), now: now)
+    }
+
+    /// A player's play sessions, the latest first (at most 20).
+    func sessions(playerID: UUID) async throws -> [PlaySessionSummary] {
+        try await store.read { sql in
+            try await sql.raw("""
+                SELECT id, started_at, last_active_at, ended_at FROM play_sessions WHERE player_id = \(bind: playerID)
+                ORDER BY started_at DESC LIMIT 20
+                """).all()
+        }.map { row in
+            PlaySessionSummary(id: try row.decode(column: "id", as: UUID.self).uuidString.lowercased(), startedAt: try row.decode(column: "started_at", as: Date.self),
+                               lastActiveAt: try row.decode(column: "last_active_at", as: Date?.self),
+                               endedAt: try row.decode(column: "ended_at", as: Date?.self))
+        }
+    }
+
+    /// A play session as an operator sees it in a player's list.
+    struct PlaySessionSummary: Sendable, Codable, Equatable {
+        var id: String
+        var startedAt: Date
+        var lastActiveAt: Date?
+        var endedAt: Date?
+
+        enum CodingKeys: String, CodingKey {
+            case id
+            case startedAt = "started_at"
+            case lastActiveAt = "last_active_at"
+            case endedAt = "ended_at"
+        }
     }
 
     /// Where the session stands, with its figures, by the server's rules `with` the player's own

@@ -1,0 +1,72 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// The admin API's players, `/admin/v1/apps/{app}/players`: found by id, email, phone number or
+/// invite code; seen whole (profile, wallet, limits as the player set them, play sessions); their
+/// sessions ended. Owners and support; nothing here moves money or changes a limit.
+struct AdminPlayersController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let players = AdminController.signedIn(routes).grouped("apps", ":app", "players")
+        players.get(use: search)
+        players.get(":player", use: show)
+        players.post(":player", "sessions", ":session", "end", use: endSession)
+    }
+
+    func search(_ request: Request) async throws -> Page<PlayerProfile> {
+        try request.operatorSession.require(.readPlayers)
+        struct Query: Decodable { var q: String? }
+        let text = try request.query(Query.self).q ?? ""
+        let app = try await Self.app(request)
+        return Page(data: try await request.players.search(appID: app.id, text).map { $0.profile() }, nextCursor: nil)
+    }
+
+    /// A player as support sees them.
+    struct PlayerView: Content {
+        var profile: PlayerProfile
+        var wallet: Wallet
+        var limits: PlayerLimits
+        var sessions: [SessionService.PlaySessionSummary]
+    }
+
+    func show(_ request: Request) async throws -> PlayerView {
+        try request.operatorSession.require(.readPlayers)
+        return try await Self.view(request)
+    }
+
+    /// The player of the path, as ``PlayerView`` shows them (the console's page reads it too).
+    static func view(_ request: Request) async throws -> PlayerView {
+        let (app, player) = try await Self.player(request)
+        let limits = try await request.limits.wire(try await request.limits.limits(playerID: player.id), playerID: player.id, appID: app.id)
+        return PlayerView(profile: player.profile(), wallet: try await request.wallet.wallet(app: app, playerID: player.id), limits: limits,
+                          sessions: try await request.playSessions.sessions(playerID: player.id))
+    }
+
+    /// Ends one of the player's play sessions and revokes its tokens.
+    func endSession(_ request: Request) async throws -> HTTPStatus {
+        let session = try request.operatorSession
+        try session.require(.endPlayerSessions)
+        let (_, player) = try await Self.player(request)
+        let id = request.parameters.get("session").flatMap(UUID.init(uuidString:))
+        guard let id, try await request.playSessions.sessions(playerID: player.id).contains(where: { $0.id == id.uuidString.lowercased() }) else {
+            throw PlayhouseProblem(.notFound, .sessionNotFound)
+        }
+        try await request.playSessions.end(id, by: session.actor)
+        return .noContent
+    }
+
+    /// The app of the path: its client id or id.
+    static func app(_ request: Request) async throws -> AppRecord {
+        guard let app = try await request.apps.find(request.parameters.get("app") ?? "") else {
+            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+        }
+        return app
+    }
+
+    static func player(_ request: Request) async throws -> (AppRecord, Player) {
+        let app = try await app(request)
+        guard let id = request.parameters.get("player").flatMap(UUID.init(uuidString:)),
+              let player = try await request.players.find(id, appID: app.id) else { throw PlayhouseProblem(.notFound, .playerNotFound) }
+        return (app, player)
+    }
+}
