@@ -133,6 +133,12 @@ def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     assert "second factor enabled" in rows[3] and email in rows[3]
     browser.save_screenshot(str(ARTIFACTS / "console-audit-log-phone.png"))
 
+    # Money: the ledger verified from the page.
+    wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Money"))).click()
+    wait_for(browser, EC.url_to_be(base + "/console/money"))
+    submit(browser, "verify")
+    assert "the ledger is sound" in wait_for(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#verify .shown-once"))).text
+
     # A change without the session's CSRF token is refused, even from the console's own page.
     status = browser.execute_async_script("""
         const done = arguments[arguments.length - 1];

@@ -338,6 +338,29 @@ import VaporTesting
         }
     }
 
+    @Test(arguments: Engine.available)
+    func analystsReadTheLedgerAddedUpAndVerified(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let token = try await fixture.player("pat@example.com")
+            #expect(try await fixture.deposit(token, "12.50").status == .created)
+            let clientID = fixture.credentials.app.clientID
+            let analyst = try await Self.operatorSignedIn(app, "ann@example.com", .analyst)
+            let support = try await Self.operatorSignedIn(app, "help@example.com", .support)
+
+            let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: analyst.reading).decode(AdminMoneyController.Totals.self)
+            let euros = totals.data.filter { $0.currency == "EUR" }
+            #expect(euros.first { $0.account == "wallets" }?.total == Money(amount: "12.50", currency: "EUR"))
+            #expect(euros.first { $0.account == "app:deposits" }?.total == Money(amount: "-12.50", currency: "EUR"), "double entry: the other side")
+            let verified = try await app.send(.GET, "/admin/v1/ledger/verify", headers: analyst.reading).decode(AdminMoneyController.Verification.self)
+            #expect(verified.violations.isEmpty && verified.transactions >= 1 && verified.summary.hasSuffix("the ledger is sound."))
+            #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: support.reading).status == .forbidden)
+            #expect(try await app.send(.GET, "/admin/v1/ledger/verify", headers: support.reading).status == .forbidden)
+            let page = try await app.send(.GET, "/console/money?app=\(clientID)", headers: analyst.reading)
+            #expect(page.status == .ok && page.body.string.contains("12.50") && page.body.string.contains("/admin/v1/ledger/verify"))
+        }
+    }
+
     @Test func everyRoleHasItsPermissions() {
         #expect(OperatorRole.owner.may(.manageOperators) && OperatorRole.owner.may(.readAuditLog))
         for role in [OperatorRole.developer, .support, .analyst] {
@@ -345,5 +368,7 @@ import VaporTesting
         }
         #expect(OperatorRole.developer.may(.manageApps) && !OperatorRole.support.may(.manageApps) && !OperatorRole.analyst.may(.manageApps))
         #expect(OperatorRole.analyst.may(.readStatistics) && !OperatorRole.support.may(.readStatistics))
+        #expect(OperatorRole.analyst.may(.readMoney) && !OperatorRole.support.may(.readMoney) && !OperatorRole.developer.may(.readMoney))
+        #expect(OperatorRole.support.may(.endPlayerSessions) && !OperatorRole.analyst.may(.readPlayers) && !OperatorRole.developer.may(.readPlayers))
     }
 }

@@ -14,6 +14,7 @@ struct ConsolePageController: RouteCollection {
         console.get("operators", use: operators)
         console.get("apps", use: apps)
         console.get("players", use: players)
+        console.get("money", use: money)
         console.get("players", ":app", ":player", use: player)
         console.get("audit-log", use: auditLog)
         console.get("second-factor", use: secondFactor)
@@ -90,6 +91,23 @@ struct ConsolePageController: RouteCollection {
                     phone: player.phoneNumber ?? "", invite: player.inviteCode, since: RFC3339.day(player.createdAt))
             })
         return try await ConsolePages.render(request, "console-players", title: "Players", session: session, context)
+    }
+
+    func money(_ request: Request) async throws -> Response {
+        struct Query: Decodable { var app: String? }
+        let query = try request.query(Query.self)
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        guard session.person.role.may(.readMoney) else { return try await ConsolePages.forbidden(request, session) }
+        let apps = try await request.apps.list()
+        let chosen = apps.first { $0.clientID == query.app } ?? apps.first
+        var totals: [LedgerTotals.Line] = []
+        if let chosen { totals = try await request.ledgerTotals.totals(appID: chosen.id) }
+        struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
+        struct Row: Encodable { var currency, economy, account, total: String }
+        struct Context: Encodable { var apps: [AppChoice], totals: [Row] }
+        let context = Context(apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) },
+                              totals: totals.map { Row(currency: $0.currency, economy: $0.economy.rawValue, account: $0.account, total: $0.total.amount) })
+        return try await ConsolePages.render(request, "console-money", title: "Money", session: session, context)
     }
 
     func player(_ request: Request) async throws -> Response {
@@ -175,6 +193,7 @@ enum ConsolePages {
         var links = [("Home", "/console")]
         if role.may(.readApps) { links.append(("Apps", "/console/apps")) }
         if role.may(.readPlayers) { links.append(("Players", "/console/players")) }
+        if role.may(.readMoney) { links.append(("Money", "/console/money")) }
         if role.may(.manageOperators) { links.append(("Operators", "/console/operators")) }
         if role.may(.readAuditLog) { links.append(("Audit log", "/console/audit-log")) }
         links.append(("Second factor", "/console/second-factor"))

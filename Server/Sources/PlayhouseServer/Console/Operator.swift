@@ -73,6 +73,7 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case readStatistics = "read statistics"
         case readPlayers = "read players"
         case endPlayerSessions = "end players' sessions"
+        case readMoney = "read the ledger"
     }
 
     public func may(_ permission: Permission) -> Bool {
@@ -80,7 +81,7 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case (.owner, _): true
         case (.developer, .readApps), (.developer, .manageApps), (.developer, .readStatistics): true
         case (.support, .readApps), (.support, .readPlayers), (.support, .endPlayerSessions): true
-        case (.analyst, .readStatistics), (.analyst, .readApps): true
+        case (.analyst, .readStatistics), (.analyst, .readApps), (.analyst, .readMoney): true
         default: false
         }
     }

@@ -17,6 +17,9 @@ extension ServiceContext {
         PromotionService(store: store, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
     }
 
+    /// An app's ledger added up, per currency, economy and kind of account.
+    var ledgerTotals: LedgerTotals { LedgerTotals(store: store) }
+
     /// The ledger's invariants, checked.
     public var ledgerVerifier: LedgerVerifier { LedgerVerifier(store: store) }
 }
