@@ -59,8 +59,16 @@ struct AdminController: RouteCollection {
     /// The body of a call that needs no session, as JSON only: a form another site posts (to sign
     /// its visitor in as someone else) is refused, 415.
     static func json<Body: Decodable>(_ type: Body.Type, _ request: Request) throws -> Body {
-        guard request.headers.contentType == .json else { throw Abort(.unsupportedMediaType) }
+        try request.requireJSONBody()
         return try request.content.decode(Body.self)
+    }
+
+    /// The app the path's `:app` names (its client id or id); 404 when there is none.
+    static func app(_ request: Request) async throws -> AppRecord {
+        guard let app = try await request.apps.find(request.parameters.get("app") ?? "") else {
+            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
+        }
+        return app
     }
 
     /// 429 `operator_locked`, saying when to try again.

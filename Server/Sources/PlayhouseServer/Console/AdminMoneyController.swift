@@ -18,7 +18,7 @@ struct AdminMoneyController: RouteCollection {
 
     func totals(_ request: Request) async throws -> Totals {
         try request.operatorSession.require(.readMoney)
-        return Totals(data: try await request.ledgerTotals.totals(appID: try await AdminPlayersController.app(request).id))
+        return Totals(data: try await request.ledgerTotals.totals(appID: try await AdminController.app(request).id))
     }
 
     /// What `ledger verify` found, and a sentence saying it.

@@ -17,7 +17,7 @@ struct AdminPlayersController: RouteCollection {
         try request.operatorSession.require(.readPlayers)
         struct Query: Decodable { var q: String? }
         let text = try request.query(Query.self).q ?? ""
-        let app = try await Self.app(request)
+        let app = try await AdminController.app(request)
         return Page(data: try await request.players.search(appID: app.id, text).map { $0.profile() }, nextCursor: nil)
     }
 
@@ -55,16 +55,8 @@ struct AdminPlayersController: RouteCollection {
         return .noContent
     }
 
-    /// The app of the path: its client id or id.
-    static func app(_ request: Request) async throws -> AppRecord {
-        guard let app = try await request.apps.find(request.parameters.get("app") ?? "") else {
-            throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
-        }
-        return app
-    }
-
     static func player(_ request: Request) async throws -> (AppRecord, Player) {
-        let app = try await app(request)
+        let app = try await AdminController.app(request)
         guard let id = request.parameters.get("player").flatMap(UUID.init(uuidString:)),
               let player = try await request.players.find(id, appID: app.id) else { throw PlayhouseProblem(.notFound, .playerNotFound) }
         return (app, player)

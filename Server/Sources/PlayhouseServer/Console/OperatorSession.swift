@@ -29,7 +29,7 @@ enum OperatorSession {
 
     /// Whether `token` is the session's CSRF token (compared in constant time).
     static func accepts(_ token: String?, for session: OperatorService.Session) -> Bool {
-        token.map { SecretToken.constantTimeEquals(SecretToken.hash($0), SecretToken.hash(session.csrf)) } ?? false
+        SecretToken.matches(token, session.csrf)
     }
 }
 

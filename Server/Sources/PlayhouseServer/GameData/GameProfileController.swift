@@ -21,8 +21,7 @@ struct GameProfileController: RouteCollection {
     /// `201` with the document as stored when it is new, `200` when it replaced one.
     func put(_ request: Request) async throws -> Response {
         let ref = try written(request)
-        // The problem is the house's 415 (``ProblemMiddleware``), as for any JSON body.
-        guard request.headers.contentType == .json else { throw Abort(.unsupportedMediaType) }
+        try request.requireJSONBody()
         let bytes = request.body.data.map { Data(buffer: $0) } ?? Data()
         let stored = try await request.gameProfiles.put(ref, bytes: bytes)
         var headers: HTTPHeaders = ["Content-Type": "application/json"]

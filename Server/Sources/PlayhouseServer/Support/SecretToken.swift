@@ -48,6 +48,12 @@ enum SecretToken {
         return String(decoding: hex, as: UTF8.self)
     }
 
+    /// Whether `given` (a form's or a header's token; none is no match) is `expected`, compared as
+    /// digests in constant time, so that the time taken tells nothing of either.
+    static func matches(_ given: String?, _ expected: String) -> Bool {
+        given.map { constantTimeEquals(hash($0), hash(expected)) } ?? false
+    }
+
     /// Compares two strings in time that depends only on their lengths.
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
         let left = Array(a.utf8), right = Array(b.utf8)

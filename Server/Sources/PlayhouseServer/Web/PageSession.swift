@@ -31,6 +31,6 @@ struct PageSession: Sendable {
 
     /// Whether a posted form carries this visit's CSRF token (compared in constant time).
     func accepts(csrf: String?) -> Bool {
-        csrf.map { SecretToken.constantTimeEquals(SecretToken.hash($0), SecretToken.hash(self.csrf)) } ?? false
+        SecretToken.matches(csrf, self.csrf)
     }
 }
