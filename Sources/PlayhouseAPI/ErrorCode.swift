@@ -86,6 +86,8 @@ extension ErrorCode {
     public static let promotionAlreadyRedeemed: ErrorCode = "promotion_already_redeemed"
     /// Every redemption the promotion allows has been used.
     public static let promotionExhausted: ErrorCode = "promotion_exhausted"
+    /// An owner's adjustment is reversed once, and a reversal is not reversed itself.
+    public static let adjustmentNotReversible: ErrorCode = "adjustment_not_reversible"
 
     // Games
     public static let gameNotFound: ErrorCode = "game_not_found"

@@ -121,6 +121,9 @@ public struct TransactionKind: RawRepresentable, Hashable, Codable, Sendable, Ex
     public static let bet: TransactionKind = "bet"
     /// A content reward's receipt claimed: its amount of a virtual currency into the wallet.
     public static let reward: TransactionKind = "reward"
+    /// An owner's correction, with a reason: money into or out of the wallet, or an earlier
+    /// correction reversed.
+    public static let adjustment: TransactionKind = "adjustment"
 }
 
 /// One line of the player's wallet history: a ledger transaction as it touched one of their

@@ -65,5 +65,6 @@ enum Migrations {
         app.migrations.add(CreateConsole())
         app.migrations.add(AddOperatorSecondFactor())
         app.migrations.add(GuardAuditLogSequence())
+        app.migrations.add(CreateAdjustments())
     }
 }

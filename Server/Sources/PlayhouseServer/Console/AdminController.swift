@@ -71,6 +71,14 @@ struct AdminController: RouteCollection {
         return app
     }
 
+    /// The app of the path and its player the path's `:player` names; 404 when there is none.
+    static func player(_ request: Request) async throws -> (AppRecord, Player) {
+        let app = try await app(request)
+        guard let id = request.parameters.get("player").flatMap(UUID.init(uuidString:)),
+              let player = try await request.players.find(id, appID: app.id) else { throw PlayhouseProblem(.notFound, .playerNotFound) }
+        return (app, player)
+    }
+
     /// 429 `operator_locked`, saying when to try again.
     static func locked(until: Date, now: Date) -> PlayhouseProblem {
         let seconds = max(1, Int(until.timeIntervalSince(now).rounded()))

@@ -2,14 +2,20 @@ import Foundation
 import PlayhouseAPI
 import Vapor
 
-/// The admin API's money, read only: an app's ledger added up (`/admin/v1/apps/{app}/ledger`) and
-/// the whole ledger's invariants checked (`/admin/v1/ledger/verify`, as `playhouse ledger verify`).
-/// Owners and analysts. Money is never edited here.
+/// The admin API's money: an app's ledger added up (`/admin/v1/apps/{app}/ledger`), the whole
+/// ledger's invariants checked (`/admin/v1/ledger/verify`, as `playhouse ledger verify`), an app's
+/// payments, open and finished, and its adjustments (owners and analysts read them). Money is never
+/// edited: an owner corrects a player's wallet with an adjustment (``AdjustmentService``), which
+/// takes an `Idempotency-Key`, like every call that moves money.
 struct AdminMoneyController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let admin = AdminController.signedIn(routes)
         admin.get("apps", ":app", "ledger", use: totals)
         admin.get("ledger", "verify", use: verify)
+        admin.get("apps", ":app", "payments", use: payments)
+        admin.get("apps", ":app", "adjustments", use: adjustments)
+        admin.post("apps", ":app", "players", ":player", "adjustments", use: adjust)
+        admin.post("apps", ":app", "adjustments", ":adjustment", "reversal", use: reverse)
     }
 
     struct Totals: Content {
@@ -36,5 +42,64 @@ struct AdminMoneyController: RouteCollection {
         return Verification(transactions: report.transactions, entries: report.entries, accounts: report.accounts, violations: report.violations,
                             summary: "Checked \(report.transactions) transactions, \(report.entries) entries, \(report.accounts) accounts: "
                                 + (report.violations.isEmpty ? "the ledger is sound." : "\(report.violations.count) violation(s)."))
+    }
+
+    /// A payment with the player it is of.
+    struct PaymentLine: Content {
+        var playerID: String
+        var payment: Payment
+
+        enum CodingKeys: String, CodingKey {
+            case playerID = "player_id"
+            case payment
+        }
+    }
+
+    func payments(_ request: Request) async throws -> Page<PaymentLine> {
+        try request.operatorSession.require(.readMoney)
+        struct Query: Decodable { var state: String? }
+        let state = try request.query(Query.self).state ?? "open"
+        guard state == "open" || state == "finished" else {
+            throw PlayhouseProblem.validation([.init(name: "state", code: "one_of", parameters: ["values": "open, finished"])])
+        }
+        let lines = try await request.payments.recent(appID: try await AdminController.app(request).id, open: state == "open")
+        return Page(data: lines.map { PaymentLine(playerID: $0.playerID.uuidString.lowercased(), payment: $0.payment) }, nextCursor: nil)
+    }
+
+    func adjustments(_ request: Request) async throws -> Page<Adjustment> {
+        try request.operatorSession.require(.readMoney)
+        struct Query: Decodable { var player: UUID? }
+        let player = try request.query(Query.self).player
+        return Page(data: try await request.adjustments.list(appID: try await AdminController.app(request).id, playerID: player), nextCursor: nil)
+    }
+
+    /// An owner's correction of the player's wallet.
+    func adjust(_ request: Request) async throws -> Response {
+        let session = try request.operatorSession
+        try session.require(.adjustMoney)
+        let (app, player) = try await AdminController.player(request)
+        let order = try request.content.decode(AdjustmentService.Order.self)
+        let adjustments = request.adjustments
+        return try await IdempotentRequest(request, appID: app.id, owner: IdempotentRequest.owner(operator: session.person.id))
+            .perform(request.store, prepare: { try await adjustments.check(order, app: app, playerID: player.id) }) { checked, sql in
+                try await adjustments.post(checked, app: app, by: session.actor, on: sql)
+            }
+    }
+
+    /// An adjustment undone by another, the other way, once.
+    func reverse(_ request: Request) async throws -> Response {
+        let session = try request.operatorSession
+        try session.require(.adjustMoney)
+        let app = try await AdminController.app(request)
+        guard let id = request.parameters.get("adjustment").flatMap(UUID.init(uuidString:)) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        struct Body: Decodable { var reason: String }
+        let reason = try request.content.decode(Body.self).reason
+        let adjustments = request.adjustments
+        return try await IdempotentRequest(request, appID: app.id, owner: IdempotentRequest.owner(operator: session.person.id))
+            .perform(request.store, prepare: { try await adjustments.checkReversal(of: id, reason: reason, app: app) }) { checked, sql in
+                try await adjustments.post(checked, app: app, by: session.actor, on: sql)
+            }
     }
 }

@@ -3,8 +3,9 @@ import PlayhouseAPI
 import Vapor
 
 /// The admin API's players, `/admin/v1/apps/{app}/players`: found by id, email, phone number or
-/// invite code; seen whole (profile, wallet, limits as the player set them, play sessions); their
-/// sessions ended. Owners and support; nothing here moves money or changes a limit.
+/// invite code; seen whole (profile, wallet and its latest transactions, limits as the player set
+/// them, play sessions); their sessions ended. Owners and support; nothing here moves money or
+/// changes a limit (an owner's adjustment is ``AdminMoneyController``'s).
 struct AdminPlayersController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let players = AdminController.signedIn(routes).grouped("apps", ":app", "players")
@@ -27,6 +28,8 @@ struct AdminPlayersController: RouteCollection {
         var wallet: Wallet
         var limits: PlayerLimits
         var sessions: [SessionService.PlaySessionSummary]
+        /// The wallet's history, the latest 20 transactions.
+        var transactions: [WalletTransaction]
     }
 
     func show(_ request: Request) async throws -> PlayerView {
@@ -36,29 +39,24 @@ struct AdminPlayersController: RouteCollection {
 
     /// The player of the path, as ``PlayerView`` shows them (the console's page reads it too).
     static func view(_ request: Request) async throws -> PlayerView {
-        let (app, player) = try await Self.player(request)
+        let (app, player) = try await AdminController.player(request)
         let limits = try await request.limits.wire(try await request.limits.limits(playerID: player.id), playerID: player.id, appID: app.id)
         return PlayerView(profile: player.profile(), wallet: try await request.wallet.wallet(app: app, playerID: player.id), limits: limits,
-                          sessions: try await request.playSessions.sessions(playerID: player.id))
+                          sessions: try await request.playSessions.sessions(playerID: player.id),
+                          transactions: try await request.wallet.history(app: app, playerID: player.id, filter: .init(),
+                                                                         page: try PageRequest(limit: 20)).data)
     }
 
     /// Ends one of the player's play sessions and revokes its tokens.
     func endSession(_ request: Request) async throws -> HTTPStatus {
         let session = try request.operatorSession
         try session.require(.endPlayerSessions)
-        let (_, player) = try await Self.player(request)
+        let (_, player) = try await AdminController.player(request)
         let id = request.parameters.get("session").flatMap(UUID.init(uuidString:))
         guard let id, try await request.playSessions.sessions(playerID: player.id).contains(where: { $0.id == id.uuidString.lowercased() }) else {
             throw PlayhouseProblem(.notFound, .sessionNotFound)
         }
         try await request.playSessions.end(id, by: session.actor)
         return .noContent
-    }
-
-    static func player(_ request: Request) async throws -> (AppRecord, Player) {
-        let app = try await AdminController.app(request)
-        guard let id = request.parameters.get("player").flatMap(UUID.init(uuidString:)),
-              let player = try await request.players.find(id, appID: app.id) else { throw PlayhouseProblem(.notFound, .playerNotFound) }
-        return (app, player)
     }
 }

@@ -101,12 +101,34 @@ struct ConsolePageController: RouteCollection {
         let apps = try await request.apps.list()
         let chosen = apps.first { $0.clientID == query.app } ?? apps.first
         var totals: [LedgerTotals.Line] = []
-        if let chosen { totals = try await request.ledgerTotals.totals(appID: chosen.id) }
+        var open: [(playerID: UUID, payment: Payment)] = [], finished = open
+        var adjustments: [Adjustment] = []
+        if let chosen {
+            totals = try await request.ledgerTotals.totals(appID: chosen.id)
+            open = try await request.payments.recent(appID: chosen.id, open: true)
+            finished = try await request.payments.recent(appID: chosen.id, open: false)
+            adjustments = try await request.adjustments.list(appID: chosen.id)
+        }
         struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
         struct Row: Encodable { var currency, economy, account, total: String }
-        struct Context: Encodable { var apps: [AppChoice], totals: [Row] }
-        let context = Context(apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) },
-                              totals: totals.map { Row(currency: $0.currency, economy: $0.economy.rawValue, account: $0.account, total: $0.total.amount) })
+        struct PaymentRow: Encodable { var at, kind, player, amount, status, method: String }
+        struct AdjustmentRow: Encodable { var at, player, change, reason, by: String }
+        struct Context: Encodable { var apps: [AppChoice], app: String?, totals: [Row], open: [PaymentRow], finished: [PaymentRow], adjustments: [AdjustmentRow] }
+        func rows(_ lines: [(playerID: UUID, payment: Payment)]) -> [PaymentRow] {
+            lines.map { line in
+                PaymentRow(at: RFC3339.format(line.payment.createdAt), kind: line.payment.ern.hasPrefix("ern:deposit:") ? "deposit" : "withdrawal",
+                           player: line.playerID.uuidString.lowercased(), amount: line.payment.amount.description, status: line.payment.status.rawValue,
+                           method: line.payment.paymentMethod)
+            }
+        }
+        let context = Context(apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) }, app: chosen?.clientID,
+                              totals: totals.map { Row(currency: $0.currency, economy: $0.economy.rawValue, account: $0.account, total: $0.total.amount) },
+                              open: rows(open), finished: rows(finished),
+                              adjustments: adjustments.map { adjustment in
+                                  AdjustmentRow(at: RFC3339.format(adjustment.createdAt), player: adjustment.playerID,
+                                                change: "\(adjustment.direction == .credit ? "+" : "−")\(adjustment.amount)", reason: adjustment.reason,
+                                                by: adjustment.by)
+                              })
         return try await ConsolePages.render(request, "console-money", title: "Money", session: session, context)
     }
 
@@ -114,11 +136,14 @@ struct ConsolePageController: RouteCollection {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readPlayers) else { return try await ConsolePages.forbidden(request, session) }
         let view = try await AdminPlayersController.view(request)
+        let app = try await AdminController.app(request)
         struct Line: Encodable { var name, value: String }
         struct BalanceRow: Encodable { var available, pending, economy: String }
         struct SessionRow: Encodable { var id, started, active, ended: String, open: Bool }
+        struct TransactionRow: Encodable { var at, kind, amount, balance, economy: String }
         struct Context: Encodable {
             var name, app, id: String, guest: Bool, profile: [Line], balances: [BalanceRow], limits: [Line], sessions: [SessionRow], canEnd: Bool
+            var transactions: [TransactionRow], adjustments: [AdjustmentRow]?, canAdjust: Bool, currencies: [String]
         }
         let profile = view.profile
         let lines: [(String, String?)] = [("Email", profile.email), ("Phone", profile.phoneNumber), ("Display name", profile.displayName),
@@ -141,8 +166,26 @@ struct ConsolePageController: RouteCollection {
             limits: limitLines.map { Line(name: $0.0, value: $0.1 ?? "none") },
             sessions: view.sessions.map { SessionRow(id: $0.id, started: RFC3339.format($0.startedAt), active: $0.lastActiveAt.map(RFC3339.format) ?? "",
                                                      ended: $0.endedAt.map(RFC3339.format) ?? "", open: $0.endedAt == nil) },
-            canEnd: session.person.role.may(.endPlayerSessions))
+            canEnd: session.person.role.may(.endPlayerSessions),
+            transactions: view.transactions.map { TransactionRow(at: RFC3339.format($0.createdAt), kind: $0.kind.rawValue, amount: $0.amount.description,
+                                                                 balance: $0.balanceAfter.description, economy: $0.economy.rawValue) },
+            adjustments: session.person.role.may(.readMoney) ? try await adjustments(of: view, app: app, request) : nil,
+            canAdjust: session.person.role.may(.adjustMoney),
+            currencies: try await request.currencies.list(appID: app.id).map(\.code))
         return try await ConsolePages.render(request, "console-player", title: context.name, session: session, context)
+    }
+
+    /// A player's adjustment on their page: what it did, and whether it can be reversed.
+    struct AdjustmentRow: Encodable { var id, at, change, reason, by, note: String, reversible: Bool }
+
+    private func adjustments(of view: AdminPlayersController.PlayerView, app: AppRecord, _ request: Request) async throws -> [AdjustmentRow] {
+        guard let playerID = UUID(uuidString: view.profile.id) else { return [] }
+        return try await request.adjustments.list(appID: app.id, playerID: playerID).map { adjustment in
+            let note = adjustment.reverses.map { "reverses \($0.prefix(8))" } ?? adjustment.reversedBy.map { "reversed by \($0.prefix(8))" } ?? ""
+            return AdjustmentRow(id: adjustment.id, at: RFC3339.format(adjustment.createdAt),
+                                 change: "\(adjustment.direction == .credit ? "+" : "−")\(adjustment.amount)", reason: adjustment.reason, by: adjustment.by,
+                                 note: note, reversible: adjustment.reverses == nil && adjustment.reversedBy == nil)
+        }
     }
 
     func secondFactor(_ request: Request) async throws -> Response {

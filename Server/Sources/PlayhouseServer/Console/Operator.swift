@@ -74,6 +74,7 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case readPlayers = "read players"
         case endPlayerSessions = "end players' sessions"
         case readMoney = "read the ledger"
+        case adjustMoney = "adjust players' money"
     }
 
     public func may(_ permission: Permission) -> Bool {

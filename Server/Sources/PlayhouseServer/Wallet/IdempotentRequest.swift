@@ -45,7 +45,14 @@ struct IdempotentRequest {
     /// The keys a player sends are theirs alone.
     static func owner(_ playerID: UUID) -> String { "player:" + playerID.uuidString.lowercased() }
 
+    /// The keys an operator sends (their money corrections) are theirs alone.
+    static func owner(operator id: UUID) -> String { "operator:" + id.uuidString.lowercased() }
+
     init(_ request: Request, appID: UUID, playerID: UUID) throws {
+        try self.init(request, appID: appID, owner: Self.owner(playerID))
+    }
+
+    init(_ request: Request, appID: UUID, owner: String) throws {
         let key = request.headers.first(name: Self.header)
         if let key, key.isEmpty || key.count > 255 || key.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7e }) {
             throw PlayhouseProblem.invalidRequest("invalid_idempotency_key")
@@ -55,7 +62,7 @@ struct IdempotentRequest {
         hasher.update(data: Data("\(request.method.rawValue) \(path)\n".utf8))
         if let body = request.body.data { hasher.update(data: Data(body.readableBytesView)) }
         self.appID = appID
-        self.owner = Self.owner(playerID)
+        self.owner = owner
         self.key = key
         self.fingerprint = SecretToken.hex(hasher.finalize())
         self.now = request.now

@@ -46,6 +46,8 @@ enum AppAccount: String, Sendable {
     case rewards
     /// The other side of bets and payouts.
     case house
+    /// The other side of owners' corrections.
+    case adjustments
 }
 
 /// Posts money movements to the double-entry ledger, inside the caller's money transaction

@@ -79,6 +79,11 @@ extension Messages {
             "da": Text(title: "Kampagnen er opbrugt", detail: "Alle indløsninger af denne kampagne er brugt."),
             "de": Text(title: "Aktion ausgeschöpft", detail: "Alle Einlösungen dieser Aktion wurden verwendet."),
         ],
+        "adjustment_not_reversible": [
+            "en": Text(title: "Not reversible", detail: "This adjustment was reversed already, or is a reversal itself: make a new adjustment."),
+            "da": Text(title: "Kan ikke tilbageføres", detail: "Denne regulering er allerede tilbageført eller er selv en tilbageførsel: lav en ny regulering."),
+            "de": Text(title: "Nicht umkehrbar", detail: "Diese Korrektur wurde schon umgekehrt oder ist selbst eine Umkehrung: legen Sie eine neue Korrektur an."),
+        ],
         "field.in_use": [
             "en": Text(title: "", detail: "This is in use and cannot be removed."),
             "da": Text(title: "", detail: "Dette er i brug og kan ikke fjernes."),

@@ -309,6 +309,23 @@ public struct PaymentService: Sendable {
             """).all().map { row in try wire(row, currency: currencies.info(for: try row.decode(column: "currency", as: String.self))) }
     }
 
+    /// An app's payments for its operators, newest first (100 at most): those still open (pending,
+    /// or with the provider) or those finished (completed, declined or cancelled), each with its player.
+    func recent(appID: UUID, open: Bool) async throws -> [(playerID: UUID, payment: Payment)] {
+        let statuses = open ? [PaymentStatus.pending.rawValue, Self.processing]
+                            : [PaymentStatus.completed, .declined, .cancelled].map(\.rawValue)
+        let currencies = try await CurrencyService(store: store).list(appID: appID)
+        return try await store.read { sql in
+            try await sql.raw("""
+                SELECT player_id, \(unsafeRaw: Self.columns) FROM payments
+                WHERE app_id = \(bind: appID) AND status IN (\(binds: statuses)) ORDER BY created_at DESC, id LIMIT 100
+                """).all()
+        }.map { row in
+            (try row.decode(column: "player_id", as: UUID.self),
+             try Self.wire(row, currency: currencies.info(for: try row.decode(column: "currency", as: String.self))))
+        }
+    }
+
     /// Cancels a pending withdrawal and gives the held money back; inside a ``Store`` transaction.
     /// One still with the provider cannot be cancelled: it may be being paid out.
     func cancel(_ withdrawal: Payment, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {

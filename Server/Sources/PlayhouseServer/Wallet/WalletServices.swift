@@ -17,6 +17,9 @@ extension ServiceContext {
         PromotionService(store: store, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
     }
 
+    /// Owners' corrections of players' money.
+    var adjustments: AdjustmentService { AdjustmentService(store: store, now: now) }
+
     /// An app's ledger added up, per currency, economy and kind of account.
     var ledgerTotals: LedgerTotals { LedgerTotals(store: store) }
 

@@ -1,7 +1,10 @@
 // The console's one script. Every form with data-call="METHOD /admin/v1/…" is sent to the admin
 // API as JSON, with the session's CSRF token (the page's csrf-token meta) in X-CSRF-Token: the
 // pages do nothing the API does not. On success the page goes to data-next (or reloads), or shows
-// the answer's data-show field once; on a refusal it shows the problem's detail in the form.
+// the answer's data-show field once; on a refusal it shows the problem's detail in the form. A form
+// that moves money (data-idempotent) sends the same Idempotency-Key with the same fields, so a second
+// click, or a retry after a lost answer, gets the first answer instead of moving the money twice;
+// changed fields are a new request, with a new key.
 "use strict";
 (function () {
   document.addEventListener("submit", function (event) {
@@ -20,6 +23,15 @@
     var headers = { "Accept": "application/json" };
     var csrf = document.querySelector('meta[name="csrf-token"]');
     if (csrf) headers["X-CSRF-Token"] = csrf.getAttribute("content");
+    if (form.hasAttribute("data-idempotent")) {
+      var fields = JSON.stringify(body);
+      if (form.idempotentFields !== fields) {
+        var bytes = window.crypto.getRandomValues(new Uint8Array(16));
+        form.idempotencyKey = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+        form.idempotentFields = fields;
+      }
+      headers["Idempotency-Key"] = form.idempotencyKey;
+    }
     var options = { method: method, headers: headers, credentials: "same-origin" };
     if (Object.keys(body).length) { headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
     var result = form.querySelector(".result");

@@ -1,0 +1,165 @@
+import Foundation
+import PlayhouseAPI
+import SQLKit
+import Vapor
+
+/// An owner's correction of a player's money: money into (`credit`) or out of (`debit`) the
+/// player's wallet, with a reason, against the app's `adjustments` account. Money is never edited:
+/// a correction is a ledger transaction of its own (kind `adjustment`, in the player's history),
+/// and a wrong correction is undone by its reversal, another adjustment the other way, made once.
+struct Adjustment: Content, Equatable {
+    enum Direction: String, Codable, Sendable {
+        case credit, debit
+
+        var reversed: Direction { self == .credit ? .debit : .credit }
+    }
+
+    var id: String
+    /// `ern:adjustment:<id>`.
+    var ern: String
+    var playerID: String
+    var direction: Direction
+    /// Positive: the direction says which way it went.
+    var amount: Money
+    var economy: Economy
+    var reason: String
+    /// Who made it (an operator's email, or the command line).
+    var by: String
+    /// The adjustment this one reverses.
+    var reverses: String?
+    /// The adjustment that reversed this one.
+    var reversedBy: String?
+    var transactionID: String
+    var createdAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, ern, direction, amount, economy, reason, by, reverses
+        case playerID = "player_id"
+        case reversedBy = "reversed_by"
+        case transactionID = "transaction_id"
+        case createdAt = "created_at"
+    }
+}
+
+struct AdjustmentService: Sendable {
+    let store: Store
+    let now: Date
+
+    /// What an owner asks for.
+    struct Order: Decodable, Sendable {
+        var direction: Adjustment.Direction
+        /// A positive decimal string, as every amount in the API.
+        var amount: String
+        var currency: String
+        var economy: Economy?
+        var reason: String
+    }
+
+    /// An adjustment checked, ready to be posted.
+    struct Checked: Sendable {
+        var playerID: UUID
+        var direction: Adjustment.Direction
+        var currency: CurrencyInfo
+        var minor: Int64
+        var economy: Economy
+        var reason: String
+        var reverses: UUID?
+    }
+
+    static let longestReason = 500
+
+    /// Checks `order` for the player: every problem at once (422), nothing written.
+    func check(_ order: Order, app: AppRecord, playerID: UUID) async throws -> Checked {
+        let reason = try Self.reason(order.reason)
+        let (currency, minor, _) = try await CurrencyService(store: store).parse(Money(amount: order.amount, currency: order.currency.uppercased()),
+                                                                                  appID: app.id)
+        let economy = try CurrencyService.economy(order.economy, app: app, currency: currency.code)
+        return Checked(playerID: playerID, direction: order.direction, currency: currency, minor: minor, economy: economy, reason: reason)
+    }
+
+    /// The reversal of the app's adjustment `id`, with its own reason: the same amount the other
+    /// way. 404 for none; 409 `adjustment_not_reversible` for one reversed already or a reversal
+    /// (checked here for a clear answer, and held by the unique `reverses` when posted).
+    func checkReversal(of id: UUID, reason rawReason: String, app: AppRecord) async throws -> Checked {
+        let reason = try Self.reason(rawReason)
+        guard let original = try await list(appID: app.id, where: "a.id = \(bind: id)").first else {
+            throw PlayhouseProblem.notFound(ERN.make("adjustment", id.uuidString.lowercased()))
+        }
+        guard original.reverses == nil, original.reversedBy == nil else { throw PlayhouseProblem(.conflict, .adjustmentNotReversible) }
+        let currencies = try await CurrencyService(store: store).list(appID: app.id)
+        let currency = currencies.info(for: original.amount.currency)
+        guard case .success(let minor) = MinorUnits.parse(original.amount.amount, digits: currency.minorUnits),
+              let playerID = UUID(uuidString: original.playerID) else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        return Checked(playerID: playerID, direction: original.direction.reversed, currency: currency, minor: minor, economy: original.economy,
+                       reason: reason, reverses: id)
+    }
+
+    /// Posts the adjustment in the caller's money transaction, with its audit entry: a debit the
+    /// wallet does not cover is refused (422 `insufficient_funds`), a second reversal of one
+    /// adjustment too (409), and the transaction rolls back whole.
+    func post(_ checked: Checked, app: AppRecord, by actor: AuditActor, on sql: any SQLDatabase) async throws -> Adjustment {
+        let id = UUID.random()
+        let ern = ERN.make("adjustment", id.uuidString.lowercased())
+        let (code, economy, playerID) = (checked.currency.code, checked.economy, checked.playerID)
+        let signed = checked.direction == .credit ? checked.minor : -checked.minor
+        let posted = try await Ledger(sql: sql, appID: app.id, now: now).post(
+            kind: TransactionKind.adjustment.rawValue, playerID: playerID, reference: ern,
+            legs: [(.app(.adjustments, code, economy), -signed), (.wallet(playerID, code, economy), signed)])
+        guard try await sql.claimed("""
+            INSERT INTO adjustments (id, app_id, player_id, transaction_id, direction, currency, economy, amount, reason, operator_id, actor,
+                                     reverses, created_at)
+            VALUES (\(bind: id), \(bind: app.id), \(bind: playerID), \(bind: posted.transactionID), \(bind: checked.direction.rawValue),
+                    \(bind: code), \(bind: economy.rawValue), \(bind: checked.minor), \(bind: checked.reason), \(bind: actor.operatorID),
+                    \(bind: actor.name), \(bind: checked.reverses), \(bind: now))
+            ON CONFLICT (reverses) DO NOTHING RETURNING id
+            """) else { throw PlayhouseProblem(.conflict, .adjustmentNotReversible) }
+        let adjustment = Adjustment(id: id.uuidString.lowercased(), ern: ern, playerID: playerID.uuidString.lowercased(), direction: checked.direction,
+                                    amount: checked.currency.money(checked.minor), economy: economy, reason: checked.reason, by: actor.name,
+                                    reverses: checked.reverses?.uuidString.lowercased(), reversedBy: nil,
+                                    transactionID: posted.transactionID.uuidString.lowercased(), createdAt: now)
+        try await sql.raw(AuditLog.entry(by: actor, checked.reverses == nil ? "money adjusted" : "adjustment reversed", target: ern,
+                                         after: adjustment, at: now)).run()
+        return adjustment
+    }
+
+    /// The app's adjustments, newest first (100 at most); of one player, when named.
+    func list(appID: UUID, playerID: UUID? = nil) async throws -> [Adjustment] {
+        try await list(appID: appID, where: playerID.map { "a.player_id = \(bind: $0)" } ?? "TRUE")
+    }
+
+    private func list(appID: UUID, where condition: SQLQueryString) async throws -> [Adjustment] {
+        let currencies = try await CurrencyService(store: store).list(appID: appID)
+        let rows = try await store.read { sql in
+            try await sql.raw("""
+                SELECT a.id, a.player_id, a.transaction_id, a.direction, a.currency, a.economy, a.amount, a.reason, a.actor, a.reverses,
+                       a.created_at, r.id AS reversed_by
+                FROM adjustments a LEFT JOIN adjustments r ON r.reverses = a.id
+                WHERE a.app_id = \(bind: appID) AND \(condition)
+                ORDER BY a.created_at DESC, a.id LIMIT 100
+                """).all()
+        }
+        return try rows.map { row in
+            let id = try row.decode(column: "id", as: UUID.self).uuidString.lowercased()
+            return Adjustment(id: id, ern: ERN.make("adjustment", id), playerID: try row.decode(column: "player_id", as: UUID.self).uuidString.lowercased(),
+                              direction: Adjustment.Direction(rawValue: try row.decode(column: "direction", as: String.self)) ?? .credit,
+                              amount: currencies.info(for: try row.decode(column: "currency", as: String.self))
+                                  .money(try row.decode(column: "amount", as: Int64.self)),
+                              economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+                              reason: try row.decode(column: "reason", as: String.self), by: try row.decode(column: "actor", as: String.self),
+                              reverses: try row.decode(column: "reverses", as: UUID?.self)?.uuidString.lowercased(),
+                              reversedBy: try row.decode(column: "reversed_by", as: UUID?.self)?.uuidString.lowercased(),
+                              transactionID: try row.decode(column: "transaction_id", as: UUID.self).uuidString.lowercased(),
+                              createdAt: try row.decode(column: "created_at", as: Date.self))
+        }
+    }
+
+    /// A reason, trimmed: required, and 500 characters at most.
+    private static func reason(_ text: String) throws -> String {
+        let reason = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty, reason.count <= longestReason else {
+            throw PlayhouseProblem.validation([.init(name: "reason", code: reason.isEmpty ? "blank" : "too_long",
+                                                     parameters: reason.isEmpty ? [:] : ["max": String(longestReason)])])
+        }
+        return reason
+    }
+}
