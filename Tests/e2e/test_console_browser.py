@@ -2,7 +2,8 @@
 command line sets a password from the invitation link and signs in; sets up a second factor by
 reading the page's QR code as a phone would (zbarimg on a screenshot) and signs in again with its
 code; invites an operator (the link shown once, never again), disables them, registers an app (its
-secret shown once), reads the audit log of the changes, and signs out. Every change goes through the admin API with the session's CSRF token;
+secret shown once), reads the audit log of the changes, and signs out; another owner credits a player's wallet
+with a reason and reverses it. Every change goes through the admin API with the session's CSRF token;
 nothing loads from outside the server. Screenshots are kept in artifacts/."""
 
 import base64
@@ -156,3 +157,53 @@ def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     wait_for(browser, EC.url_to_be(base + "/console/sign-in"))
     browser.get(base + "/console/operators")
     assert browser.current_url == base + "/console/sign-in"
+
+
+def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, client_app, sign_in_player):
+    base = playhouse.base_url
+    tokens = sign_in_player()
+    player = {"Authorization": "Bearer " + tokens["access_token"]}
+    deposit = requests.post(base + "/v1/wallet/deposits", headers=player, json={"amount": {"amount": "20.00", "currency": "EUR"}}, timeout=10)
+    assert deposit.status_code == 201, deposit.text
+    me = requests.get(base + "/v1/me", headers=player, timeout=10).json()
+
+    def euros():
+        wallet = requests.get(base + "/v1/wallet", headers=player, timeout=10).json()
+        return next(b["available"]["amount"] for b in wallet["balances"] if b["available"]["currency"] == "EUR")
+
+    email = "money-owner@example.com"
+    browser.set_window_size(1280, 900)
+    browser.delete_all_cookies()
+    browser.get(playhouse.invite_operator(email, "owner"))
+    submit(browser, "accept", password="a long owner password")
+    wait_for(browser, EC.url_to_be(base + "/console/sign-in"))
+    submit(browser, "sign-in", email=email, password="a long owner password")
+    wait_for(browser, EC.url_to_be(base + "/console"))
+
+    # Found by email, then credited with a reason from the player's page.
+    browser.get(base + "/console/players?app=" + client_app["client_id"] + "&q=" + me["email"])
+    wait_for(browser, EC.element_to_be_clickable((By.CSS_SELECTOR, "#players a"))).click()
+    submit(browser, "adjust", amount="5", reason="Goodwill: the game froze mid-spin")
+    wait_for(browser, lambda b: "Goodwill: the game froze mid-spin" in b.find_element(By.ID, "adjustments").text)
+    assert "25.00" in browser.find_element(By.ID, "wallet").text
+    assert "adjustment" in browser.find_element(By.ID, "transactions").text
+    assert euros() == "25.00"
+
+    # Reversed from its row, at phone width: the money goes back, and the row says so.
+    browser.set_window_size(390, 844)
+    row = wait_for(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#adjustments form")))
+    row.find_element(By.NAME, "reason").send_keys("Meant for another player")
+    row.find_element(By.TAG_NAME, "button").click()
+    wait_for(browser, lambda b: "reversed by" in b.find_element(By.ID, "adjustments").text)
+    assert "Meant for another player" in browser.find_element(By.ID, "adjustments").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#adjustments form"), "neither can be reversed again"
+    assert euros() == "20.00"
+    browser.save_screenshot(str(ARTIFACTS / "console-player-adjustments-phone.png"))
+
+    # The money page lists both, and the ledger stays sound.
+    browser.set_window_size(1280, 900)
+    browser.get(base + "/console/money?app=" + client_app["client_id"])
+    assert "Meant for another player" in wait_for(browser, EC.presence_of_element_located((By.ID, "adjustments"))).text
+    submit(browser, "verify")
+    assert "the ledger is sound" in wait_for(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#verify .shown-once"))).text
+    browser.save_screenshot(str(ARTIFACTS / "console-money-desktop.png"))
