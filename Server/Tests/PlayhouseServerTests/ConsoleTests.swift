@@ -37,7 +37,7 @@ import VaporTesting
         try #require(response.status == .created, "\(response.body.string)")
         let cookie = try #require(response.headers.setCookie?[OperatorSession.cookie])
         #expect(cookie.isHTTPOnly && cookie.sameSite == .strict)
-        return SignedIn(cookie: cookie.string, csrf: try response.decode(AdminController.SessionAnswer.self).csrfToken)
+        return SignedIn(cookie: cookie.string, csrf: try #require(try response.decode(AdminController.SessionAnswer.self).csrfToken))
     }
 
     @Test(arguments: Engine.available)

@@ -66,5 +66,6 @@ enum Migrations {
         app.migrations.add(AddOperatorSecondFactor())
         app.migrations.add(GuardAuditLogSequence())
         app.migrations.add(CreateAdjustments())
+        app.migrations.add(CreateOperatorTokens())
     }
 }

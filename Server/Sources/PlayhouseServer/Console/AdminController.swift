@@ -30,7 +30,8 @@ struct AdminController: RouteCollection {
     /// The operator and the CSRF token their changes must carry.
     struct SessionAnswer: Content {
         var `operator`: Operator
-        var csrfToken: String
+        /// None for a call with an API token.
+        var csrfToken: String?
 
         enum CodingKeys: String, CodingKey {
             case `operator`

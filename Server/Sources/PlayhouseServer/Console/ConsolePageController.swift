@@ -17,6 +17,7 @@ struct ConsolePageController: RouteCollection {
         console.get("money", use: money)
         console.get("players", ":app", ":player", use: player)
         console.get("audit-log", use: auditLog)
+        console.get("tokens", use: tokens)
         console.get("second-factor", use: secondFactor)
         console.get("second-factor.svg", use: secondFactorCode)
         console.get("console.js") { _ in try HostedPages.script("console") }
@@ -188,6 +189,20 @@ struct ConsolePageController: RouteCollection {
         }
     }
 
+    func tokens(_ request: Request) async throws -> Response {
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        let everyone = session.person.role.may(.manageOperators)
+        struct Row: Encodable { var id, name, person, created, expires, state: String, live: Bool }
+        let now = request.now
+        let rows = try await request.operatorTokens.list(of: everyone ? nil : session.person).map { token in
+            let live = token.revokedAt == nil && token.expiresAt > now
+            return Row(id: token.id, name: token.name, person: token.operatorEmail, created: RFC3339.day(token.createdAt),
+                       expires: RFC3339.day(token.expiresAt), state: token.revokedAt != nil ? "revoked" : live ? "live" : "expired", live: live)
+        }
+        struct Context: Encodable { var tokens: [Row], everyone: Bool }
+        return try await ConsolePages.render(request, "console-tokens", title: "API tokens", session: session, Context(tokens: rows, everyone: everyone))
+    }
+
     func secondFactor(_ request: Request) async throws -> Response {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         let pending = session.person.secondFactor ? nil : try await request.operators.pendingSecondFactor(session.person)
@@ -239,6 +254,7 @@ enum ConsolePages {
         if role.may(.readMoney) { links.append(("Money", "/console/money")) }
         if role.may(.manageOperators) { links.append(("Operators", "/console/operators")) }
         if role.may(.readAuditLog) { links.append(("Audit log", "/console/audit-log")) }
+        links.append(("API tokens", "/console/tokens"))
         links.append(("Second factor", "/console/second-factor"))
         return links.map { Link(name: $0.0, path: $0.1, current: $0.1 == current) }
     }

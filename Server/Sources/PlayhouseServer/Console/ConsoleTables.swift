@@ -85,6 +85,26 @@ struct AddOperatorSecondFactor: AsyncMigration {
     }
 }
 
+/// Operators' API tokens (``OperatorTokens``), stored as hashes.
+struct CreateOperatorTokens: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("operator_tokens")
+            .id()
+            .field("operator_id", .uuid, .required, .references("operators", "id", onDelete: .cascade))
+            .field("name", .string, .required)
+            .field("token_hash", .string, .required)
+            .field("created_at", .datetime, .required)
+            .field("expires_at", .datetime, .required)
+            .field("revoked_at", .datetime)
+            .unique(on: "token_hash")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("operator_tokens").delete()
+    }
+}
+
 /// SQLite: `INSERT OR REPLACE` naming an existing entry's `seq` would replace it (its implicit
 /// delete fires no trigger), so an insert may not name a `seq` the log has used.
 struct GuardAuditLogSequence: AsyncMigration {

@@ -36,6 +36,11 @@ extension Messages {
             "da": Text(title: "Ikke tilladt for din rolle", detail: "Din rolle må ikke {permission}."),
             "de": Text(title: "Für Ihre Rolle nicht erlaubt", detail: "Ihre Rolle darf nicht: {permission}."),
         ],
+        "console_session_required": [
+            "en": Text(title: "Console sign-in required", detail: "API tokens are made from the console, signed in, not with another token."),
+            "da": Text(title: "Log ind i konsollen påkrævet", detail: "API-nøgler laves fra konsollen, logget ind, ikke med en anden nøgle."),
+            "de": Text(title: "Konsolen-Anmeldung erforderlich", detail: "API-Tokens werden in der angemeldeten Konsole erstellt, nicht mit einem anderen Token."),
+        ],
         "csrf_rejected": [
             "en": Text(title: "Request refused", detail: "The change did not carry this session's CSRF token."),
             "da": Text(title: "Forespørgsel afvist", detail: "Ændringen havde ikke sessionens CSRF-token med."),

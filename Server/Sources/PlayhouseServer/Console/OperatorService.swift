@@ -20,9 +20,12 @@ public struct OperatorService: Sendable {
     let publicURL: String
 
     /// A signed-in operator's session: who, and the token their forms and calls must carry.
+    /// Who calls: an operator signed in to the console, or calling with one of their API tokens.
     public struct Session: Sendable {
         public var person: Operator
-        public var csrf: String
+        /// The console session's CSRF token; nil for a call with an API token, which needs none
+        /// (``OperatorTokens``).
+        public var csrf: String?
     }
 
     /// How a sign-in ended.

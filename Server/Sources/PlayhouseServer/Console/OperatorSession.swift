@@ -27,19 +27,23 @@ enum OperatorSession {
         response.cookies[Self.cookie] = HTTPCookies.Value(string: "", maxAge: 0, path: "/", isHTTPOnly: true, sameSite: .strict)
     }
 
-    /// Whether `token` is the session's CSRF token (compared in constant time).
+    /// Whether a change may go ahead: a call with an API token needs no CSRF token; a console
+    /// session's change carries its CSRF token (compared in constant time).
     static func accepts(_ token: String?, for session: OperatorService.Session) -> Bool {
-        SecretToken.matches(token, session.csrf)
+        guard let csrf = session.csrf else { return true }
+        return SecretToken.matches(token, csrf)
     }
 }
 
-/// The admin API's gate: every call needs a signed-in operator (401 without), and every change the
-/// session's CSRF token (403). A call's own permission is checked by its handler (``OperatorService/Session/require(_:)``).
+/// The admin API's gate: every call needs a signed-in operator, by the console's cookie or an API
+/// token (401 without), and every change of a console session its CSRF token (403). A call's own
+/// permission is checked by its handler (``OperatorService/Session/require(_:)``).
 struct OperatorAuthMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard let session = try await OperatorSession.current(request) else {
-            throw PlayhouseProblem(.unauthorized, .operatorSignInRequired)
-        }
+        let session: OperatorService.Session? = if let cookie = try await OperatorSession.current(request) { cookie }
+            else if let token = request.headers.bearerAuthorization?.token { try await request.operatorTokens.session(token: token) }
+            else { nil }
+        guard let session else { throw PlayhouseProblem(.unauthorized, .operatorSignInRequired) }
         if ![.GET, .HEAD].contains(request.method), !OperatorSession.accepts(request.headers.first(name: OperatorSession.csrfHeader), for: session) {
             throw PlayhouseProblem(.forbidden, .csrfRejected)
         }

@@ -12,11 +12,13 @@
     if (!call) return;
     event.preventDefault();
     var space = call.indexOf(" "), method = call.slice(0, space), path = call.slice(space + 1);
-    // Each named field as JSON: a checkbox as true or false, a data-list field as the words in it.
+    // Each named field as JSON: a checkbox as true or false, a number as a number (left out when
+    // empty), a data-list field as the words in it.
     var body = {};
     Array.prototype.forEach.call(form.elements, function (field) {
       if (!field.name) return;
       if (field.type === "checkbox") body[field.name] = field.checked;
+      else if (field.type === "number") { if (field.value !== "") body[field.name] = Number(field.value); }
       else if (field.hasAttribute("data-list")) body[field.name] = field.value.split(/[\s,]+/).filter(Boolean);
       else body[field.name] = field.value;
     });
