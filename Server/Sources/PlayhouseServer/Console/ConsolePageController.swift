@@ -38,10 +38,41 @@ struct ConsolePageController: RouteCollection {
                                              status: invited == nil ? .notFound : .ok)
     }
 
+    /// Home: for a role that reads statistics, the chosen app's dashboard, each figure a bar chart
+    /// drawn here as SVG (a bar a day, the highest day full height).
     func home(_ request: Request) async throws -> Response {
+        struct Query: Decodable { var app: String? }
+        let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
-        return try await ConsolePages.render(request, "console-home", title: "Console", session: session)
+        struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
+        struct Bar: Encodable { var x, y, height: Int, title: String }
+        struct Chart: Encodable { var id, name, first, last: String, total, highest: Int, bars: [Bar] }
+        struct Context: Encodable { var apps: [AppChoice], charts: [Chart] }
+        guard session.person.role.may(.readStatistics) else {
+            return try await ConsolePages.render(request, "console-home", title: "Console", session: session, Context(apps: [], charts: []))
+        }
+        let apps = try await request.apps.list()
+        let chosen = apps.first { $0.clientID == query.app } ?? apps.first
+        let names: [DashboardFigures.Figure: String] = [.signUps: "Sign-ups", .opens: "Opens", .deposits: "Deposits", .bets: "Bets",
+                                                        .displays: "Content displays"]
+        let series = if let chosen { try await request.dashboard.series(appID: chosen.id) } else { [DashboardFigures.Series]() }
+        let charts = series.map { series in
+            let highest = series.days.map(\.value).max() ?? 0
+            let bars = series.days.enumerated().map { index, day in
+                let height = highest == 0 ? 0 : max(day.value > 0 ? 1 : 0, day.value * Self.chartHeight / highest)
+                return Bar(x: index * Self.barPitch, y: Self.chartHeight - height, height: height, title: "\(day.day): \(day.value)")
+            }
+            return Chart(id: series.figure.rawValue, name: names[series.figure] ?? series.figure.rawValue, first: series.days.first?.day ?? "",
+                         last: series.days.last?.day ?? "", total: series.days.reduce(0) { $0 + $1.value }, highest: highest, bars: bars)
+        }
+        return try await ConsolePages.render(request, "console-home", title: "Console", session: session,
+                                             Context(apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) },
+                                                     charts: charts))
     }
+
+    /// The dashboard's charts: 30 bars, each 10 units wide with 2 between, 100 high.
+    static let barPitch = 12
+    static let chartHeight = 100
 
     func operators(_ request: Request) async throws -> Response {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }

@@ -105,6 +105,30 @@ struct CreateOperatorTokens: AsyncMigration {
     }
 }
 
+/// The dashboard's kept counts of ended days (``DashboardFigures``), and the indexes on (app, time)
+/// that count a day of sign-ups, completed deposits and bets.
+struct CreateDailyFigures: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("daily_figures")
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
+            .field("day", .string, .required)
+            .field("figure", .string, .required)
+            .field("value", .int64, .required)
+            .unique(on: "app_id", "day", "figure")
+            .create()
+        let sql = try database.sql()
+        try await sql.create(index: "players_app_time").on("players").column("app_id").column("created_at").run()
+        try await sql.create(index: "payments_app_finished").on("payments").column("app_id").column("finished_at").run()
+        try await sql.create(index: "bets_app_time").on("bets").column("app_id").column("created_at").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = try database.sql()
+        for index in ["players_app_time", "payments_app_finished", "bets_app_time"] { try await sql.drop(index: index).run() }
+        try await database.schema("daily_figures").delete()
+    }
+}
+
 /// SQLite: `INSERT OR REPLACE` naming an existing entry's `seq` would replace it (its implicit
 /// delete fires no trigger), so an insert may not name a `seq` the log has used.
 struct GuardAuditLogSequence: AsyncMigration {

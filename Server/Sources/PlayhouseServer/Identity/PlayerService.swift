@@ -16,15 +16,15 @@ struct PlayerService: Sendable {
         try await sql.raw("SELECT id FROM players WHERE id = \(bind: playerID) FOR UPDATE").run()
     }
 
-    /// A new player of `appID` with this email and password. The email must be free in the app.
-    func register(appID: UUID, email: String, password: String) async throws -> Player {
+    /// A new player of `appID` with this email and password, signed up at `now`. The email must be free in the app.
+    func register(appID: UUID, email: String, password: String, now: Date) async throws -> Player {
         var fields: [PlayhouseProblem.Field] = []
         let email = Self.normalisedEmail(email)
         if email == nil { fields.append(.init(name: "email", code: "invalid_value")) }
         fields += Self.passwordProblems(password)
         guard fields.isEmpty, let email else { throw PlayhouseProblem.validation(fields) }
         if try await find(appID: appID, email: email) != nil { throw Self.emailTaken }
-        var player = Player(appID: appID, now: Date())
+        var player = Player(appID: appID, now: now)
         player.email = email
         player.passwordHash = try await hasher.hash(password)
         do {

@@ -65,7 +65,7 @@ struct AuthorizePageController: RouteCollection {
         try await withPending(request) { form, pending in
             let email = (try? form.value("email")) ?? "", password = (try? form.value("password")) ?? ""
             do {
-                let player = try await request.players.register(appID: pending.app.id, email: email, password: password)
+                let player = try await request.players.register(appID: pending.app.id, email: email, password: password, now: request.now)
                 return try await signedIn(request, player, pending, handle: try form.required("request"))
             } catch let problem as PlayhouseProblem where problem.status == .unprocessableEntity || problem.status == .conflict {
                 return try await page(request, "authorize-login", pending, handle: try form.required("request"),

@@ -1,0 +1,16 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// The admin API's statistics: an app's dashboard, `/admin/v1/apps/{app}/dashboard`
+/// (``DashboardFigures``). Owners, developers and analysts.
+struct AdminStatisticsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        AdminController.signedIn(routes).get("apps", ":app", "dashboard", use: dashboard)
+    }
+
+    func dashboard(_ request: Request) async throws -> Page<DashboardFigures.Series> {
+        try request.operatorSession.require(.readStatistics)
+        return Page(data: try await request.dashboard.series(appID: try await AdminController.app(request).id), nextCursor: nil)
+    }
+}
