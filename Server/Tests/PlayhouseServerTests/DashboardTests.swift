@@ -13,7 +13,12 @@ import VaporTesting
     @Test(arguments: Engine.available)
     func theDashboardCountsEachDayOfTheLastThirty(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            // Half past two in the afternoon (UTC): fourteen hours of the day have ended.
             app.playhouseClock.stop()
+            let utc = TimeZone(identifier: "UTC")!
+            let clock = Calendar(identifier: .gregorian).dateComponents(in: utc, from: app.playhouseClock.now())
+            let sinceMidnight: Int = (clock.hour ?? 0) * 3600 + (clock.minute ?? 0) * 60 + (clock.second ?? 0)
+            app.playhouseClock.advance(by: 14.5 * 3600 - Double(sinceMidnight))
             let fixture = try await WalletFixture.make(app)
             try await fixture.importGames([TestGames.neverWins])
             let spin = #"{"currency":"EUR","wager":"1"}"#
@@ -29,6 +34,26 @@ import VaporTesting
             #expect(try await fixture.deposit(ann, "10.00").status == .created)
             for _ in 0..<2 { #expect(try await fixture.bet(ann, game: "never-wins", spin).status == .created) }
             try await open(ann, UUID().uuidString)
+            let clientID = fixture.credentials.app.clientID
+            func dashboard(_ who: ConsoleTests.SignedIn, today: String) async throws -> [DashboardFigures.Figure: [String: Int]] {
+                let series = try await app.send(.GET, "/admin/v1/apps/\(clientID)/dashboard", headers: who.reading)
+                    .decode(Page<DashboardFigures.Series>.self).data
+                #expect(series.map(\.figure) == DashboardFigures.Figure.allCases && series.allSatisfy { $0.days.count == 30 })
+                #expect(series.first?.days.last?.day == today)
+                return Dictionary(uniqueKeysWithValues: series.map { ($0.figure, Dictionary(uniqueKeysWithValues: $0.days.map { ($0.day, $0.value) })) })
+            }
+            func keptBets() async throws -> [String] {
+                try await app.store.read { sql in
+                    try await sql.raw("SELECT period FROM figure_counts WHERE app_id = \(bind: fixture.credentials.app.id) AND figure = 'bets'").all()
+                        .map { try $0.decode(column: "period", as: String.self) }
+                }
+            }
+            // Read that day: the 29 days before it kept whole, its 14 ended hours kept one by one.
+            let early = try await ConsoleTests.operatorSignedIn(app, "early@example.com", .analyst)
+            #expect(try await dashboard(early, today: firstDay)[.bets]?[firstDay] == 2)
+            let keptEarly = try await keptBets()
+            #expect(keptEarly.filter { $0.count == 10 }.count == 29 && keptEarly.filter { $0.hasPrefix(firstDay + "T") }.count == 14)
+
             // Today: two sign-ups, a deposit that is still pending (not counted), one that completed, one bet.
             app.playhouseClock.advance(by: 2 * 86_400)
             let today = PlacementDecision.day(app.playhouseClock.now())
@@ -38,30 +63,31 @@ import VaporTesting
             #expect(try await fixture.deposit(bob, "5.00", method: "sandbox_delayed").status == .created)
             #expect(try await fixture.bet(bob, game: "never-wins", spin).status == .created)
 
-            let clientID = fixture.credentials.app.clientID
-            let analyst = try await ConsoleTests.operatorSignedIn(app, "ann.alyst@example.com", .analyst)
-            func dashboard() async throws -> [DashboardFigures.Figure: [String: Int]] {
-                let series = try await app.send(.GET, "/admin/v1/apps/\(clientID)/dashboard", headers: analyst.reading)
-                    .decode(Page<DashboardFigures.Series>.self).data
-                #expect(series.map(\.figure) == DashboardFigures.Figure.allCases && series.allSatisfy { $0.days.count == 30 })
-                #expect(series.first?.days.last?.day == today)
-                return Dictionary(uniqueKeysWithValues: series.map { ($0.figure, Dictionary(uniqueKeysWithValues: $0.days.map { ($0.day, $0.value) })) })
+            // Content displays, as the content feature's counters hold them (two placements today).
+            try await app.store.write { sql in
+                for (placement, displays) in [("home", 4), ("shop", 3)] {
+                    try await sql.raw("""
+                        INSERT INTO content_stats (app_id, day, placement, unit, requests, fills, displays, clicks, dismissals, failures, unlocks)
+                        VALUES (\(bind: fixture.credentials.app.id), \(bind: today), \(bind: placement), 'banner', 9, 9, \(bind: displays), 0, 0, 0, 0)
+                        """).run()
+                }
             }
-            var figures = try await dashboard()
+            let analyst = try await ConsoleTests.operatorSignedIn(app, "ann.alyst@example.com", .analyst)
+            var figures = try await dashboard(analyst, today: today)
             #expect(figures[.signUps]?[firstDay] == 1 && figures[.signUps]?[today] == 2)
             #expect(figures[.deposits]?[firstDay] == 1 && figures[.deposits]?[today] == 1)
             #expect(figures[.bets]?[firstDay] == 2 && figures[.bets]?[today] == 1)
             #expect(figures[.opens]?[firstDay] == 1 && figures[.opens]?[today] == 0)
+            #expect(figures[.displays]?[today] == 7 && figures[.displays]?[firstDay] == 0)
             #expect(figures[.signUps]?.values.reduce(0, +) == 3, "no other day has any")
 
-            // Ended days are kept (29 of each counted figure); today goes on counting.
-            let kept = try await app.store.read { sql in
-                try await sql.raw("SELECT COUNT(*) AS n FROM daily_figures WHERE app_id = \(bind: fixture.credentials.app.id)").first()?
-                    .decode(column: "n", as: Int.self)
-            }
-            #expect(kept == 3 * 29)
+            // The first day is kept whole now, without its hours; today's ended hours are kept.
+            let kept = try await keptBets()
+            #expect(kept.contains(firstDay) && !kept.contains { $0.hasPrefix(firstDay + "T") })
+            #expect(kept.filter { $0.hasPrefix(today + "T") }.count == 14)
+            // The current hour goes on counting.
             #expect(try await fixture.bet(bob, game: "never-wins", spin).status == .created)
-            figures = try await dashboard()
+            figures = try await dashboard(analyst, today: today)
             #expect(figures[.bets]?[today] == 2 && figures[.bets]?[firstDay] == 2)
 
             // Analysts, developers and owners read it; support does not. The home page draws it.

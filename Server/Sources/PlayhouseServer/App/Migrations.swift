@@ -67,6 +67,6 @@ enum Migrations {
         app.migrations.add(GuardAuditLogSequence())
         app.migrations.add(CreateAdjustments())
         app.migrations.add(CreateOperatorTokens())
-        app.migrations.add(CreateDailyFigures())
+        app.migrations.add(CreateFigureCounts())
     }
 }

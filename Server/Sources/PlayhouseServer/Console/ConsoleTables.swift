@@ -105,16 +105,16 @@ struct CreateOperatorTokens: AsyncMigration {
     }
 }
 
-/// The dashboard's kept counts of ended days (``DashboardFigures``), and the indexes on (app, time)
-/// that count a day of sign-ups, completed deposits and bets.
-struct CreateDailyFigures: AsyncMigration {
+/// The dashboard's kept counts of settled days and hours (``DashboardFigures``), and the indexes
+/// on (app, time) that count sign-ups, completed deposits and bets.
+struct CreateFigureCounts: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema("daily_figures")
+        try await database.schema("figure_counts")
             .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
-            .field("day", .string, .required)
             .field("figure", .string, .required)
+            .field("period", .string, .required)
             .field("value", .int64, .required)
-            .unique(on: "app_id", "day", "figure")
+            .unique(on: "app_id", "figure", "period")
             .create()
         let sql = try database.sql()
         try await sql.create(index: "players_app_time").on("players").column("app_id").column("created_at").run()
@@ -125,7 +125,7 @@ struct CreateDailyFigures: AsyncMigration {
     func revert(on database: any Database) async throws {
         let sql = try database.sql()
         for index in ["players_app_time", "payments_app_finished", "bets_app_time"] { try await sql.drop(index: index).run() }
-        try await database.schema("daily_figures").delete()
+        try await database.schema("figure_counts").delete()
     }
 }
 

@@ -7,11 +7,12 @@ import Vapor
 /// displays per day (UTC) for the last 30 days, today included.
 ///
 /// Opens and displays are counted per day as they happen (`daily_opens`, `content_stats`).
-/// Sign-ups, deposits and bets are counted from their own rows through an index on (app, time):
-/// a day that has ended is counted once and kept in `daily_figures` (nothing is added to a past
-/// day: every row is stamped with the time it is written), and today is counted on each read. A
-/// day counts as ended five minutes after midnight, so that a write stamped just before it has
-/// committed.
+/// Sign-ups, deposits and bets are counted from their own rows through an index on (app, time),
+/// each period once it has settled, and the count kept in `figure_counts` (nothing is added to a
+/// past period: every row is stamped with the time it is written): an ended day whole, and the
+/// hours of today (or of yesterday, just after midnight). So a read counts rows of the current
+/// hour only. A period settles five minutes after it ends, so that a write stamped just before
+/// its end has committed.
 struct DashboardFigures: Sendable {
     let store: Store
     let now: Date
@@ -41,48 +42,72 @@ struct DashboardFigures: Sendable {
         let today = calendar.startOfDay(for: now)
         let starts = (0..<Self.days).reversed().compactMap { calendar.date(byAdding: .day, value: -$0, to: today) }
         let names = starts.map(PlacementDecision.day)
-        var values: [Figure: [String: Int]] = [:]
-        for figure in [Figure.signUps, .deposits, .bets] {
-            values[figure] = try await counted(figure, appID: appID, days: starts)
-        }
         let since = names[0]
-        (values[.opens], values[.displays]) = try await store.read { sql in
+        let (kept, opens, displays) = try await store.read { sql in
+            let kept = try await sql.raw("""
+                SELECT figure, period, value FROM figure_counts WHERE app_id = \(bind: appID) AND period >= \(bind: since)
+                """).all()
             let opens = try await sql.raw("SELECT day, opens AS n FROM daily_opens WHERE app_id = \(bind: appID) AND day >= \(bind: since)").all()
             let displays = try await sql.raw("""
-                SELECT day, SUM(displays) AS n FROM content_stats WHERE app_id = \(bind: appID) AND day >= \(bind: since) GROUP BY day
+                SELECT day, CAST(SUM(displays) AS BIGINT) AS n FROM content_stats WHERE app_id = \(bind: appID) AND day >= \(bind: since) GROUP BY day
                 """).all()
-            return (try Self.byDay(opens), try Self.byDay(displays))
+            return (kept, try Self.byDay(opens), try Self.byDay(displays))
+        }
+        var keptCounts: [Figure: [String: Int]] = [:]
+        for row in kept {
+            guard let figure = Figure(rawValue: try row.decode(column: "figure", as: String.self)) else { continue }
+            keptCounts[figure, default: [:]][try row.decode(column: "period", as: String.self)] = try row.decode(column: "value", as: Int.self)
+        }
+        var values: [Figure: [String: Int]] = [.opens: opens, .displays: displays]
+        for figure in [Figure.signUps, .deposits, .bets] {
+            var counts = keptCounts[figure] ?? [:]
+            for start in starts { values[figure, default: [:]][PlacementDecision.day(start)] = try await day(start, figure, appID: appID, kept: &counts) }
         }
         return Figure.allCases.map { figure in
             Series(figure: figure, days: names.map { Series.Day(day: $0, value: values[figure]?[$0] ?? 0) })
         }
     }
 
-    /// A counted figure for each day starting at `starts`: the ended days kept (counted now if not
-    /// yet), the others counted now.
-    private func counted(_ figure: Figure, appID: UUID, days starts: [Date]) async throws -> [String: Int] {
-        let names = starts.map(PlacementDecision.day)
-        var values = try await store.read { sql in
-            try Self.byDay(try await sql.raw("""
-                SELECT day, value AS n FROM daily_figures WHERE app_id = \(bind: appID) AND figure = \(bind: figure.rawValue) AND day >= \(bind: names[0])
-                """).all())
+    /// A counted figure on the day starting at `start`: kept whole once it has settled; until then
+    /// the sum of its hours, each kept once it has settled, the others counted now.
+    private func day(_ start: Date, _ figure: Figure, appID: UUID, kept: inout [String: Int]) async throws -> Int {
+        let day = PlacementDecision.day(start)
+        if let value = kept[day] { return value }
+        if now >= start.addingTimeInterval(86_400 + Self.settling) {
+            return try await period(day, from: start, hours: 24, figure, appID: appID, kept: &kept)
         }
-        for start in starts where values[PlacementDecision.day(start)] == nil {
-            let end = start.addingTimeInterval(86_400)
-            let count = try await store.read { sql in
-                try await sql.raw(Self.count(figure, appID: appID, from: start, to: end)).first()?.decode(column: "n", as: Int.self) ?? 0
-            }
-            let day = PlacementDecision.day(start)
-            values[day] = count
-            guard now >= end.addingTimeInterval(Self.settling) else { continue }
-            try await store.write { sql in
-                try await sql.raw("""
-                    INSERT INTO daily_figures (app_id, day, figure, value) VALUES (\(bind: appID), \(bind: day), \(bind: figure.rawValue), \(bind: count))
-                    ON CONFLICT (app_id, day, figure) DO NOTHING
-                    """).run()
-            }
+        var total = 0
+        for hour in 0..<24 {
+            let from = start.addingTimeInterval(Double(hour) * 3600)
+            guard from <= now else { break }
+            total += try await period(day + String(format: "T%02d", hour), from: from, hours: 1, figure, appID: appID, kept: &kept)
         }
-        return values
+        return total
+    }
+
+    /// A period's count (`YYYY-MM-DD` a day, `YYYY-MM-DDTHH` an hour): kept, or counted, and kept
+    /// if it has settled. A day kept whole no longer needs its hours: they go, so that a read of 30
+    /// days reads about 30 kept counts a figure.
+    private func period(_ name: String, from start: Date, hours: Int, _ figure: Figure, appID: UUID, kept: inout [String: Int]) async throws -> Int {
+        if let value = kept[name] { return value }
+        let end = start.addingTimeInterval(Double(hours) * 3600)
+        let count = try await store.read { sql in
+            try await sql.raw(Self.count(figure, appID: appID, from: start, to: end)).first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+        guard now >= end.addingTimeInterval(Self.settling) else { return count }
+        kept[name] = count
+        try await store.write { sql in
+            try await sql.raw("""
+                INSERT INTO figure_counts (app_id, figure, period, value) VALUES (\(bind: appID), \(bind: figure.rawValue), \(bind: name), \(bind: count))
+                ON CONFLICT (app_id, figure, period) DO NOTHING
+                """).run()
+            guard hours == 24 else { return }
+            try await sql.raw("""
+                DELETE FROM figure_counts WHERE app_id = \(bind: appID) AND figure = \(bind: figure.rawValue)
+                  AND period > \(bind: name) AND period < \(bind: name + "U")
+                """).run()
+        }
+        return count
     }
 
     /// How many of `figure` the app had from `start` until `end`, each by its index on (app, time).

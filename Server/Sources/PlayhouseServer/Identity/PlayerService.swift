@@ -69,14 +69,15 @@ struct PlayerService: Sendable {
     func search(appID: UUID, _ text: String) async throws -> [Player] {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.utf8.count <= 254 else { return [] }
-        let id = UUID(uuidString: text), email = Self.normalisedEmail(text)
+        // One indexed equality per way the text can name a player, each its own SELECT: as one
+        // WHERE of ORs, the planner may walk the whole app's players instead.
+        var matches: [SQLQueryString] = ["phone_number = \(bind: text)", "invite_code = \(bind: text.uppercased())"]
+        if let id = UUID(uuidString: text) { matches.append("id = \(bind: id)") }
+        if let email = Self.normalisedEmail(text) { matches.append("email = \(bind: email)") }
+        let union = matches.map { "SELECT \(Player.columns) FROM players WHERE app_id = \(bind: appID) AND \($0)" as SQLQueryString }
+            .joined(separator: " UNION ")
         return try await store.read { sql in
-            try await sql.raw("""
-                SELECT \(Player.columns) FROM players
-                WHERE app_id = \(bind: appID) AND (id = \(bind: id) OR email = \(bind: email) OR phone_number = \(bind: text)
-                      OR invite_code = \(bind: text.uppercased()))
-                ORDER BY created_at LIMIT 50
-                """).all()
+            try await sql.raw("\(union) ORDER BY created_at LIMIT 50").all()
         }.map { try Player(row: $0) }
     }
 
