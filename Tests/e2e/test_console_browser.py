@@ -3,7 +3,8 @@ command line sets a password from the invitation link and signs in; sets up a se
 reading the page's QR code as a phone would (zbarimg on a screenshot) and signs in again with its
 code; invites an operator (the link shown once, never again), disables them, registers an app (its
 secret shown once), reads the audit log of the changes, and signs out; another owner credits a player's wallet
-with a reason and reverses it. Every change goes through the admin API with the session's CSRF token;
+with a reason and reverses it; a developer imports a game, simulates it with its progress shown, and closes
+it. Every change goes through the admin API with the session's CSRF token;
 nothing loads from outside the server. Screenshots are kept in artifacts/."""
 
 import base64
@@ -20,7 +21,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, ROOT
 
 
 def wait_for(browser, condition):
@@ -207,3 +208,39 @@ def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, c
     submit(browser, "verify")
     assert "the ledger is sound" in wait_for(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#verify .shown-once"))).text
     browser.save_screenshot(str(ARTIFACTS / "console-money-desktop.png"))
+
+
+def test_a_developer_imports_simulates_and_closes_a_game(playhouse, browser, client_app):
+    base = playhouse.base_url
+    email = "games-developer@example.com"
+    browser.set_window_size(1280, 900)
+    browser.delete_all_cookies()
+    browser.get(playhouse.invite_operator(email, "developer"))
+    submit(browser, "accept", password="a long developer password")
+    wait_for(browser, EC.url_to_be(base + "/console/sign-in"))
+    submit(browser, "sign-in", email=email, password="a long developer password")
+    wait_for(browser, EC.url_to_be(base + "/console"))
+
+    # Imported from the page: the game's row, with its exact RTP.
+    browser.get(base + "/console/games?app=" + client_app["client_id"])
+    definition = (ROOT / "Server/Examples/games/lucky-sevens.json").read_text()
+    box = wait_for(browser, EC.presence_of_element_located((By.NAME, "definition")))
+    browser.execute_script("arguments[0].value = arguments[1]", box, definition)
+    browser.find_element(By.CSS_SELECTOR, "#import-game button").click()
+    row = wait_for(browser, EC.presence_of_element_located((By.ID, "game-lucky-sevens")))
+    assert "open" in row.text and "%" in row.text
+
+    # A simulation in parts (20,000 spins here: ten parts of 2,000), its progress shown as it goes.
+    browser.execute_script("document.querySelector('#game-lucky-sevens .simulate').setAttribute('data-part', '2000')")
+    browser.find_element(By.CSS_SELECTOR, "#game-lucky-sevens .simulate button").click()
+    wait_for(browser, lambda b: b.execute_script("return document.querySelector('#game-lucky-sevens progress').value") == 10)
+    result = browser.find_element(By.CSS_SELECTOR, "#game-lucky-sevens .simulate .result").text
+    assert result.startswith("20,000 spins: RTP") and "exact" in result, result
+
+    # Closed from its row: bets on it are refused.
+    browser.find_element(By.CSS_SELECTOR, "#game-lucky-sevens .open-close button").click()
+    wait_for(browser, lambda b: "closed" in b.find_element(By.ID, "game-lucky-sevens").text)
+    browser.set_window_size(390, 844)
+    browser.save_screenshot(str(ARTIFACTS / "console-games-phone.png"))
+    sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert all(source.startswith(base) for source in sources), sources

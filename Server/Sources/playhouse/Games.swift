@@ -24,7 +24,7 @@ struct Games: AsyncParsableCommand {
             let imported = try await options.withApp(app) { application, found in
                 var imported: [GameService.Imported] = []
                 for definition in definitions {
-                    imported.append(try await application.games.importGame(appID: found.id, definition))
+                    imported.append(try await application.games.importGame(appID: found.id, definition, by: .commandLine))
                 }
                 return imported
             }
@@ -162,7 +162,7 @@ struct Games: AsyncParsableCommand {
 
 private func setOpen(_ open: Bool, options: ServerOptions, app: String, game: String) async throws {
     let found = try await options.withApp(app) { application, found in
-        try await application.games.setOpen(open, appID: found.id, slug: game)
+        try await application.games.setOpen(open, appID: found.id, slug: game, by: .commandLine)
     }
     guard found else { throw CLIError("the app has no game \(game)") }
     print("\(game) is \(open ? "open" : "closed").")

@@ -36,7 +36,7 @@ enum TestGames {
 extension WalletFixture {
     /// Imports the test games into the fixture's app.
     func importGames(_ games: [GameDefinition] = [TestGames.alwaysWins, TestGames.neverWins, TestGames.tenSymbols, TestGames.wheel]) async throws {
-        for game in games { _ = try await app.games.importGame(appID: credentials.app.id, game) }
+        for game in games { _ = try await app.games.importGame(appID: credentials.app.id, game, by: .commandLine) }
     }
 
     @discardableResult

@@ -27,21 +27,21 @@ import VaporTesting
             // A new definition of the same game replaces it and counts a version.
             var changed = TestGames.wheel
             changed.play = .wheel(WheelGame(segments: [0, 1]))
-            let imported = try await app.games.importGame(appID: fixture.credentials.app.id, changed)
+            let imported = try await app.games.importGame(appID: fixture.credentials.app.id, changed, by: .commandLine)
             #expect(!imported.created && imported.game.version == 2 && imported.game.rtp == 0.5)
 
             // Inconsistent definitions are refused with every reason, and change nothing.
             var broken = TestGames.tenSymbols
             broken.play = .slot(SlotGame(rows: 2, symbols: [.init(id: "A")], reels: [["A", "Z"]], paylines: [[0, 5]], paytable: []))
             await #expect {
-                try await app.games.importGame(appID: fixture.credentials.app.id, broken)
+                try await app.games.importGame(appID: fixture.credentials.app.id, broken, by: .commandLine)
             } throws: { error in
                 let text = "\(error)"
                 return text.contains("reel 1 has an unknown symbol Z") && text.contains("payline 1 must name one row") && text.contains("must pay something")
             }
             var unknownCurrency = TestGames.wheel
             unknownCurrency.currencies = ["USD"]
-            await #expect(throws: PlayhouseProblem.self) { try await app.games.importGame(appID: fixture.credentials.app.id, unknownCurrency) }
+            await #expect(throws: PlayhouseProblem.self) { try await app.games.importGame(appID: fixture.credentials.app.id, unknownCurrency, by: .commandLine) }
             #expect(try await app.games.find(appID: fixture.credentials.app.id, slug: "ten-symbols")?.version == 1)
 
             let missing = try await app.send(.GET, "/v1/games/no-such-game", headers: bearer(ann))
@@ -101,7 +101,7 @@ import VaporTesting
             _ = try await app.currencies.add(appID: fixture.credentials.app.id, code: "GOLD", kind: .virtual)
             let ann = try await fixture.player()
             try await fixture.deposit(ann, "1.00")
-            #expect(try await app.games.setOpen(false, appID: fixture.credentials.app.id, slug: "never-wins"))
+            #expect(try await app.games.setOpen(false, appID: fixture.credentials.app.id, slug: "never-wins", by: .commandLine))
 
             let cases: [(game: String, body: String, status: HTTPStatus, code: ErrorCode)] = [
                 ("never-wins", #"{"currency":"EUR","wager":"0.10"}"#, .unprocessableEntity, .gameClosed),
@@ -163,7 +163,7 @@ import VaporTesting
             #expect(spent.status == .created, "\(spent.body.string)")
             #expect(try spent.decode(Bet.self) == first)
             // A retry that arrives after the game has closed still gets the first answer, not a refusal.
-            #expect(try await app.games.setOpen(false, appID: fixture.credentials.app.id, slug: "never-wins"))
+            #expect(try await app.games.setOpen(false, appID: fixture.credentials.app.id, slug: "never-wins", by: .commandLine))
             let late = try await fixture.bet(ann, game: "never-wins", body, key: "bet-1")
             #expect(late.status == .created, "\(late.body.string)")
             #expect(try late.decode(Bet.self) == first)

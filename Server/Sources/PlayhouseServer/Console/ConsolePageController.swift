@@ -18,6 +18,7 @@ struct ConsolePageController: RouteCollection {
         console.get("players", ":app", ":player", use: player)
         console.get("audit-log", use: auditLog)
         console.get("tokens", use: tokens)
+        console.get("games", use: games)
         console.get("second-factor", use: secondFactor)
         console.get("second-factor.svg", use: secondFactorCode)
         console.get("console.js") { _ in try HostedPages.script("console") }
@@ -45,9 +46,7 @@ struct ConsolePageController: RouteCollection {
         let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
-        struct Bar: Encodable { var x, y, height: Int, title: String }
-        struct Chart: Encodable { var id, name, first, last: String, total, highest: Int, bars: [Bar] }
-        struct Context: Encodable { var apps: [AppChoice], charts: [Chart] }
+        struct Context: Encodable { var apps: [AppChoice], charts: [ConsolePages.Chart] }
         guard session.person.role.may(.readStatistics) else {
             return try await ConsolePages.render(request, "console-home", title: "Console", session: session, Context(apps: [], charts: []))
         }
@@ -56,23 +55,12 @@ struct ConsolePageController: RouteCollection {
         let names: [DashboardFigures.Figure: String] = [.signUps: "Sign-ups", .opens: "Opens", .deposits: "Deposits", .bets: "Bets",
                                                         .displays: "Content displays"]
         let series = if let chosen { try await request.dashboard.series(appID: chosen.id) } else { [DashboardFigures.Series]() }
-        let charts = series.map { series in
-            let highest = series.days.map(\.value).max() ?? 0
-            let bars = series.days.enumerated().map { index, day in
-                let height = highest == 0 ? 0 : max(day.value > 0 ? 1 : 0, day.value * Self.chartHeight / highest)
-                return Bar(x: index * Self.barPitch, y: Self.chartHeight - height, height: height, title: "\(day.day): \(day.value)")
-            }
-            return Chart(id: series.figure.rawValue, name: names[series.figure] ?? series.figure.rawValue, first: series.days.first?.day ?? "",
-                         last: series.days.last?.day ?? "", total: series.days.reduce(0) { $0 + $1.value }, highest: highest, bars: bars)
-        }
+        let charts = series.map { ConsolePages.chart($0, id: $0.figure.rawValue, name: names[$0.figure] ?? $0.figure.rawValue) }
         return try await ConsolePages.render(request, "console-home", title: "Console", session: session,
                                              Context(apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) },
                                                      charts: charts))
     }
 
-    /// The dashboard's charts: 30 bars, each 10 units wide with 2 between, 100 high.
-    static let barPitch = 12
-    static let chartHeight = 100
 
     func operators(_ request: Request) async throws -> Response {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
@@ -220,6 +208,36 @@ struct ConsolePageController: RouteCollection {
         }
     }
 
+    /// An app's games: their exact RTP, open or closed, a simulation run from the page, bets per
+    /// day (for the roles that read statistics), and a definition imported from the page.
+    func games(_ request: Request) async throws -> Response {
+        struct Query: Decodable { var app: String? }
+        let query = try request.query(Query.self)
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        guard session.person.role.may(.readApps) else { return try await ConsolePages.forbidden(request, session) }
+        let apps = try await request.apps.list()
+        let chosen = apps.first { $0.clientID == query.app } ?? apps.first
+        let games = if let chosen { try await request.games.list(appID: chosen.id) } else { [GameInfo]() }
+        let statistics = session.person.role.may(.readStatistics)
+        struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
+        struct Row: Encodable { var id, name, type, status, rtp, hits, version: String, open: Bool }
+        struct Context: Encodable { var apps: [AppChoice], app: String?, games: [Row], charts: [ConsolePages.Chart], manage: Bool }
+        var charts: [ConsolePages.Chart] = []
+        if statistics, let chosen {
+            for game in games {
+                charts.append(ConsolePages.chart(try await request.dashboard.bets(appID: chosen.id, game: game.id), id: "bets-" + game.id,
+                                                 name: "Bets on \(game.name)"))
+            }
+        }
+        let rows = games.map { game in
+            Row(id: game.id, name: game.name, type: game.type, status: game.status, rtp: String(format: "%.2f %%", game.rtp * 100),
+                hits: String(format: "%.2f %%", game.hitFrequency * 100), version: String(game.version), open: game.status == "open")
+        }
+        return try await ConsolePages.render(request, "console-games", title: "Games", session: session,
+                                             Context(apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) },
+                                                     app: chosen?.clientID, games: rows, charts: charts, manage: session.person.role.may(.manageGames)))
+    }
+
     func tokens(_ request: Request) async throws -> Response {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         let everyone = session.person.role.may(.manageOperators)
@@ -283,6 +301,7 @@ enum ConsolePages {
         if role.may(.readApps) { links.append(("Apps", "/console/apps")) }
         if role.may(.readPlayers) { links.append(("Players", "/console/players")) }
         if role.may(.readMoney) { links.append(("Money", "/console/money")) }
+        if role.may(.readApps) { links.append(("Games", "/console/games")) }
         if role.may(.manageOperators) { links.append(("Operators", "/console/operators")) }
         if role.may(.readAuditLog) { links.append(("Audit log", "/console/audit-log")) }
         links.append(("API tokens", "/console/tokens"))
@@ -299,6 +318,25 @@ enum ConsolePages {
     }
 
     struct Empty: Encodable, Sendable {}
+
+    /// A bar chart of a figure per day (`console-chart`), drawn by the server as SVG: a bar a day,
+    /// each 10 units wide with 2 between, the highest day 100 high.
+    struct Chart: Encodable, Sendable {
+        struct Bar: Encodable, Sendable { var x, y, height: Int, title: String }
+        var id, name, first, last: String
+        var total, highest: Int
+        var bars: [Bar]
+    }
+
+    static func chart(_ series: DashboardFigures.Series, id: String, name: String) -> Chart {
+        let highest = series.days.map(\.value).max() ?? 0
+        let bars = series.days.enumerated().map { index, day in
+            let height = highest == 0 ? 0 : max(day.value > 0 ? 1 : 0, day.value * 100 / highest)
+            return Chart.Bar(x: index * 12, y: 100 - height, height: height, title: "\(day.day): \(day.value)")
+        }
+        return Chart(id: id, name: name, first: series.days.first?.day ?? "", last: series.days.last?.day ?? "",
+                     total: series.days.reduce(0) { $0 + $1.value }, highest: highest, bars: bars)
+    }
 
     /// A page's values: the frame's, and the page's own under `page`.
     struct Frame<Page: Encodable & Sendable>: Encodable, Sendable {

@@ -36,51 +36,66 @@ struct DashboardFigures: Sendable {
         }
     }
 
+    /// What is counted from rows: its name among the kept counts, and how many there were in a period.
+    struct Counted: Sendable {
+        var name: String
+        var count: @Sendable (_ from: Date, _ to: Date) -> SQLQueryString
+    }
+
     /// Every figure of the app for the last 30 days.
     func series(appID: UUID) async throws -> [Series] {
-        let calendar = Self.utc
-        let today = calendar.startOfDay(for: now)
-        let starts = (0..<Self.days).reversed().compactMap { calendar.date(byAdding: .day, value: -$0, to: today) }
-        let names = starts.map(PlacementDecision.day)
-        let since = names[0]
+        let starts = Self.dayStarts(now)
+        let since = PlacementDecision.day(starts[0])
         let (kept, opens, displays) = try await store.read { sql in
-            let kept = try await sql.raw("""
-                SELECT figure, period, value FROM figure_counts WHERE app_id = \(bind: appID) AND period >= \(bind: since)
-                """).all()
             let opens = try await sql.raw("SELECT day, opens AS n FROM daily_opens WHERE app_id = \(bind: appID) AND day >= \(bind: since)").all()
             let displays = try await sql.raw("""
                 SELECT day, CAST(SUM(displays) AS BIGINT) AS n FROM content_stats WHERE app_id = \(bind: appID) AND day >= \(bind: since) GROUP BY day
                 """).all()
-            return (kept, try Self.byDay(opens), try Self.byDay(displays))
-        }
-        var keptCounts: [Figure: [String: Int]] = [:]
-        for row in kept {
-            guard let figure = Figure(rawValue: try row.decode(column: "figure", as: String.self)) else { continue }
-            keptCounts[figure, default: [:]][try row.decode(column: "period", as: String.self)] = try row.decode(column: "value", as: Int.self)
+            return (try await Self.kept(appID: appID, since: since, on: sql), try Self.byDay(opens), try Self.byDay(displays))
         }
         var values: [Figure: [String: Int]] = [.opens: opens, .displays: displays]
         for figure in [Figure.signUps, .deposits, .bets] {
-            var counts = keptCounts[figure] ?? [:]
-            for start in starts { values[figure, default: [:]][PlacementDecision.day(start)] = try await day(start, figure, appID: appID, kept: &counts) }
+            values[figure] = try await days(starts, Self.counted(figure, appID: appID), appID: appID, kept: kept[figure.rawValue] ?? [:])
         }
         return Figure.allCases.map { figure in
-            Series(figure: figure, days: names.map { Series.Day(day: $0, value: values[figure]?[$0] ?? 0) })
+            Series(figure: figure, days: starts.map(PlacementDecision.day).map { Series.Day(day: $0, value: values[figure]?[$0] ?? 0) })
         }
+    }
+
+    /// The bets on one of the app's games, per day for the last 30 days.
+    func bets(appID: UUID, game slug: String) async throws -> Series {
+        let starts = Self.dayStarts(now)
+        let counted = Counted(name: "bets:" + slug) { from, to in
+            """
+            SELECT COUNT(*) AS n FROM bets WHERE app_id = \(bind: appID) AND created_at >= \(bind: from) AND created_at < \(bind: to)
+              AND game_slug = \(bind: slug)
+            """
+        }
+        let kept = try await store.read { sql in try await Self.kept(appID: appID, since: PlacementDecision.day(starts[0]), on: sql) }
+        let values = try await days(starts, counted, appID: appID, kept: kept[counted.name] ?? [:])
+        return Series(figure: .bets, days: starts.map(PlacementDecision.day).map { Series.Day(day: $0, value: values[$0] ?? 0) })
+    }
+
+    /// A counted figure on each day starting at `starts`, by day.
+    private func days(_ starts: [Date], _ counted: Counted, appID: UUID, kept: [String: Int]) async throws -> [String: Int] {
+        var kept = kept, values: [String: Int] = [:]
+        for start in starts { values[PlacementDecision.day(start)] = try await day(start, counted, appID: appID, kept: &kept) }
+        return values
     }
 
     /// A counted figure on the day starting at `start`: kept whole once it has settled; until then
     /// the sum of its hours, each kept once it has settled, the others counted now.
-    private func day(_ start: Date, _ figure: Figure, appID: UUID, kept: inout [String: Int]) async throws -> Int {
+    private func day(_ start: Date, _ counted: Counted, appID: UUID, kept: inout [String: Int]) async throws -> Int {
         let day = PlacementDecision.day(start)
         if let value = kept[day] { return value }
         if now >= start.addingTimeInterval(86_400 + Self.settling) {
-            return try await period(day, from: start, hours: 24, figure, appID: appID, kept: &kept)
+            return try await period(day, from: start, hours: 24, counted, appID: appID, kept: &kept)
         }
         var total = 0
         for hour in 0..<24 {
             let from = start.addingTimeInterval(Double(hour) * 3600)
             guard from <= now else { break }
-            total += try await period(day + String(format: "T%02d", hour), from: from, hours: 1, figure, appID: appID, kept: &kept)
+            total += try await period(day + String(format: "T%02d", hour), from: from, hours: 1, counted, appID: appID, kept: &kept)
         }
         return total
     }
@@ -88,43 +103,60 @@ struct DashboardFigures: Sendable {
     /// A period's count (`YYYY-MM-DD` a day, `YYYY-MM-DDTHH` an hour): kept, or counted, and kept
     /// if it has settled. A day kept whole no longer needs its hours: they go, so that a read of 30
     /// days reads about 30 kept counts a figure.
-    private func period(_ name: String, from start: Date, hours: Int, _ figure: Figure, appID: UUID, kept: inout [String: Int]) async throws -> Int {
+    private func period(_ name: String, from start: Date, hours: Int, _ counted: Counted, appID: UUID,
+                        kept: inout [String: Int]) async throws -> Int {
         if let value = kept[name] { return value }
         let end = start.addingTimeInterval(Double(hours) * 3600)
-        let count = try await store.read { sql in
-            try await sql.raw(Self.count(figure, appID: appID, from: start, to: end)).first()?.decode(column: "n", as: Int.self) ?? 0
-        }
+        let count = try await store.read { sql in try await sql.raw(counted.count(start, end)).first()?.decode(column: "n", as: Int.self) ?? 0 }
         guard now >= end.addingTimeInterval(Self.settling) else { return count }
         kept[name] = count
         try await store.write { sql in
             try await sql.raw("""
-                INSERT INTO figure_counts (app_id, figure, period, value) VALUES (\(bind: appID), \(bind: figure.rawValue), \(bind: name), \(bind: count))
+                INSERT INTO figure_counts (app_id, figure, period, value) VALUES (\(bind: appID), \(bind: counted.name), \(bind: name), \(bind: count))
                 ON CONFLICT (app_id, figure, period) DO NOTHING
                 """).run()
             guard hours == 24 else { return }
             try await sql.raw("""
-                DELETE FROM figure_counts WHERE app_id = \(bind: appID) AND figure = \(bind: figure.rawValue)
+                DELETE FROM figure_counts WHERE app_id = \(bind: appID) AND figure = \(bind: counted.name)
                   AND period > \(bind: name) AND period < \(bind: name + "U")
                 """).run()
         }
         return count
     }
 
-    /// How many of `figure` the app had from `start` until `end`, each by its index on (app, time).
-    private static func count(_ figure: Figure, appID: UUID, from start: Date, to end: Date) -> SQLQueryString {
-        switch figure {
-        case .signUps:
-            "SELECT COUNT(*) AS n FROM players WHERE app_id = \(bind: appID) AND created_at >= \(bind: start) AND created_at < \(bind: end)"
-        case .deposits:
-            """
-            SELECT COUNT(*) AS n FROM payments WHERE app_id = \(bind: appID) AND finished_at >= \(bind: start) AND finished_at < \(bind: end)
-              AND direction = \(bind: PaymentService.Direction.deposit.rawValue) AND status = \(bind: PaymentStatus.completed.rawValue)
-            """
-        case .bets:
-            "SELECT COUNT(*) AS n FROM bets WHERE app_id = \(bind: appID) AND created_at >= \(bind: start) AND created_at < \(bind: end)"
-        case .opens, .displays:
-            preconditionFailure("opens and displays are counted per day as they happen")
+    /// How many of `figure` the app had in a period, each by its index on (app, time).
+    private static func counted(_ figure: Figure, appID: UUID) -> Counted {
+        Counted(name: figure.rawValue) { start, end in
+            switch figure {
+            case .signUps:
+                "SELECT COUNT(*) AS n FROM players WHERE app_id = \(bind: appID) AND created_at >= \(bind: start) AND created_at < \(bind: end)"
+            case .deposits:
+                """
+                SELECT COUNT(*) AS n FROM payments WHERE app_id = \(bind: appID) AND finished_at >= \(bind: start) AND finished_at < \(bind: end)
+                  AND direction = \(bind: PaymentService.Direction.deposit.rawValue) AND status = \(bind: PaymentStatus.completed.rawValue)
+                """
+            case .bets:
+                "SELECT COUNT(*) AS n FROM bets WHERE app_id = \(bind: appID) AND created_at >= \(bind: start) AND created_at < \(bind: end)"
+            case .opens, .displays:
+                preconditionFailure("opens and displays are counted per day as they happen")
+            }
         }
+    }
+
+    /// The app's kept counts from `since` on, by what is counted and period.
+    private static func kept(appID: UUID, since: String, on sql: any SQLDatabase) async throws -> [String: [String: Int]] {
+        var kept: [String: [String: Int]] = [:]
+        for row in try await sql.raw("SELECT figure, period, value FROM figure_counts WHERE app_id = \(bind: appID) AND period >= \(bind: since)").all() {
+            kept[try row.decode(column: "figure", as: String.self), default: [:]][try row.decode(column: "period", as: String.self)] =
+                try row.decode(column: "value", as: Int.self)
+        }
+        return kept
+    }
+
+    /// The starts of the last 30 days (UTC) up to `now`'s, oldest first.
+    private static func dayStarts(_ now: Date) -> [Date] {
+        let today = utc.startOfDay(for: now)
+        return (0..<days).reversed().compactMap { utc.date(byAdding: .day, value: -$0, to: today) }
     }
 
     private static func byDay(_ rows: [any SQLRow]) throws -> [String: Int] {

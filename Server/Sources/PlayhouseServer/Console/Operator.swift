@@ -75,12 +75,13 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case endPlayerSessions = "end players' sessions"
         case readMoney = "read the ledger"
         case adjustMoney = "adjust players' money"
+        case manageGames = "manage games"
     }
 
     public func may(_ permission: Permission) -> Bool {
         switch (self, permission) {
         case (.owner, _): true
-        case (.developer, .readApps), (.developer, .manageApps), (.developer, .readStatistics): true
+        case (.developer, .readApps), (.developer, .manageApps), (.developer, .readStatistics), (.developer, .manageGames): true
         case (.support, .readApps), (.support, .readPlayers), (.support, .endPlayerSessions): true
         case (.analyst, .readStatistics), (.analyst, .readApps), (.analyst, .readMoney): true
         default: false

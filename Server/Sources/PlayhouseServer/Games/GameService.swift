@@ -19,8 +19,9 @@ public struct GameService: Sendable {
     }
 
     /// Imports a definition: adds the game, or replaces the definition of the app's game with its id
-    /// (keeping it open or closed as it was). Refuses an inconsistent definition, naming every problem.
-    public func importGame(appID: UUID, _ definition: GameDefinition) async throws -> Imported {
+    /// (keeping it open or closed as it was), audit-logged as `actor`'s. Refuses an inconsistent
+    /// definition, naming every problem.
+    public func importGame(appID: UUID, _ definition: GameDefinition, by actor: AuditActor) async throws -> Imported {
         let machine: GameMachine
         do { machine = try GameMachine(definition) } catch {
             throw PlayhouseProblem(.unprocessableEntity, .invalidGameDefinition, parameters: ["problems": error.description])
@@ -30,8 +31,11 @@ public struct GameService: Sendable {
         let json = String(decoding: try JSONEncoder().encode(definition), as: UTF8.self)
         let now = self.now
         // A new game, or the next version of the app's game with this id, kept open or closed as it was.
-        let row = try await store.write { sql in
-            try await sql.raw("""
+        let (before, row) = try await store.transaction { sql in
+            let before = try await sql.raw("""
+                SELECT \(GameRecord.columns) FROM games WHERE app_id = \(bind: appID) AND slug = \(bind: definition.id)
+                """).first().map { try GameRecord(row: $0) }
+            let row = try await sql.raw("""
                 INSERT INTO games (id, app_id, slug, name, type, status, version, definition, rtp, hit_frequency, created_at, updated_at)
                 VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: definition.id), \(bind: definition.name), \(bind: definition.type), 'open', 1,
                         \(bind: json), \(bind: report.rtp), \(bind: report.hitFrequency), \(bind: now), \(bind: now))
@@ -40,10 +44,13 @@ public struct GameService: Sendable {
                     rtp = excluded.rtp, hit_frequency = excluded.hit_frequency, updated_at = excluded.updated_at
                 RETURNING \(GameRecord.columns)
                 """).first()
+            guard let row else { throw PlayhouseProblem(.internalServerError, .internalError) }
+            let record = try GameRecord(row: row)
+            try await sql.raw(AuditLog.entry(by: actor, "game imported", target: Self.ern(appID, definition.id), before: try before.map(info),
+                                             after: try info(record), at: now)).run()
+            return (before, record)
         }
-        guard let row else { throw PlayhouseProblem(.internalServerError, .internalError) }
-        let record = try GameRecord(row: row)
-        return Imported(game: try info(record), report: report, created: record.version == 1)
+        return Imported(game: try info(row), report: report, created: before == nil)
     }
 
     /// The app's games, by id.
@@ -64,17 +71,30 @@ public struct GameService: Sendable {
         return try Self.machine(record).definition
     }
 
-    /// Opens or closes a game; a closed game refuses bets. False when there is no such game.
-    public func setOpen(_ open: Bool, appID: UUID, slug: String) async throws -> Bool {
+    /// Opens or closes a game (a closed game refuses bets), audit-logged as `actor`'s when it
+    /// changed. False when there is no such game.
+    public func setOpen(_ open: Bool, appID: UUID, slug: String, by actor: AuditActor) async throws -> Bool {
         guard Self.isWellFormed(slug: slug) else { return false }
-        let now = self.now
-        return try await store.write { sql in
-            try await sql.claimed("""
-                UPDATE games SET status = \(bind: open ? "open" : "closed"), updated_at = \(bind: now)
-                WHERE app_id = \(bind: appID) AND slug = \(bind: slug) RETURNING id
-                """)
+        let now = self.now, status = open ? "open" : "closed"
+        return try await store.transaction { sql in
+            guard try await sql.raw("SELECT id FROM games WHERE app_id = \(bind: appID) AND slug = \(bind: slug)").first() != nil else { return false }
+            if try await sql.claimed("""
+                UPDATE games SET status = \(bind: status), updated_at = \(bind: now)
+                WHERE app_id = \(bind: appID) AND slug = \(bind: slug) AND status <> \(bind: status) RETURNING id
+                """) {
+                try await sql.raw(AuditLog.entry(by: actor, open ? "game opened" : "game closed", target: Self.ern(appID, slug), at: now)).run()
+            }
+            return true
         }
     }
+
+    /// The compiled game of the app with this id, for a simulation; nil when there is none.
+    func machine(appID: UUID, slug: String) async throws -> GameMachine? {
+        try await record(appID: appID, slug: slug).map(Self.machine)
+    }
+
+    /// What the audit log names an app's game by.
+    static func ern(_ appID: UUID, _ slug: String) -> String { ERN.make("game", "\(appID.uuidString.lowercased())/\(slug)") }
 
     /// A game ready to take bets: its record and its compiled machine.
     struct Playable: Sendable {

@@ -11,17 +11,27 @@
     var form = event.target, call = form.getAttribute("data-call");
     if (!call) return;
     event.preventDefault();
+    if (form.hasAttribute("data-simulation")) { simulate(form, call); return; }
     var space = call.indexOf(" "), method = call.slice(0, space), path = call.slice(space + 1);
     // Each named field as JSON: a checkbox as true or false, a number as a number (left out when
     // empty), a data-list field as the words in it.
     var body = {};
     Array.prototype.forEach.call(form.elements, function (field) {
       if (!field.name) return;
+      if (field.hasAttribute("data-json-body")) return;
       if (field.type === "checkbox") body[field.name] = field.checked;
       else if (field.type === "number") { if (field.value !== "") body[field.name] = Number(field.value); }
       else if (field.hasAttribute("data-list")) body[field.name] = field.value.split(/[\s,]+/).filter(Boolean);
       else body[field.name] = field.value;
     });
+    // A field with data-json-body is the whole body, as JSON text (a game definition).
+    var whole = form.querySelector("[data-json-body]");
+    if (whole) {
+      try { body = JSON.parse(whole.value); } catch (e) {
+        show(form.querySelector(".result"), "That is not JSON: " + e.message, "error");
+        return;
+      }
+    }
     var headers = { "Accept": "application/json" };
     var csrf = document.querySelector('meta[name="csrf-token"]');
     if (csrf) headers["X-CSRF-Token"] = csrf.getAttribute("content");
@@ -69,6 +79,41 @@
       show(result, "The server could not be reached.", "error");
     });
   });
+
+  // A simulation in parts (data-simulation: how many; data-part: spins each), one call after
+  // another, their sums added up, with its progress and the running RTP shown as it goes.
+  function simulate(form, call) {
+    var space = call.indexOf(" "), path = call.slice(space + 1);
+    var parts = Number(form.getAttribute("data-simulation")), part = Number(form.getAttribute("data-part"));
+    var progress = form.querySelector("progress"), result = form.querySelector(".result"), button = form.querySelector("button");
+    var csrf = document.querySelector('meta[name="csrf-token"]');
+    var total = { spins: 0, pays: 0, hits: 0, squares: 0, stake: 1, exact: 0 };
+    button.disabled = true;
+    progress.max = parts;
+    progress.value = 0;
+    (function next(done) {
+      if (done === parts) { button.disabled = false; return; }
+      fetch(path, { method: "POST", credentials: "same-origin", body: JSON.stringify({ spins: part }),
+                    headers: { "Accept": "application/json", "Content-Type": "application/json",
+                               "X-CSRF-Token": csrf ? csrf.getAttribute("content") : "" } })
+        .then(function (response) { return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; }); })
+        .then(function (reply) {
+          if (!reply.ok) { button.disabled = false; show(result, reply.answer.detail || reply.answer.title, "error"); return; }
+          var a = reply.answer;
+          total.spins += a.spins; total.pays += a.total_pays; total.hits += a.hits; total.squares += a.sum_of_squared_returns;
+          total.stake = a.stake; total.exact = a.exact_rtp;
+          var n = total.spins, rtp = total.pays / (n * total.stake);
+          var error = n > 1 ? Math.sqrt(Math.max(total.squares / n - rtp * rtp, 0) * n / (n - 1) / n) : 0;
+          progress.value = done + 1;
+          show(result, n.toLocaleString("en") + " spins: RTP " + percent(rtp) + " ± " + percent(error) + " (exact " + percent(total.exact) +
+               "), hit frequency " + percent(total.hits / n), "shown-once");
+          next(done + 1);
+        })
+        .catch(function () { button.disabled = false; show(result, "The server could not be reached.", "error"); });
+    })(0);
+  }
+
+  function percent(share) { return (share * 100).toFixed(2) + " %"; }
 
   function show(place, text, kind) {
     if (!place) { window.alert(text); return; }

@@ -1,0 +1,103 @@
+import Foundation
+import GameMath
+import PlayhouseAPI
+import Vapor
+
+/// The admin API's games, `/admin/v1/apps/{app}/games`: every role lists them with their exact
+/// return to player; owners and developers import definitions, open and close games and run
+/// simulations; the roles that read statistics see a game's bets per day. Imports, opening and
+/// closing are audit-logged.
+struct AdminGamesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let games = AdminController.signedIn(routes).grouped("apps", ":app", "games")
+        games.get(use: list)
+        games.post(use: importGame)
+        games.post(":game", "open") { try await setOpen(true, $0) }
+        games.post(":game", "close") { try await setOpen(false, $0) }
+        games.post(":game", "simulation", use: simulate)
+        games.get(":game", "bets", use: betsPerDay)
+    }
+
+    func list(_ request: Request) async throws -> Page<GameInfo> {
+        try request.operatorSession.require(.readApps)
+        return Page(data: try await request.games.list(appID: try await AdminController.app(request).id), nextCursor: nil)
+    }
+
+    /// What an import did: the game, whether it is new, and how many outcomes its RTP was enumerated over.
+    struct Imported: Content {
+        var game: GameInfo
+        var created: Bool
+        var combinations: UInt64
+    }
+
+    /// Imports the definition in the body (JSON, as `playhouse games import` reads it).
+    func importGame(_ request: Request) async throws -> Response {
+        let session = try request.operatorSession
+        try session.require(.manageGames)
+        let app = try await AdminController.app(request)
+        let definition = try request.content.decode(GameDefinition.self)
+        let imported = try await request.games.importGame(appID: app.id, definition, by: session.actor)
+        return try await Imported(game: imported.game, created: imported.created, combinations: imported.report.combinations)
+            .encodeResponse(status: imported.created ? .created : .ok, for: request)
+    }
+
+    func setOpen(_ open: Bool, _ request: Request) async throws -> GameInfo {
+        let session = try request.operatorSession
+        try session.require(.manageGames)
+        let app = try await AdminController.app(request), slug = request.parameters.get("game") ?? ""
+        guard try await request.games.setOpen(open, appID: app.id, slug: slug, by: session.actor),
+              let game = try await request.games.find(appID: app.id, slug: slug) else { throw PlayhouseProblem.gameNotFound(slug) }
+        return game
+    }
+
+    /// A part of a simulation: its sums, which add up over parts (the console's page runs several
+    /// and shows the progress), and what they come to so far.
+    struct SimulationPart: Content {
+        var spins: UInt64
+        var stake: UInt64
+        var totalPays: UInt64
+        var hits: UInt64
+        var sumOfSquaredReturns: Double
+        var rtp: Double
+        var standardError: Double
+        var exactRTP: Double
+
+        enum CodingKeys: String, CodingKey {
+            case spins, stake, hits, rtp
+            case totalPays = "total_pays"
+            case sumOfSquaredReturns = "sum_of_squared_returns"
+            case standardError = "standard_error"
+            case exactRTP = "exact_rtp"
+        }
+    }
+
+    static let largestPart = 1_000_000
+
+    /// Plays the game `spins` times (every payline), off the event loop.
+    func simulate(_ request: Request) async throws -> SimulationPart {
+        try request.operatorSession.require(.manageGames)
+        struct Body: Decodable { var spins: Int }
+        let spins = try request.content.decode(Body.self).spins
+        guard (1...Self.largestPart).contains(spins) else {
+            throw PlayhouseProblem.validation([.init(name: "spins", code: "out_of_range", parameters: ["min": "1", "max": String(Self.largestPart)])])
+        }
+        let app = try await AdminController.app(request), slug = request.parameters.get("game") ?? ""
+        guard let game = try await request.games.find(appID: app.id, slug: slug),
+              let machine = try await request.games.machine(appID: app.id, slug: slug) else { throw PlayhouseProblem.gameNotFound(slug) }
+        let simulation = try await request.threadPool.runIfActive {
+            var source = SimulationOutcomeSource()
+            return machine.simulate(spins: spins, using: &source)
+        }
+        let standardError = simulation.standardError
+        return SimulationPart(spins: simulation.spins, stake: simulation.stake, totalPays: simulation.totalPays, hits: simulation.hits,
+                              sumOfSquaredReturns: simulation.sumOfSquaredReturns, rtp: simulation.rtp,
+                              standardError: standardError.isFinite ? standardError : 0, exactRTP: game.rtp)
+    }
+
+    func betsPerDay(_ request: Request) async throws -> DashboardFigures.Series {
+        try request.operatorSession.require(.readStatistics)
+        let app = try await AdminController.app(request), slug = request.parameters.get("game") ?? ""
+        guard try await request.games.find(appID: app.id, slug: slug) != nil else { throw PlayhouseProblem.gameNotFound(slug) }
+        return try await request.dashboard.bets(appID: app.id, game: slug)
+    }
+}
