@@ -68,5 +68,6 @@ enum Migrations {
         app.migrations.add(CreateAdjustments())
         app.migrations.add(CreateOperatorTokens())
         app.migrations.add(CreateFigureCounts())
+        app.migrations.add(CreateAppOperators())
     }
 }

@@ -12,11 +12,14 @@ struct AdminAppsController: RouteCollection {
         apps.post(use: create)
         apps.post(":app", "rotate-secret", use: rotateSecret)
         apps.put(":app", "rate-limits", use: setRateLimits)
+        apps.get(":app", "operators", use: operators)
+        apps.put(":app", "operators", use: limit)
     }
 
     func list(_ request: Request) async throws -> Page<AppRecord> {
-        try request.operatorSession.require(.readApps)
-        return Page(data: try await request.apps.list(), nextCursor: nil)
+        let session = try request.operatorSession
+        try session.require(.readApps)
+        return Page(data: try await request.appAccess.apps(reachableBy: session.person), nextCursor: nil)
     }
 
     /// An app and its client secret, shown this once (none for a public client).
@@ -55,7 +58,7 @@ struct AdminAppsController: RouteCollection {
     func rotateSecret(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
         try session.require(.manageApps)
-        guard let rotated = try await request.apps.rotateSecret(request.parameters.get("app") ?? "", by: session.actor) else {
+        guard let rotated = try await request.apps.rotateSecret(try await AdminController.app(request).id.uuidString, by: session.actor) else {
             throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
         }
         return try await Self.secretShownOnce(Created(app: rotated.app, clientSecret: rotated.clientSecret), status: .ok, request)
@@ -74,11 +77,34 @@ struct AdminAppsController: RouteCollection {
             }
         }
         let body = try request.content.decode(Body.self)
-        guard let app = try await request.apps.setRateLimits(request.parameters.get("app") ?? "", RequestRateLimits(perSecond: body.perSecond, perHour: body.perHour),
+        guard let app = try await request.apps.setRateLimits(try await AdminController.app(request).id.uuidString, RequestRateLimits(perSecond: body.perSecond, perHour: body.perHour),
                                                              by: session.actor) else {
             throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
         }
         return app
+    }
+
+    /// The operators the app is limited to (none: every operator reaches it). Owners only.
+    func operators(_ request: Request) async throws -> Page<Operator> {
+        try request.operatorSession.require(.manageOperators)
+        return Page(data: try await request.appAccess.operators(of: try await AdminController.app(request)), nextCursor: nil)
+    }
+
+    /// Limits the app to the operators whose emails `operators` lists (empty: open to every
+    /// operator again). Owners only; audit-logged.
+    func limit(_ request: Request) async throws -> Page<Operator> {
+        let session = try request.operatorSession
+        try session.require(.manageOperators)
+        let app = try await AdminController.app(request)
+        struct Body: Decodable { var operators: [String] }
+        var people: [Operator] = []
+        for email in try request.content.decode(Body.self).operators {
+            guard let person = try await request.operators.find(email), person.email == PlayerService.normalisedEmail(email) else {
+                throw PlayhouseProblem.validation([.init(name: "operators", code: "invalid_value")])
+            }
+            people.append(person)
+        }
+        return Page(data: try await request.appAccess.limit(app, to: people, by: session.actor), nextCursor: nil)
     }
 
     private static func secretShownOnce(_ answer: Created, status: HTTPStatus, _ request: Request) async throws -> Response {

@@ -64,9 +64,12 @@ struct AdminController: RouteCollection {
         return try request.content.decode(Body.self)
     }
 
-    /// The app the path's `:app` names (its client id or id); 404 when there is none.
+    /// The app the path's `:app` names (its client id or id), if the signed-in operator reaches it
+    /// (``AppAccess``); 404 when there is none, or it is limited to other operators.
     static func app(_ request: Request) async throws -> AppRecord {
-        guard let app = try await request.apps.find(request.parameters.get("app") ?? "") else {
+        let person = try request.operatorSession.person
+        guard let app = try await request.apps.find(request.parameters.get("app") ?? ""),
+              try await request.appAccess.reaches(app, by: person) else {
             throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
         }
         return app

@@ -50,7 +50,7 @@ struct ConsolePageController: RouteCollection {
         guard session.person.role.may(.readStatistics) else {
             return try await ConsolePages.render(request, "console-home", title: "Console", session: session, Context(apps: [], charts: []))
         }
-        let apps = try await request.apps.list()
+        let apps = try await request.appAccess.apps(reachableBy: session.person)
         let chosen = apps.first { $0.clientID == query.app } ?? apps.first
         let names: [DashboardFigures.Figure: String] = [.signUps: "Sign-ups", .opens: "Opens", .deposits: "Deposits", .bets: "Bets",
                                                         .displays: "Content displays"]
@@ -80,14 +80,19 @@ struct ConsolePageController: RouteCollection {
     func apps(_ request: Request) async throws -> Response {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readApps) else { return try await ConsolePages.forbidden(request, session) }
-        struct Row: Encodable { var name, clientID, environment, client, scopes, limits: String, confidential: Bool }
-        let rows = try await request.apps.list().map { app in
-            Row(name: app.name, clientID: app.clientID, environment: app.environment.rawValue, client: app.isPublic ? "public" : "confidential",
-                scopes: app.scopes.joined(separator: " "), limits: "\(app.rateLimits.second)/s, \(app.rateLimits.hour)/h", confidential: !app.isPublic)
+        struct Row: Encodable { var name, clientID, environment, client, scopes, limits, operators: String, confidential: Bool }
+        let owner = session.person.role.may(.manageOperators)
+        var rows: [Row] = []
+        for app in try await request.appAccess.apps(reachableBy: session.person) {
+            // Who reaches the app: owners see (and set) it.
+            let operators = owner ? try await request.appAccess.operators(of: app).map(\.email).joined(separator: " ") : ""
+            rows.append(Row(name: app.name, clientID: app.clientID, environment: app.environment.rawValue, client: app.isPublic ? "public" : "confidential",
+                            scopes: app.scopes.joined(separator: " "), limits: "\(app.rateLimits.second)/s, \(app.rateLimits.hour)/h",
+                            operators: operators, confidential: !app.isPublic))
         }
-        struct Context: Encodable { var apps: [Row], manage: Bool }
+        struct Context: Encodable { var apps: [Row], manage: Bool, owner: Bool }
         return try await ConsolePages.render(request, "console-apps", title: "Apps", session: session,
-                                             Context(apps: rows, manage: session.person.role.may(.manageApps)))
+                                             Context(apps: rows, manage: session.person.role.may(.manageApps), owner: owner))
     }
 
     func players(_ request: Request) async throws -> Response {
@@ -95,7 +100,7 @@ struct ConsolePageController: RouteCollection {
         let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readPlayers) else { return try await ConsolePages.forbidden(request, session) }
-        let apps = try await request.apps.list()
+        let apps = try await request.appAccess.apps(reachableBy: session.person)
         let chosen = apps.first { $0.clientID == query.app } ?? apps.first
         let text = query.q ?? ""
         var found: [Player] = []
@@ -118,7 +123,7 @@ struct ConsolePageController: RouteCollection {
         let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readMoney) else { return try await ConsolePages.forbidden(request, session) }
-        let apps = try await request.apps.list()
+        let apps = try await request.appAccess.apps(reachableBy: session.person)
         let chosen = apps.first { $0.clientID == query.app } ?? apps.first
         var totals: [LedgerTotals.Line] = []
         var open: [(playerID: UUID, payment: Payment)] = [], finished = open
@@ -215,7 +220,7 @@ struct ConsolePageController: RouteCollection {
         let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readApps) else { return try await ConsolePages.forbidden(request, session) }
-        let apps = try await request.apps.list()
+        let apps = try await request.appAccess.apps(reachableBy: session.person)
         let chosen = apps.first { $0.clientID == query.app } ?? apps.first
         let games = if let chosen { try await request.games.list(appID: chosen.id) } else { [GameInfo]() }
         let statistics = session.person.role.may(.readStatistics)

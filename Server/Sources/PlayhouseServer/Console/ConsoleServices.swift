@@ -6,6 +6,9 @@ extension ServiceContext {
     /// Operators' API tokens, for scripts and the command line.
     public var operatorTokens: OperatorTokens { OperatorTokens(store: store, now: now) }
 
+    /// Which operators reach which apps.
+    var appAccess: AppAccess { AppAccess(store: store, now: now) }
+
     /// The dashboard's figures per day.
     var dashboard: DashboardFigures { DashboardFigures(store: store, now: now) }
 

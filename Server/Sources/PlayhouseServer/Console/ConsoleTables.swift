@@ -129,6 +129,21 @@ struct CreateFigureCounts: AsyncMigration {
     }
 }
 
+/// The operators an app is limited to (``AppAccess``); an app without any is open to every operator.
+struct CreateAppOperators: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("app_operators")
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
+            .field("operator_id", .uuid, .required, .references("operators", "id", onDelete: .cascade))
+            .unique(on: "app_id", "operator_id")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("app_operators").delete()
+    }
+}
+
 /// SQLite: `INSERT OR REPLACE` naming an existing entry's `seq` would replace it (its implicit
 /// delete fires no trigger), so an insert may not name a `seq` the log has used.
 struct GuardAuditLogSequence: AsyncMigration {

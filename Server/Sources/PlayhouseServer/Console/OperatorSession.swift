@@ -9,10 +9,12 @@ enum OperatorSession {
     static let cookie = "playhouse_console"
     static let csrfHeader = "X-CSRF-Token"
 
-    /// The session of the request's cookie; nil when there is none, or it ended.
+    /// The session of the request's cookie; nil when there is none, or it ended. Kept on the
+    /// request (``Request/operatorSession``), for what a page shares with the admin API.
     static func current(_ request: Request) async throws -> OperatorService.Session? {
-        guard let cookie = request.cookies[Self.cookie]?.string else { return nil }
-        return try await request.operators.session(cookie: cookie)
+        guard let cookie = request.cookies[Self.cookie]?.string, let session = try await request.operators.session(cookie: cookie) else { return nil }
+        request.storage[OperatorAuthMiddleware.Key.self] = session
+        return session
     }
 
     /// Sets the cookie of a new session.
