@@ -39,7 +39,7 @@ extension Apps {
                 throw ValidationError("--kind must be oidc or facebook")
             }
             let added = try await options.withApplication { application in
-                try await application.identityProviders.add(app: app, name: name, kind: kind)
+                try await application.identityProviders.add(app: app, name: name, kind: kind, by: .commandLine)
             }
             print("Players of \(app) can now sign in with \(added.name) (\(added.kind)).")
         }

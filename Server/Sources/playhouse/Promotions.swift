@@ -29,7 +29,7 @@ struct Promotions: AsyncParsableCommand {
             let expiresAt = try expires.map { try date($0, "--expires") }
             let created = try await options.withApp(app) { application, found in
                 try await application.promotions.create(appID: found.id, code: code, name: name, amount: amount, currency: currency,
-                                                        economy: economy, maxRedemptions: maxRedemptions, startsAt: startsAt, expiresAt: expiresAt)
+                                                        economy: economy, maxRedemptions: maxRedemptions, startsAt: startsAt, expiresAt: expiresAt, by: .commandLine)
             }
             print("Created promotion \(created.code): \(created.amount) (\(created.economy.rawValue)), "
                   + "\(created.maxRedemptions.map { "at most \($0) players" } ?? "no limit").")

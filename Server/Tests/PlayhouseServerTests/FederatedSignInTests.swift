@@ -76,10 +76,10 @@ final class StandInProvider: @unchecked Sendable {
             try await withPlayhouse(engine) { app in
                 let credentials = try await app.createApp()
                 _ = try await app.identityProviders.add(app: credentials.app.clientID, name: "standin", kind: .openIDConnect(
-                    issuer: StandInProvider.issuer, audience: StandInProvider.clientID, jwksURI: provider.baseURL + "/jwks"))
+                    issuer: StandInProvider.issuer, audience: StandInProvider.clientID, jwksURI: provider.baseURL + "/jwks"), by: .commandLine)
                 _ = try await app.identityProviders.add(app: credentials.app.clientID, name: "facebook", kind: .facebook(
                     appID: StandInProvider.facebookAppID, appToken: StandInProvider.facebookAppToken,
-                    introspectionURL: provider.baseURL + "/debug_token", profileURL: provider.baseURL + "/me"))
+                    introspectionURL: provider.baseURL + "/debug_token", profileURL: provider.baseURL + "/me"), by: .commandLine)
                 try await body(app, credentials, provider)
             }
         } catch {

@@ -30,9 +30,9 @@ import Vapor
             _ = try await sdk.games.setClientSeed("device-seed")
             let played = try await sdk.games.bet(game: "ten-symbols", wager: Decimal(string: "0.05")!, currency: "EUR")
             #expect(played.fairness?.clientSeed == "device-seed")
-            _ = try await app.currencies.add(appID: fixture.credentials.app.id, code: "NWC", kind: .credit, game: "never-wins")
+            _ = try await app.currencies.add(appID: fixture.credentials.app.id, code: "NWC", kind: .credit, game: "never-wins", by: .commandLine)
             _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: "CREDITS", name: nil, amount: "5", currency: "NWC",
-                                                economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil)
+                                                economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil, by: .commandLine)
             _ = try await sdk.wallet.redeem(code: "CREDITS")
             let credit = try await sdk.games.creditBet(game: "always-wins", creditsFrom: "never-wins", wager: 1)
             #expect(credit.kind == .credit && credit.balance == Money(amount: "9", currency: "NWC"))

@@ -221,7 +221,7 @@ import Vapor
             try await withRunningServer(engine) { app, url in
                 let credentials = try await app.createApp()
                 _ = try await app.identityProviders.add(app: credentials.app.clientID, name: "standin", kind: .openIDConnect(
-                    issuer: StandInProvider.issuer, audience: StandInProvider.clientID, jwksURI: provider.baseURL + "/jwks"))
+                    issuer: StandInProvider.issuer, audience: StandInProvider.clientID, jwksURI: provider.baseURL + "/jwks"), by: .commandLine)
                 let sdk = client(url, credentials, store: MemoryTokenStore())
                 let player = try await sdk.auth.signIn(provider: "standin", token: try await provider.idToken())
                 #expect(player.email == "ann@stand-in.test")

@@ -73,7 +73,7 @@ import Vapor
         try await withRunningServer(engine, { $0.passwordHashCost = 4 }) { app, url in
             let fixture = try await WalletFixture.make(app)
             _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: "WELCOME", name: "Welcome", amount: "50",
-                                                currency: "KRD", economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil)
+                                                currency: "KRD", economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil, by: .commandLine)
             let sdk = client(url, fixture.credentials, transport: LosesFirstAnswer(to: "/v1/wallet/deposits"))
             _ = try await sdk.auth.signIn(scopes: ["profile", "wallet"], presenter: FormPostingPresenter(email: "ann@example.com"))
 

@@ -29,7 +29,7 @@ import VaporTesting
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             let fixture = try await WalletFixture.make(app)
             _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: "WELCOME", name: nil, amount: "25", currency: "KRD",
-                                                economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil)
+                                                economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil, by: .commandLine)
             let ann = try await fixture.player()
             let (cookie, html, location) = try await open(app, ann, "deposit")
             #expect(location == "/wallet/deposit")

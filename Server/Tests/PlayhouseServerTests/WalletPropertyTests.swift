@@ -49,7 +49,7 @@ import Vapor
             let fixture = try await WalletFixture.make(app)
             for code in ["SPRING", "SUMMER", "AUTUMN"] {
                 _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: code, name: nil, amount: "10", currency: "KRD",
-                                                    economy: nil, maxRedemptions: 5, startsAt: nil, expiresAt: nil)
+                                                    economy: nil, maxRedemptions: 5, startsAt: nil, expiresAt: nil, by: .commandLine)
             }
             var tokens: [String] = []
             for index in 0..<8 { tokens.append(try await fixture.player("player\(index)@example.com")) }

@@ -142,7 +142,7 @@ import VaporTesting
 
             // When the app stops offering the chosen currency, the account falls back to the app's first.
             let appID = fixture.credentials.app.id
-            #expect(try await app.currencies.remove(appID: appID, code: "KRD"))
+            #expect(try await app.currencies.remove(appID: appID, code: "KRD", by: .commandLine))
             #expect(try await currency(ann) == "EUR")
         }
     }
@@ -532,12 +532,12 @@ import VaporTesting
             let appID = fixture.credentials.app.id
             let now = app.playhouseClock.now()
             let welcome = try await app.promotions.create(appID: appID, code: "welcome", name: "Welcome bonus", amount: "100", currency: "KRD",
-                                                          economy: nil, maxRedemptions: 2, startsAt: nil, expiresAt: now.addingTimeInterval(3600))
+                                                          economy: nil, maxRedemptions: 2, startsAt: nil, expiresAt: now.addingTimeInterval(3600), by: .commandLine)
             #expect(welcome.url == "https://play.example.com/promotions/WELCOME")
             _ = try await app.promotions.create(appID: appID, code: "LATER", name: nil, amount: "1.00", currency: "EUR", economy: nil,
-                                                maxRedemptions: nil, startsAt: now.addingTimeInterval(600), expiresAt: nil)
+                                                maxRedemptions: nil, startsAt: now.addingTimeInterval(600), expiresAt: nil, by: .commandLine)
             _ = try await app.promotions.create(appID: appID, code: "GONE", name: nil, amount: "5", currency: "KRD", economy: nil,
-                                                maxRedemptions: nil, startsAt: nil, expiresAt: now.addingTimeInterval(650))
+                                                maxRedemptions: nil, startsAt: nil, expiresAt: now.addingTimeInterval(650), by: .commandLine)
             let ann = try await fixture.player(), bob = try await fixture.player("bob@example.com"), cat = try await fixture.player("cat@example.com")
 
             let redeemed = try await fixture.post("/v1/promotions/redeem", ann, #"{"code":"Welcome"}"#)

@@ -5,7 +5,7 @@ import SQLKit
 /// Registers the sign-in providers an app trusts (`playhouse apps add-provider`).
 public struct IdentityProviderService: Sendable {
     /// A provider as the CLI shows it.
-    public struct Summary: Sendable, Equatable {
+    public struct Summary: Sendable, Equatable, Codable {
         public var name: String
         public var kind: String
         public var issuer: String?
@@ -29,7 +29,8 @@ public struct IdentityProviderService: Sendable {
         return ASCIIShape.matches(name, length: 1...40, first: letterOrDigit) { letterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
-    public func add(app reference: String, name: String, kind: Kind) async throws -> Summary {
+    /// Audit-logged as `actor`'s (never the provider's app token).
+    public func add(app reference: String, name: String, kind: Kind, by actor: AuditActor) async throws -> Summary {
         guard let app = try await AppService(store: store, now: Date()).find(reference) else {
             throw PlayhouseProblem.notFound(reference)
         }
@@ -65,19 +66,22 @@ public struct IdentityProviderService: Sendable {
             provider.profileURL = profileURL
         }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
+        let summary = Summary(name: name, kind: provider.kind, issuer: provider.issuer, audience: provider.audience)
         do {
-            try await store.write { [provider] sql in
+            try await store.transaction { [provider] sql in
                 try await sql.raw("""
                     INSERT INTO identity_providers (\(IdentityProvider.columns), created_at)
                     VALUES (\(bind: provider.id), \(bind: provider.appID), \(bind: provider.name), \(bind: provider.kind), \(bind: provider.issuer),
                             \(bind: provider.audience), \(bind: provider.jwksURI), \(bind: provider.introspectionURL), \(bind: provider.appToken),
                             \(bind: provider.profileURL), \(bind: Date()))
                     """).run()
+                try await sql.raw(AuditLog.entry(by: actor, "sign-in provider added", target: app.ern + "/provider:" + name, after: summary,
+                                                 at: Date())).run()
             }
         } catch where Store.isConstraintViolation(error) {
             throw PlayhouseProblem.validation([.init(name: "name", code: "taken")])
         }
-        return Summary(name: name, kind: provider.kind, issuer: provider.issuer, audience: provider.audience)
+        return summary
     }
 
     public func list(app reference: String) async throws -> [Summary] {

@@ -14,8 +14,9 @@ public struct CurrencyService: Sendable {
 
     /// Adds a currency to an app. Real money needs an ISO 4217 code; its minor units come from the
     /// standard unless given. Virtual currencies default to whole units. Credits name their game.
+    /// Audit-logged as `actor`'s.
     public func add(appID: UUID, code rawCode: String, kind: CurrencyKind, minorUnits: Int? = nil, name: String? = nil,
-                    game: String? = nil) async throws -> CurrencyInfo {
+                    game: String? = nil, by actor: AuditActor) async throws -> CurrencyInfo {
         let code = rawCode.uppercased()
         var fields: [PlayhouseProblem.Field] = []
         let known = ISO4217.currencies[code]
@@ -36,15 +37,20 @@ public struct CurrencyService: Sendable {
             throw PlayhouseProblem.validation([.init(name: "code", code: "taken")])
         }
         let currency = CurrencyInfo(code: code, kind: kind, minorUnits: units, name: displayName, game: game)
-        try await store.write { sql in
+        let now = Date()
+        try await store.transaction { sql in
             try await sql.raw("""
                 INSERT INTO currencies (id, app_id, code, kind, minor_units, name, game, created_at)
                 VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: code), \(bind: kind.rawValue), \(bind: units), \(bind: displayName), \(bind: game),
-                        \(bind: Date()))
+                        \(bind: now))
                 """).run()
+            try await sql.raw(AuditLog.entry(by: actor, "currency added", target: Self.ern(appID, code), after: currency, at: now)).run()
         }
         return currency
     }
+
+    /// What the audit log names an app's currency by.
+    static func ern(_ appID: UUID, _ code: String) -> String { ERN.make("currency", "\(appID.uuidString.lowercased())/\(code)") }
 
     /// The app's currencies, in the order they were added.
     public func list(appID: UUID) async throws -> [CurrencyInfo] {
@@ -107,17 +113,22 @@ public struct CurrencyService: Sendable {
     }
 
     /// Removes a currency no balance, payment or promotion has used; returns false when there was none.
-    public func remove(appID: UUID, code: String) async throws -> Bool {
+    /// Audit-logged as `actor`'s.
+    public func remove(appID: UUID, code: String, by actor: AuditActor) async throws -> Bool {
         let code = code.uppercased()
         guard Self.isWellFormed(code: code) else { return false }
         return try await store.transaction { sql in
-            guard try await sql.raw("SELECT id FROM currencies WHERE app_id = \(bind: appID) AND code = \(bind: code)").first() != nil else { return false }
+            guard let before = try await sql.raw("""
+                SELECT \(Self.currencyColumns) FROM currencies \(SQLAlias.currency) WHERE \(SQLAlias.currency).app_id = \(bind: appID)
+                  AND \(SQLAlias.currency).code = \(bind: code)
+                """).first().flatMap({ try Self.currency($0) }) else { return false }
             for table in ["ledger_accounts", "payments", "promotions"] {
                 guard try await sql.raw("""
                     SELECT 1 AS used FROM \(unsafeRaw: table) WHERE app_id = \(bind: appID) AND currency = \(bind: code) LIMIT 1
                     """).first() == nil else { throw PlayhouseProblem.validation([.init(name: "code", code: "in_use")]) }
             }
             try await sql.raw("DELETE FROM currencies WHERE app_id = \(bind: appID) AND code = \(bind: code)").run()
+            try await sql.raw(AuditLog.entry(by: actor, "currency removed", target: Self.ern(appID, code), before: before, at: Date())).run()
             return true
         }
     }

@@ -3,7 +3,7 @@ import PlayhouseAPI
 import SQLKit
 
 /// A promotion as the operator's command line shows it.
-public struct PromotionInfo: Sendable {
+public struct PromotionInfo: Sendable, Codable {
     public var code: String
     public var name: String
     public var amount: Money
@@ -27,8 +27,9 @@ public struct PromotionService: Sendable {
     static let codePattern = "^[A-Z0-9][A-Z0-9_-]{2,39}$"
 
     /// Creates a promotion for an app. `amount` is a decimal string in `currency`.
+    /// Audit-logged as `actor`'s.
     public func create(appID: UUID, code rawCode: String, name: String?, amount: String, currency: String, economy: Economy?,
-                       maxRedemptions: Int?, startsAt: Date?, expiresAt: Date?) async throws -> PromotionInfo {
+                       maxRedemptions: Int?, startsAt: Date?, expiresAt: Date?, by actor: AuditActor) async throws -> PromotionInfo {
         guard let app = try await AppService(store: store, now: now).find(appID.uuidString) else {
             throw PlayhouseProblem.notFound("app")
         }
@@ -44,20 +45,23 @@ public struct PromotionService: Sendable {
             .parse(Money(amount: amount, currency: currency.uppercased()), appID: appID)
         let economy = try CurrencyService.economy(economy, app: app, currency: currencyInfo.code)
         let now = self.now
+        let promotion = PromotionInfo(code: code, name: title, amount: currencyInfo.money(minor), economy: economy, maxRedemptions: maxRedemptions,
+                                      redemptions: 0, startsAt: startsAt, expiresAt: expiresAt, url: url(code))
         do {
-            try await store.write { sql in
+            try await store.transaction { sql in
                 try await sql.raw("""
                     INSERT INTO promotions (id, app_id, code, name, currency, economy, amount, max_redemptions, redemptions, starts_at,
                                             expires_at, created_at)
                     VALUES (\(bind: UUID.random()), \(bind: appID), \(bind: code), \(bind: title), \(bind: currencyInfo.code), \(bind: economy.rawValue),
                             \(bind: minor), \(bind: maxRedemptions), 0, \(bind: startsAt), \(bind: expiresAt), \(bind: now))
                     """).run()
+                try await sql.raw(AuditLog.entry(by: actor, "promotion created",
+                                                 target: ERN.make("promotion", "\(appID.uuidString.lowercased())/\(code)"), after: promotion, at: now)).run()
             }
         } catch where Store.isConstraintViolation(error) {
             throw PlayhouseProblem.validation([.init(name: "code", code: "taken")])
         }
-        return PromotionInfo(code: code, name: title, amount: currencyInfo.money(minor), economy: economy, maxRedemptions: maxRedemptions,
-                             redemptions: 0, startsAt: startsAt, expiresAt: expiresAt, url: url(code))
+        return promotion
     }
 
     /// The app's promotions, newest first.
