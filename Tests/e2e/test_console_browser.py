@@ -3,7 +3,7 @@ command line sets a password from the invitation link and signs in; sets up a se
 reading the page's QR code as a phone would (zbarimg on a screenshot) and signs in again with its
 code; invites an operator (the link shown once, never again), disables them, registers an app (its
 secret shown once), reads the audit log of the changes, and signs out; another owner credits a player's wallet
-with a reason and reverses it; a developer imports a game, simulates it with its progress shown, and closes
+with a reason and reverses it, and verifies a bet's fairness in the browser; a developer imports a game, simulates it with its progress shown, and closes
 it. Every change goes through the admin API with the session's CSRF token;
 nothing loads from outside the server. Screenshots are kept in artifacts/."""
 
@@ -167,6 +167,12 @@ def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, c
     deposit = requests.post(base + "/v1/wallet/deposits", headers=player, json={"amount": {"amount": "20.00", "currency": "EUR"}}, timeout=10)
     assert deposit.status_code == 201, deposit.text
     me = requests.get(base + "/v1/me", headers=player, timeout=10).json()
+    # A bet on a provably fair wheel, its server seed then revealed by the player.
+    playhouse.cli("games", "import", client_app["client_id"], str(ROOT / "Server/Examples/games/wheel-of-fortune.json"))
+    bet = requests.post(base + "/v1/games/wheel-of-fortune/bet", headers=player, json={"currency": "EUR", "wager": "1.00"}, timeout=10)
+    assert bet.status_code == 201, bet.text
+    assert requests.post(base + "/v1/fairness/rotate", headers=player, timeout=10).status_code == 200
+    balance = bet.json()["balance"]["amount"]
 
     def euros():
         wallet = requests.get(base + "/v1/wallet", headers=player, timeout=10).json()
@@ -184,11 +190,17 @@ def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, c
     # Found by email, then credited with a reason from the player's page.
     browser.get(base + "/console/players?app=" + client_app["client_id"] + "&q=" + me["email"])
     wait_for(browser, EC.element_to_be_clickable((By.CSS_SELECTOR, "#players a"))).click()
+    # The bet verified in the browser from its revealed seed.
+    wait_for(browser, EC.element_to_be_clickable((By.CSS_SELECTOR, "#bets button[data-verify]"))).click()
+    verified = wait_for(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#bets .verify .result"))).text
+    assert verified.startswith("Verified: the seed matches its hash"), verified
+
+    credited = "%.2f" % (float(balance) + 5)
     submit(browser, "adjust", amount="5", reason="Goodwill: the game froze mid-spin")
     wait_for(browser, lambda b: "Goodwill: the game froze mid-spin" in b.find_element(By.ID, "adjustments").text)
-    assert "25.00" in browser.find_element(By.ID, "wallet").text
+    assert credited in browser.find_element(By.ID, "wallet").text
     assert "adjustment" in browser.find_element(By.ID, "transactions").text
-    assert euros() == "25.00"
+    assert euros() == credited
 
     # Reversed from its row, at phone width: the money goes back, and the row says so.
     browser.set_window_size(390, 844)
@@ -198,7 +210,7 @@ def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, c
     wait_for(browser, lambda b: "reversed by" in b.find_element(By.ID, "adjustments").text)
     assert "Meant for another player" in browser.find_element(By.ID, "adjustments").text
     assert not browser.find_elements(By.CSS_SELECTOR, "#adjustments form"), "neither can be reversed again"
-    assert euros() == "20.00"
+    assert euros() == balance
     browser.save_screenshot(str(ARTIFACTS / "console-player-adjustments-phone.png"))
 
     # The money page lists both, and the ledger stays sound.

@@ -12,6 +12,15 @@ struct AdminPlayersController: RouteCollection {
         players.get(use: search)
         players.get(":player", use: show)
         players.post(":player", "sessions", ":session", "end", use: endSession)
+        players.get(":player", "bets", use: bets)
+    }
+
+    /// The player's bets, newest first, with their fairness (the server seed once revealed), as
+    /// the player's own `GET /v1/bets` pages them.
+    func bets(_ request: Request) async throws -> Page<Bet> {
+        try request.operatorSession.require(.readPlayers)
+        let (app, player) = try await AdminController.player(request)
+        return try await request.betHistory.history(.init(app: app, playerID: player.id), game: nil, page: try request.query(PageRequest.self))
     }
 
     func search(_ request: Request) async throws -> Page<PlayerProfile> {

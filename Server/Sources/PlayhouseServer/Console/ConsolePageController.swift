@@ -168,7 +168,7 @@ struct ConsolePageController: RouteCollection {
         struct TransactionRow: Encodable { var at, kind, amount, balance, economy: String }
         struct Context: Encodable {
             var name, app, id: String, guest: Bool, profile: [Line], balances: [BalanceRow], limits: [Line], sessions: [SessionRow], canEnd: Bool
-            var transactions: [TransactionRow], adjustments: [AdjustmentRow]?, canAdjust: Bool, currencies: [String]
+            var transactions: [TransactionRow], adjustments: [AdjustmentRow]?, canAdjust: Bool, currencies: [String], bets: [BetRow]
         }
         let profile = view.profile
         let lines: [(String, String?)] = [("Email", profile.email), ("Phone", profile.phoneNumber), ("Display name", profile.displayName),
@@ -196,8 +196,46 @@ struct ConsolePageController: RouteCollection {
                                                                  balance: $0.balanceAfter.description, economy: $0.economy.rawValue) },
             adjustments: session.person.role.may(.readMoney) ? try await adjustments(of: view, app: app, request) : nil,
             canAdjust: session.person.role.may(.adjustMoney),
-            currencies: try await request.currencies.list(appID: app.id).map(\.code))
+            currencies: try await request.currencies.list(appID: app.id).map(\.code),
+            bets: try await bets(of: view, app: app, request))
         return try await ConsolePages.render(request, "console-player", title: context.name, session: session, context)
+    }
+
+    /// A player's bet on their page, with what the browser needs to verify its fairness itself
+    /// (console.js): the revealed server seed, its hash, the client seed and nonce, the stops drawn,
+    /// and the reels' lengths they were drawn below.
+    struct BetRow: Encodable {
+        var at, game, stake, payout, stops: String
+        var verify: Verify?
+        /// Why it cannot be verified yet.
+        var note: String
+
+        struct Verify: Encodable { var serverSeed, serverSeedHash, clientSeed, nonce, stops, lengths: String }
+    }
+
+    private func bets(of view: AdminPlayersController.PlayerView, app: AppRecord, _ request: Request) async throws -> [BetRow] {
+        guard let playerID = UUID(uuidString: view.profile.id) else { return [] }
+        let bets = try await request.betHistory.history(.init(app: app, playerID: playerID), game: nil, page: try PageRequest(limit: 20)).data
+        var games: [String: (version: Int, lengths: [Int])] = [:]
+        for slug in Set(bets.map(\.game)) {
+            guard let info = try await request.games.find(appID: app.id, slug: slug),
+                  let definition = try await request.games.definition(appID: app.id, slug: slug) else { continue }
+            games[slug] = switch definition.play {
+            case .slot(let slot): (info.version, slot.reels.map(\.count))
+            case .wheel(let wheel): (info.version, [wheel.segments.count])
+            }
+        }
+        return bets.map { bet in
+            let json = { (numbers: [Int]) in "[" + numbers.map(String.init).joined(separator: ",") + "]" }
+            var row = BetRow(at: RFC3339.format(bet.createdAt), game: bet.game, stake: bet.$stake.text, payout: bet.$payout.text,
+                             stops: bet.stops.map(String.init).joined(separator: " "), verify: nil, note: "")
+            guard let fairness = bet.fairness else { row.note = "not provably fair"; return row }
+            guard let seed = fairness.serverSeed else { row.note = "its server seed is not revealed yet"; return row }
+            guard let game = games[bet.game], game.version == bet.gameVersion else { row.note = "played on an earlier version of the game"; return row }
+            row.verify = .init(serverSeed: seed, serverSeedHash: fairness.serverSeedHash, clientSeed: fairness.clientSeed, nonce: String(fairness.nonce),
+                               stops: json(bet.stops), lengths: json(game.lengths))
+            return row
+        }
     }
 
     /// A player's adjustment on their page: what it did, and whether it can be reversed.

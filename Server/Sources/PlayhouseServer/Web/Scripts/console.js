@@ -113,6 +113,59 @@
     })(0);
   }
 
+  // "Verify fairness": the bet's outcome checked in this browser, trusting nothing the server
+  // says but the seeds: the revealed server seed must hash (SHA-256) to the hash shown before the
+  // bet, and HMAC-SHA256 keyed with it must draw the same stops (GameMath's FairOutcomeSource: blocks
+  // of "<client seed>:<nonce>[:<k>]", 4-byte big-endian words, a word at or above 2^32 - 2^32 mod n
+  // skipped, the draw the word mod n).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-verify]") : null;
+    if (!button) return;
+    var place = button.parentNode, result = place.querySelector(".result");
+    if (!window.crypto || !window.crypto.subtle) { show(result, "Verifying needs the console over HTTPS (or on this machine).", "error"); return; }
+    verify(place.dataset).then(function (message) { show(result, message, message.indexOf("Verified") === 0 ? "shown-once" : "error"); },
+                               function () { show(result, "The browser could not verify it.", "error"); });
+  });
+
+  function verify(bet) {
+    var subtle = window.crypto.subtle, text = new TextEncoder();
+    var lengths = JSON.parse(bet.lengths), stops = JSON.parse(bet.stops);
+    return subtle.digest("SHA-256", text.encode(bet.serverSeed)).then(function (digest) {
+      if (hex(digest) !== bet.serverSeedHash) return "The revealed server seed does not match the hash shown before the bet.";
+      return subtle.importKey("raw", text.encode(bet.serverSeed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]).then(function (key) {
+        var round = 0, block = null, offset = 0, drawn = [];
+        function word() {
+          if (block && offset + 4 <= block.length) {
+            var x = ((block[offset] << 24) >>> 0) + (block[offset + 1] << 16) + (block[offset + 2] << 8) + block[offset + 3];
+            offset += 4;
+            return Promise.resolve(x);
+          }
+          var message = bet.clientSeed + ":" + bet.nonce + (round === 0 ? "" : ":" + round);
+          round += 1;
+          return subtle.sign("HMAC", key, text.encode(message)).then(function (mac) { block = new Uint8Array(mac); offset = 0; return word(); });
+        }
+        function draw(reel) {
+          if (reel === lengths.length) return Promise.resolve();
+          var n = lengths[reel], limit = 4294967296 - (4294967296 % n);
+          return word().then(function (x) {
+            if (x >= limit) return draw(reel);
+            drawn.push(x % n);
+            return draw(reel + 1);
+          });
+        }
+        return draw(0).then(function () {
+          return drawn.join(",") === stops.join(",")
+            ? "Verified: the seed matches its hash, and the seeds draw stops " + drawn.join(" ") + "."
+            : "Does not match: the seeds draw stops " + drawn.join(" ") + ", the bet shows " + stops.join(" ") + ".";
+        });
+      });
+    });
+  }
+
+  function hex(buffer) {
+    return Array.prototype.map.call(new Uint8Array(buffer), function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
   function percent(share) { return (share * 100).toFixed(2) + " %"; }
 
   function show(place, text, kind) {
