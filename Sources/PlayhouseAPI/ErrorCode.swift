@@ -202,7 +202,8 @@ extension ErrorCode {
     public static let invalidSecondFactorCode: ErrorCode = "invalid_second_factor_code"
     /// A change without the session's CSRF token (`X-CSRF-Token`).
     public static let csrfRejected: ErrorCode = "csrf_rejected"
-    /// Only an operator signed in to the console makes API tokens: a token cannot make another.
+    /// Done signed in to the console only, not with an API token: making tokens, setting up a
+    /// second factor, inviting operators.
     public static let consoleSessionRequired: ErrorCode = "console_session_required"
     /// An operator with that email exists already.
     public static let operatorExists: ErrorCode = "operator_exists"

@@ -222,7 +222,7 @@ def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, c
     browser.save_screenshot(str(ARTIFACTS / "console-money-desktop.png"))
 
 
-def test_a_developer_imports_simulates_and_closes_a_game(playhouse, browser, client_app):
+def test_a_developer_imports_simulates_and_closes_a_game(playhouse, browser, client_app, sign_in_player):
     base = playhouse.base_url
     email = "games-developer@example.com"
     browser.set_window_size(1280, 900)
@@ -252,6 +252,9 @@ def test_a_developer_imports_simulates_and_closes_a_game(playhouse, browser, cli
     # Closed from its row: bets on it are refused.
     browser.find_element(By.CSS_SELECTOR, "#game-lucky-sevens .open-close button").click()
     wait_for(browser, lambda b: "closed" in b.find_element(By.ID, "game-lucky-sevens").text)
+    player = {"Authorization": "Bearer " + sign_in_player()["access_token"]}
+    refused = requests.post(base + "/v1/games/lucky-sevens/bet", headers=player, json={"currency": "EUR", "wager": "0.10"}, timeout=10)
+    assert refused.status_code == 422 and refused.json()["code"] == "game_closed", refused.text
     browser.set_window_size(390, 844)
     browser.save_screenshot(str(ARTIFACTS / "console-games-phone.png"))
     sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")

@@ -82,7 +82,8 @@ import VaporTesting
             let logged = try await app.auditLog.all().filter { $0.target.hasPrefix("ern:adjustment:") }
             #expect(logged.map(\.action) == ["money adjusted", "adjustment reversed"] && logged.allSatisfy { $0.actor == "olga@example.com" })
             let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: owner.reading).decode(AdminMoneyController.Totals.self)
-            #expect(!totals.data.contains { $0.account == "app:adjustments" && $0.total.amount != "0.00" }, "a credit and its reversal net to nothing")
+            #expect(totals.data.filter { $0.account == "app:adjustments" }.map(\.total) == [Money(amount: "0.00", currency: "EUR")],
+                    "a credit and its reversal net to nothing")
             try await fixture.expectLedgerSound()
 
             // The player's page offers both to an owner; support sees the history, not the corrections.
@@ -109,7 +110,7 @@ import VaporTesting
             }
             #expect(try await payments("open").map(\.payment.amount.amount) == ["3.00"])
             #expect(try await payments("finished").map(\.payment.amount.amount) == ["12.50"])
-            #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/payments?state=lost", headers: analyst.reading).status == .unprocessableEntity)
+            #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/payments?state=lost", headers: analyst.reading).status == .badRequest)
             let page = try await app.send(.GET, "/console/money?app=\(clientID)", headers: analyst.reading).body.string
             #expect(page.contains("id=\"open-payments\"") && page.contains("sandbox_delayed"))
         }

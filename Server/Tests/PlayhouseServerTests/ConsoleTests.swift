@@ -339,7 +339,7 @@ import VaporTesting
     }
 
     @Test(arguments: Engine.available)
-    func analystsReadTheLedgerAddedUpAndVerified(_ engine: Engine) async throws {
+    func analystsReadTheLedgerAddedUpAndOwnersVerifyIt(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             let fixture = try await WalletFixture.make(app)
             let token = try await fixture.player("pat@example.com")
@@ -352,12 +352,16 @@ import VaporTesting
             let euros = totals.data.filter { $0.currency == "EUR" }
             #expect(euros.first { $0.account == "wallets" }?.total == Money(amount: "12.50", currency: "EUR"))
             #expect(euros.first { $0.account == "app:deposits" }?.total == Money(amount: "-12.50", currency: "EUR"), "double entry: the other side")
-            let verified = try await app.send(.GET, "/admin/v1/ledger/verify", headers: analyst.reading).decode(AdminMoneyController.Verification.self)
+            // Verifying reads every app's ledger: owners only.
+            #expect(try await app.send(.GET, "/admin/v1/ledger/verify", headers: analyst.reading).status == .forbidden)
+            let owner = try await Self.operatorSignedIn(app, "olga@example.com", .owner)
+            let verified = try await app.send(.GET, "/admin/v1/ledger/verify", headers: owner.reading).decode(AdminMoneyController.Verification.self)
             #expect(verified.violations.isEmpty && verified.transactions >= 1 && verified.summary.hasSuffix("the ledger is sound."))
             #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: support.reading).status == .forbidden)
             #expect(try await app.send(.GET, "/admin/v1/ledger/verify", headers: support.reading).status == .forbidden)
             let page = try await app.send(.GET, "/console/money?app=\(clientID)", headers: analyst.reading)
-            #expect(page.status == .ok && page.body.string.contains("12.50") && page.body.string.contains("/admin/v1/ledger/verify"))
+            #expect(page.status == .ok && page.body.string.contains("12.50") && !page.body.string.contains("/admin/v1/ledger/verify"))
+            #expect(try await app.send(.GET, "/console/money?app=\(clientID)", headers: owner.reading).body.string.contains("/admin/v1/ledger/verify"))
         }
     }
 

@@ -34,16 +34,25 @@ import VaporTesting
             // The owner's token does an owner's change, with no cookie and no CSRF token, logged as the owner.
             let who = try await app.send(.GET, "/admin/v1/session", headers: bearer(ownerToken))
             #expect(who.status == .ok && !who.body.string.contains("csrf_token"))
-            let invited = try await app.send(.POST, "/admin/v1/operators", headers: bearer(ownerToken), body: #"{"email":"new@example.com","role":"support"}"#)
-            #expect(invited.status == .created, "\(invited.body.string)")
+            let created = try await app.send(.POST, "/admin/v1/apps", headers: bearer(ownerToken), body: #"{"name":"Scripted"}"#)
+            #expect(created.status == .created, "\(created.body.string)")
             let logged = try #require(try await app.auditLog.all().last)
-            #expect(logged.action == "operator invited" && logged.actor == "olga@example.com")
+            #expect(logged.action == "app created" && logged.actor == "olga@example.com")
+            // What secures access is done signed in to the console: no operator, second factor or token from a token.
+            for (method, path, body) in [(HTTPMethod.POST, "/admin/v1/operators", #"{"email":"new@example.com","role":"owner"}"#),
+                                         (.POST, "/admin/v1/second-factor", ""), (.PUT, "/admin/v1/second-factor", #"{"code":"123456"}"#),
+                                         (.POST, "/admin/v1/tokens", #"{"name":"more"}"#)] {
+                #expect(try await app.send(method, path, headers: bearer(ownerToken), body: body).problem().code == .consoleSessionRequired, "\(path)")
+            }
+            // A cookie's change needs its CSRF token, even with a bearer token beside it.
+            var both = owner.reading
+            both.add(name: "Authorization", value: "Bearer \(ownerToken.secret)")
+            both.add(name: "Content-Type", value: "application/json")
+            #expect(try await app.send(.POST, "/admin/v1/apps", headers: both, body: #"{"name":"Forged"}"#).problem().code == .csrfRejected)
             // The developer's has a developer's role; neither token makes another token.
             #expect(try await app.send(.POST, "/admin/v1/operators", headers: bearer(developerToken),
                                        body: #"{"email":"x@example.com","role":"owner"}"#).problem().code == .roleForbidden)
             #expect(try await app.send(.GET, "/admin/v1/apps", headers: bearer(developerToken)).status == .ok)
-            #expect(try await app.send(.POST, "/admin/v1/tokens", headers: bearer(ownerToken), body: #"{"name":"more"}"#)
-                .problem().code == .consoleSessionRequired)
             #expect(try await app.send(.GET, "/admin/v1/apps", headers: ["Authorization": "Bearer pho_not-a-token"]).status == .unauthorized)
 
             // Lists show no secret; a developer sees their own, an owner everyone's.

@@ -124,7 +124,9 @@ struct AdminController: RouteCollection {
     }
 
     func startSecondFactor(_ request: Request) async throws -> Response {
-        let (secret, uri) = try await request.operators.startSecondFactor(try request.operatorSession.person)
+        let session = try request.operatorSession
+        try session.requireConsole()
+        let (secret, uri) = try await request.operators.startSecondFactor(session.person)
         let response = try await SecondFactorSetup(secret: secret, otpauthURI: uri).encodeResponse(status: .created, for: request)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
@@ -132,9 +134,11 @@ struct AdminController: RouteCollection {
 
     /// Turns the second factor on with a code of it: `{"code": "123456"}`.
     func confirmSecondFactor(_ request: Request) async throws -> Operator {
+        let session = try request.operatorSession
+        try session.requireConsole()
         struct Body: Decodable { var code: String }
         let body = try request.content.decode(Body.self)
-        return try await request.operators.confirmSecondFactor(try request.operatorSession.person, code: body.code)
+        return try await request.operators.confirmSecondFactor(session.person, code: body.code)
     }
 
     func operators(_ request: Request) async throws -> Page<Operator> {
@@ -156,6 +160,7 @@ struct AdminController: RouteCollection {
     func invite(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
         try session.require(.manageOperators)
+        try session.requireConsole()
         struct Body: Decodable { var email: String; var role: String }
         let body = try request.content.decode(Body.self)
         guard let role = OperatorRole(rawValue: body.role) else {

@@ -71,9 +71,11 @@ struct AdminGamesController: RouteCollection {
         }
     }
 
-    static let largestPart = 1_000_000
+    static let largestPart = 200_000
+    /// One simulation at a time on the whole instance: the thread pool it runs on hashes passwords too.
+    private static let simulations = SerialGate()
 
-    /// Plays the game `spins` times (every payline), off the event loop.
+    /// Plays the game `spins` times (every payline), off the event loop, one simulation at a time.
     func simulate(_ request: Request) async throws -> SimulationPart {
         try request.operatorSession.require(.manageGames)
         struct Body: Decodable { var spins: Int }
@@ -84,9 +86,12 @@ struct AdminGamesController: RouteCollection {
         let app = try await AdminController.app(request), slug = request.parameters.get("game") ?? ""
         guard let game = try await request.games.find(appID: app.id, slug: slug),
               let machine = try await request.games.machine(appID: app.id, slug: slug) else { throw PlayhouseProblem.gameNotFound(slug) }
-        let simulation = try await request.threadPool.runIfActive {
-            var source = SimulationOutcomeSource()
-            return machine.simulate(spins: spins, using: &source)
+        let threadPool = request.threadPool
+        let simulation = try await Self.simulations.run {
+            try await threadPool.runIfActive {
+                var source = SimulationOutcomeSource()
+                return machine.simulate(spins: spins, using: &source)
+            }
         }
         let standardError = simulation.standardError
         return SimulationPart(spins: simulation.spins, stake: simulation.stake, totalPays: simulation.totalPays, hits: simulation.hits,

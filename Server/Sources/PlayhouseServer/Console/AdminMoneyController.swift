@@ -2,9 +2,9 @@ import Foundation
 import PlayhouseAPI
 import Vapor
 
-/// The admin API's money: an app's ledger added up (`/admin/v1/apps/{app}/ledger`), the whole
-/// ledger's invariants checked (`/admin/v1/ledger/verify`, as `playhouse ledger verify`), an app's
-/// payments, open and finished, and its adjustments (owners and analysts read them). Money is never
+/// The admin API's money: an app's ledger added up (`/admin/v1/apps/{app}/ledger`), its payments,
+/// open and finished, and its adjustments (owners and analysts read them), and the whole ledger's
+/// invariants checked (`/admin/v1/ledger/verify`, as `playhouse ledger verify`; owners). Money is never
 /// edited: an owner corrects a player's wallet with an adjustment (``AdjustmentService``), which
 /// takes an `Idempotency-Key`, like every call that moves money.
 struct AdminMoneyController: RouteCollection {
@@ -36,8 +36,9 @@ struct AdminMoneyController: RouteCollection {
         var summary: String
     }
 
+    /// Every app's ledger, so owners only (an analyst may not reach every app).
     func verify(_ request: Request) async throws -> Verification {
-        try request.operatorSession.require(.readMoney)
+        try request.operatorSession.require(.verifyLedger)
         let report = try await request.ledgerVerifier.verify()
         return Verification(transactions: report.transactions, entries: report.entries, accounts: report.accounts, violations: report.violations,
                             summary: "Checked \(report.transactions) transactions, \(report.entries) entries, \(report.accounts) accounts: "
@@ -57,12 +58,10 @@ struct AdminMoneyController: RouteCollection {
 
     func payments(_ request: Request) async throws -> Page<PaymentLine> {
         try request.operatorSession.require(.readMoney)
-        struct Query: Decodable { var state: String? }
-        let state = try request.query(Query.self).state ?? "open"
-        guard state == "open" || state == "finished" else {
-            throw PlayhouseProblem.validation([.init(name: "state", code: "one_of", parameters: ["values": "open, finished"])])
-        }
-        let lines = try await request.payments.recent(appID: try await AdminController.app(request).id, open: state == "open")
+        enum State: String, Decodable { case open, finished }
+        struct Query: Decodable { var state: State? }
+        let state = try request.query(Query.self).state ?? .open
+        let lines = try await request.payments.recent(appID: try await AdminController.app(request).id, open: state == .open)
         return Page(data: lines.map { PaymentLine(playerID: $0.playerID.uuidString.lowercased(), payment: $0.payment) }, nextCursor: nil)
     }
 

@@ -21,7 +21,7 @@ struct AdminTokensController: RouteCollection {
 
     func make(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        guard session.csrf != nil else { throw PlayhouseProblem(.forbidden, .consoleSessionRequired) }
+        try session.requireConsole()
         struct Body: Decodable {
             var name: String
             var expiresInDays: Int?

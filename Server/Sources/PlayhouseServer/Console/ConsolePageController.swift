@@ -45,19 +45,17 @@ struct ConsolePageController: RouteCollection {
         struct Query: Decodable { var app: String? }
         let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
-        struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
-        struct Context: Encodable { var apps: [AppChoice], charts: [ConsolePages.Chart] }
+        struct Context: Encodable { var apps: [ConsolePages.AppChoice], charts: [ConsolePages.Chart] }
         guard session.person.role.may(.readStatistics) else {
             return try await ConsolePages.render(request, "console-home", title: "Console", session: session, Context(apps: [], charts: []))
         }
-        let apps = try await request.appAccess.apps(reachableBy: session.person)
-        let chosen = apps.first { $0.clientID == query.app } ?? apps.first
+        let (apps, chosen) = try await ConsolePages.apps(request, session, chosen: query.app)
         let names: [DashboardFigures.Figure: String] = [.signUps: "Sign-ups", .opens: "Opens", .deposits: "Deposits", .bets: "Bets",
                                                         .displays: "Content displays"]
         let series = if let chosen { try await request.dashboard.series(appID: chosen.id) } else { [DashboardFigures.Series]() }
         let charts = series.map { ConsolePages.chart($0, id: $0.figure.rawValue, name: names[$0.figure] ?? $0.figure.rawValue) }
         return try await ConsolePages.render(request, "console-home", title: "Console", session: session,
-                                             Context(apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) },
+                                             Context(apps: apps,
                                                      charts: charts))
     }
 
@@ -100,16 +98,14 @@ struct ConsolePageController: RouteCollection {
         let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readPlayers) else { return try await ConsolePages.forbidden(request, session) }
-        let apps = try await request.appAccess.apps(reachableBy: session.person)
-        let chosen = apps.first { $0.clientID == query.app } ?? apps.first
+        let (apps, chosen) = try await ConsolePages.apps(request, session, chosen: query.app)
         let text = query.q ?? ""
         var found: [Player] = []
         if let chosen { found = try await request.players.search(appID: chosen.id, text) }
-        struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
         struct Row: Encodable { var id, name, email, phone, invite, since: String }
-        struct Context: Encodable { var apps: [AppChoice], app: String?, query: String, searched: Bool, players: [Row] }
+        struct Context: Encodable { var apps: [ConsolePages.AppChoice], app: String?, query: String, searched: Bool, players: [Row] }
         let context = Context(
-            apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) }, app: chosen?.clientID, query: text,
+            apps: apps, app: chosen?.clientID, query: text,
             searched: !text.isEmpty,
             players: found.map { player in
                 Row(id: player.id.uuidString.lowercased(), name: player.displayName ?? (player.guest ? "Guest" : "Player"), email: player.email ?? "",
@@ -123,8 +119,7 @@ struct ConsolePageController: RouteCollection {
         let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readMoney) else { return try await ConsolePages.forbidden(request, session) }
-        let apps = try await request.appAccess.apps(reachableBy: session.person)
-        let chosen = apps.first { $0.clientID == query.app } ?? apps.first
+        let (apps, chosen) = try await ConsolePages.apps(request, session, chosen: query.app)
         var totals: [LedgerTotals.Line] = []
         var open: [(playerID: UUID, payment: Payment)] = [], finished = open
         var adjustments: [Adjustment] = []
@@ -134,11 +129,12 @@ struct ConsolePageController: RouteCollection {
             finished = try await request.payments.recent(appID: chosen.id, open: false)
             adjustments = try await request.adjustments.list(appID: chosen.id)
         }
-        struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
         struct Row: Encodable { var currency, economy, account, total: String }
         struct PaymentRow: Encodable { var at, kind, player, amount, status, method: String }
         struct AdjustmentRow: Encodable { var at, player, change, reason, by: String }
-        struct Context: Encodable { var apps: [AppChoice], app: String?, totals: [Row], open: [PaymentRow], finished: [PaymentRow], adjustments: [AdjustmentRow] }
+        struct Context: Encodable {
+            var apps: [ConsolePages.AppChoice], app: String?, totals: [Row], open: [PaymentRow], finished: [PaymentRow], adjustments: [AdjustmentRow], verify: Bool
+        }
         func rows(_ lines: [(playerID: UUID, payment: Payment)]) -> [PaymentRow] {
             lines.map { line in
                 PaymentRow(at: RFC3339.format(line.payment.createdAt), kind: line.payment.ern.hasPrefix("ern:deposit:") ? "deposit" : "withdrawal",
@@ -146,14 +142,14 @@ struct ConsolePageController: RouteCollection {
                            method: line.payment.paymentMethod)
             }
         }
-        let context = Context(apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) }, app: chosen?.clientID,
+        let context = Context(apps: apps, app: chosen?.clientID,
                               totals: totals.map { Row(currency: $0.currency, economy: $0.economy.rawValue, account: $0.account, total: $0.total.amount) },
                               open: rows(open), finished: rows(finished),
                               adjustments: adjustments.map { adjustment in
                                   AdjustmentRow(at: RFC3339.format(adjustment.createdAt), player: adjustment.playerID,
                                                 change: "\(adjustment.direction == .credit ? "+" : "−")\(adjustment.amount)", reason: adjustment.reason,
                                                 by: adjustment.by)
-                              })
+                              }, verify: session.person.role.may(.verifyLedger))
         return try await ConsolePages.render(request, "console-money", title: "Money", session: session, context)
     }
 
@@ -258,13 +254,11 @@ struct ConsolePageController: RouteCollection {
         let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readApps) else { return try await ConsolePages.forbidden(request, session) }
-        let apps = try await request.appAccess.apps(reachableBy: session.person)
-        let chosen = apps.first { $0.clientID == query.app } ?? apps.first
+        let (apps, chosen) = try await ConsolePages.apps(request, session, chosen: query.app)
         let games = if let chosen { try await request.games.list(appID: chosen.id) } else { [GameInfo]() }
         let statistics = session.person.role.may(.readStatistics)
-        struct AppChoice: Encodable { var name, clientID: String, selected: Bool }
         struct Row: Encodable { var id, name, type, status, rtp, hits, version: String, open: Bool }
-        struct Context: Encodable { var apps: [AppChoice], app: String?, games: [Row], charts: [ConsolePages.Chart], manage: Bool }
+        struct Context: Encodable { var apps: [ConsolePages.AppChoice], app: String?, games: [Row], charts: [ConsolePages.Chart], manage: Bool }
         var charts: [ConsolePages.Chart] = []
         if statistics, let chosen {
             for game in games {
@@ -277,7 +271,7 @@ struct ConsolePageController: RouteCollection {
                 hits: String(format: "%.2f %%", game.hitFrequency * 100), version: String(game.version), open: game.status == "open")
         }
         return try await ConsolePages.render(request, "console-games", title: "Games", session: session,
-                                             Context(apps: apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) },
+                                             Context(apps: apps,
                                                      app: chosen?.clientID, games: rows, charts: charts, manage: session.person.role.may(.manageGames)))
     }
 
@@ -361,6 +355,17 @@ enum ConsolePages {
     }
 
     struct Empty: Encodable, Sendable {}
+
+    /// An app in a page's chooser.
+    struct AppChoice: Encodable, Sendable { var name, clientID: String, selected: Bool }
+
+    /// The apps the operator reaches, for a page's chooser, and the one its `?app=` names (the
+    /// first when it names none they reach).
+    static func apps(_ request: Request, _ session: OperatorService.Session, chosen clientID: String?) async throws -> ([AppChoice], AppRecord?) {
+        let apps = try await request.appAccess.apps(reachableBy: session.person)
+        let chosen = apps.first { $0.clientID == clientID } ?? apps.first
+        return (apps.map { AppChoice(name: $0.name, clientID: $0.clientID, selected: $0.id == chosen?.id) }, chosen)
+    }
 
     /// A bar chart of a figure per day (`console-chart`), drawn by the server as SVG: a bar a day,
     /// each 10 units wide with 2 between, the highest day 100 high.

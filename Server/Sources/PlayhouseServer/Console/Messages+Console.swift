@@ -37,9 +37,9 @@ extension Messages {
             "de": Text(title: "Für Ihre Rolle nicht erlaubt", detail: "Ihre Rolle darf nicht: {permission}."),
         ],
         "console_session_required": [
-            "en": Text(title: "Console sign-in required", detail: "API tokens are made from the console, signed in, not with another token."),
-            "da": Text(title: "Log ind i konsollen påkrævet", detail: "API-nøgler laves fra konsollen, logget ind, ikke med en anden nøgle."),
-            "de": Text(title: "Konsolen-Anmeldung erforderlich", detail: "API-Tokens werden in der angemeldeten Konsole erstellt, nicht mit einem anderen Token."),
+            "en": Text(title: "Console sign-in required", detail: "This is done signed in to the console, not with an API token."),
+            "da": Text(title: "Log ind i konsollen påkrævet", detail: "Dette gøres logget ind i konsollen, ikke med en API-nøgle."),
+            "de": Text(title: "Konsolen-Anmeldung erforderlich", detail: "Dies geschieht angemeldet in der Konsole, nicht mit einem API-Token."),
         ],
         "csrf_rejected": [
             "en": Text(title: "Request refused", detail: "The change did not carry this session's CSRF token."),

@@ -76,6 +76,8 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case readMoney = "read the ledger"
         case adjustMoney = "adjust players' money"
         case manageGames = "manage games"
+        /// Every app's ledger at once, so an owner's.
+        case verifyLedger = "verify the whole ledger"
     }
 
     public func may(_ permission: Permission) -> Bool {

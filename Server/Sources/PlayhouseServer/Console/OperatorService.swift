@@ -23,9 +23,20 @@ public struct OperatorService: Sendable {
     /// Who calls: an operator signed in to the console, or calling with one of their API tokens.
     public struct Session: Sendable {
         public var person: Operator
-        /// The console session's CSRF token; nil for a call with an API token, which needs none
-        /// (``OperatorTokens``).
-        public var csrf: String?
+        public var via: Via
+
+        /// How the caller showed who they are.
+        public enum Via: Sendable, Equatable {
+            /// The console's cookie, whose changes carry this CSRF token.
+            case console(csrf: String)
+            /// An API token (``OperatorTokens``): no cookie, so no CSRF token either.
+            case apiToken
+        }
+
+        /// The console session's CSRF token; nil for a call with an API token.
+        public var csrf: String? {
+            if case .console(let csrf) = via { csrf } else { nil }
+        }
     }
 
     /// How a sign-in ended.
@@ -144,7 +155,7 @@ public struct OperatorService: Sendable {
                 """).run()
             return true
         }
-        return signedIn ? .signedIn(cookie: cookie, Session(person: person, csrf: csrf)) : .refused
+        return signedIn ? .signedIn(cookie: cookie, Session(person: person, via: .console(csrf: csrf))) : .refused
     }
 
     /// Starts setting up a second factor for `person`: a new secret, kept aside until a code made
@@ -204,7 +215,7 @@ public struct OperatorService: Sendable {
                 WHERE s.cookie_hash = \(bind: SecretToken.hash(cookie)) AND s.expires_at > \(bind: now) AND o.disabled_at IS NULL
                 """).first()
         }) else { return nil }
-        return Session(person: try Operator(row: row), csrf: try row.decode(column: "csrf", as: String.self))
+        return Session(person: try Operator(row: row), via: .console(csrf: try row.decode(column: "csrf", as: String.self)))
     }
 
     /// Ends the session of a cookie.

@@ -32,8 +32,10 @@ enum OperatorSession {
     /// Whether a change may go ahead: a call with an API token needs no CSRF token; a console
     /// session's change carries its CSRF token (compared in constant time).
     static func accepts(_ token: String?, for session: OperatorService.Session) -> Bool {
-        guard let csrf = session.csrf else { return true }
-        return SecretToken.matches(token, csrf)
+        switch session.via {
+        case .apiToken: true
+        case .console(let csrf): SecretToken.matches(token, csrf)
+        }
     }
 }
 
@@ -77,4 +79,10 @@ extension OperatorService.Session {
     }
 
     var actor: AuditActor { .of(person) }
+
+    /// 403 `console_session_required` for a call with an API token: what secures an operator's
+    /// access (tokens, second factors, invitations) is done signed in to the console.
+    func requireConsole() throws {
+        guard case .console = via else { throw PlayhouseProblem(.forbidden, .consoleSessionRequired) }
+    }
 }

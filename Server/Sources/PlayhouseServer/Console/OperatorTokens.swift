@@ -23,8 +23,10 @@ public struct OperatorToken: Sendable, Equatable, Codable {
 /// Operators' API tokens: what scripts and the command line send (`Authorization: Bearer pho_…`)
 /// to call the admin API as an operator, with the operator's role, without the console's cookie
 /// (and so without its CSRF token: nothing sends a bearer token on its own, as a browser sends a
-/// cookie). Only a console session makes one, so a leaked token cannot make more; a token stops
-/// working when it expires, is revoked, or its operator is disabled. Stored as a hash.
+/// cookie). What secures an operator's access is done from a console session only (making a token,
+/// setting up a second factor, inviting an operator: ``OperatorService/Session/requireConsole()``),
+/// so a leaked token cannot make more tokens or operators; a token stops working when it expires,
+/// is revoked, or its operator is disabled. Stored as a hash.
 public struct OperatorTokens: Sendable {
     let store: Store
     let now: Date
@@ -68,7 +70,7 @@ public struct OperatorTokens: Sendable {
                   AND o.disabled_at IS NULL
                 """).first()
         }) else { return nil }
-        return OperatorService.Session(person: try Operator(row: row), csrf: nil)
+        return OperatorService.Session(person: try Operator(row: row), via: .apiToken)
     }
 
     /// The tokens of `person`, or of every operator; newest first.

@@ -68,7 +68,7 @@ struct AdjustmentService: Sendable {
 
     static let longestReason = 500
 
-    /// Checks `order` for the player: every problem at once (422), nothing written.
+    /// Checks `order` for the player (422 naming what is wrong), writing nothing.
     func check(_ order: Order, app: AppRecord, playerID: UUID) async throws -> Checked {
         let reason = try Self.reason(order.reason)
         let (currency, minor, _) = try await CurrencyService(store: store).parse(Money(amount: order.amount, currency: order.currency.uppercased()),
@@ -102,6 +102,14 @@ struct AdjustmentService: Sendable {
         let ern = ERN.make("adjustment", id.uuidString.lowercased())
         let (code, economy, playerID) = (checked.currency.code, checked.economy, checked.playerID)
         let signed = checked.direction == .credit ? checked.minor : -checked.minor
+        if let original = checked.reverses {
+            // The original locked, then no reversal of it yet: a second reversal sent at the same
+            // time waits here and is refused for what it is (the unique `reverses` holds regardless).
+            try await sql.raw("SELECT id FROM adjustments WHERE id = \(bind: original)\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")").run()
+            guard try await sql.raw("SELECT id FROM adjustments WHERE reverses = \(bind: original)").first() == nil else {
+                throw PlayhouseProblem(.conflict, .adjustmentNotReversible)
+            }
+        }
         let posted = try await Ledger(sql: sql, appID: app.id, now: now).post(
             kind: TransactionKind.adjustment.rawValue, playerID: playerID, reference: ern,
             legs: [(.app(.adjustments, code, economy), -signed), (.wallet(playerID, code, economy), signed)])

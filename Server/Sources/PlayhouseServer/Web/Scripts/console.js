@@ -2,9 +2,9 @@
 // API as JSON, with the session's CSRF token (the page's csrf-token meta) in X-CSRF-Token: the
 // pages do nothing the API does not. On success the page goes to data-next (or reloads), or shows
 // the answer's data-show field once; on a refusal it shows the problem's detail in the form. A form
-// that moves money (data-idempotent) sends the same Idempotency-Key with the same fields, so a second
-// click, or a retry after a lost answer, gets the first answer instead of moving the money twice;
-// changed fields are a new request, with a new key.
+// that moves money (data-idempotent) sends one Idempotency-Key until it has an answer, so a retry
+// after a lost answer or a server error gets the first outcome instead of moving the money twice;
+// once answered (done or refused), or with changed fields, the next send is a new request.
 "use strict";
 (function () {
   document.addEventListener("submit", function (event) {
@@ -31,6 +31,10 @@
         show(form.querySelector(".result"), "That is not JSON: " + e.message, "error");
         return;
       }
+      if (body === null || typeof body !== "object" || Array.isArray(body)) {
+        show(form.querySelector(".result"), "That is not a JSON object.", "error");
+        return;
+      }
     }
     var headers = { "Accept": "application/json" };
     var csrf = document.querySelector('meta[name="csrf-token"]');
@@ -45,7 +49,7 @@
       headers["Idempotency-Key"] = form.idempotencyKey;
     }
     var options = { method: method, headers: headers, credentials: "same-origin" };
-    if (Object.keys(body).length) { headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
+    if (whole || Object.keys(body).length) { headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
     var result = form.querySelector(".result");
     var buttons = form.querySelectorAll("button");
     buttons.forEach(function (button) { button.disabled = true; });
@@ -54,6 +58,7 @@
         var answer = null;
         try { answer = text ? JSON.parse(text) : null; } catch (e) { answer = null; }
         buttons.forEach(function (button) { button.disabled = false; });
+        if (response.status < 500) form.idempotentFields = null; // answered: the next send is a new request
         if (!response.ok) {
           show(result, (answer && (answer.detail || answer.title)) || ("The server answered " + response.status + "."), "error");
           return;
