@@ -7,12 +7,13 @@ import Vapor
 /// displays per day (UTC) for the last 30 days, today included.
 ///
 /// Opens and displays are counted per day as they happen (`daily_opens`, `content_stats`).
-/// Sign-ups, deposits and bets are counted from their own rows through an index on (app, time),
-/// each period once it has settled, and the count kept in `figure_counts` (nothing is added to a
-/// past period: every row is stamped with the time it is written): an ended day whole, and the
-/// hours of today (or of yesterday, just after midnight). So a read counts rows of the current
-/// hour only. A period settles five minutes after it ends, so that a write stamped just before
-/// its end has committed.
+/// Sign-ups, deposits and bets are counted from their own rows through an index on (app, time).
+/// Each period is counted once it has settled and the count kept in `figure_counts` by the
+/// server's own background work (``keepSettled()``; nothing is added to a past period, as every
+/// row is stamped with the time it is written): an ended day whole, and the hours of today (or of
+/// yesterday, just after midnight). A read writes nothing: it takes the kept counts, and counts
+/// the rest (the current hour, or what the background work has not kept yet). A period settles
+/// five minutes after it ends, so that a write stamped just before its end has committed.
 struct DashboardFigures: Sendable {
     let store: Store
     let now: Date
@@ -54,8 +55,8 @@ struct DashboardFigures: Sendable {
             return (try await Self.kept(appID: appID, since: since, on: sql), try Self.byDay(opens), try Self.byDay(displays))
         }
         var values: [Figure: [String: Int]] = [.opens: opens, .displays: displays]
-        for figure in [Figure.signUps, .deposits, .bets] {
-            values[figure] = try await days(starts, Self.counted(figure, appID: appID), appID: appID, kept: kept[figure.rawValue] ?? [:])
+        for figure in Self.countedFigures {
+            values[figure] = try await days(starts, Self.counted(figure, appID: appID), appID: appID, kept: kept[figure.rawValue] ?? [:], keeping: false)
         }
         return Figure.allCases.map { figure in
             Series(figure: figure, days: starts.map(PlacementDecision.day).map { Series.Day(day: $0, value: values[figure]?[$0] ?? 0) })
@@ -65,50 +66,59 @@ struct DashboardFigures: Sendable {
     /// The bets on one of the app's games, per day for the last 30 days.
     func bets(appID: UUID, game slug: String) async throws -> Series {
         let starts = Self.dayStarts(now)
-        let counted = Counted(name: "bets:" + slug) { from, to in
-            """
-            SELECT COUNT(*) AS n FROM bets WHERE app_id = \(bind: appID) AND created_at >= \(bind: from) AND created_at < \(bind: to)
-              AND game_slug = \(bind: slug)
-            """
-        }
+        let counted = Self.gameBets(appID: appID, game: slug)
         let kept = try await store.read { sql in try await Self.kept(appID: appID, since: PlacementDecision.day(starts[0]), on: sql) }
-        let values = try await days(starts, counted, appID: appID, kept: kept[counted.name] ?? [:])
+        let values = try await days(starts, counted, appID: appID, kept: kept[counted.name] ?? [:], keeping: false)
         return Series(figure: .bets, days: starts.map(PlacementDecision.day).map { Series.Day(day: $0, value: values[$0] ?? 0) })
     }
 
-    /// A counted figure on each day starting at `starts`, by day.
-    private func days(_ starts: [Date], _ counted: Counted, appID: UUID, kept: [String: Int]) async throws -> [String: Int] {
+    /// Counts and keeps every app's settled periods of the last 30 days not kept yet: the
+    /// dashboard's figures and each game's bets (``BackgroundWork/figureKeeper(every:)``).
+    func keepSettled() async throws {
+        let starts = Self.dayStarts(now), since = PlacementDecision.day(starts[0])
+        for app in try await AppService(store: store, now: now).list() {
+            let kept = try await store.read { sql in try await Self.kept(appID: app.id, since: since, on: sql) }
+            var counted = Self.countedFigures.map { Self.counted($0, appID: app.id) }
+            counted += try await GameService(store: store, now: now).list(appID: app.id).map { Self.gameBets(appID: app.id, game: $0.id) }
+            for figure in counted {
+                _ = try await days(starts, figure, appID: app.id, kept: kept[figure.name] ?? [:], keeping: true)
+            }
+        }
+    }
+
+    /// A counted figure on each day starting at `starts`, by day; `keeping` the settled periods not kept yet.
+    private func days(_ starts: [Date], _ counted: Counted, appID: UUID, kept: [String: Int], keeping: Bool) async throws -> [String: Int] {
         var kept = kept, values: [String: Int] = [:]
-        for start in starts { values[PlacementDecision.day(start)] = try await day(start, counted, appID: appID, kept: &kept) }
+        for start in starts { values[PlacementDecision.day(start)] = try await day(start, counted, appID: appID, kept: &kept, keeping: keeping) }
         return values
     }
 
-    /// A counted figure on the day starting at `start`: kept whole once it has settled; until then
-    /// the sum of its hours, each kept once it has settled, the others counted now.
-    private func day(_ start: Date, _ counted: Counted, appID: UUID, kept: inout [String: Int]) async throws -> Int {
+    /// A counted figure on the day starting at `start`: whole once it has settled; until then the
+    /// sum of its hours.
+    private func day(_ start: Date, _ counted: Counted, appID: UUID, kept: inout [String: Int], keeping: Bool) async throws -> Int {
         let day = PlacementDecision.day(start)
         if let value = kept[day] { return value }
         if now >= start.addingTimeInterval(86_400 + Self.settling) {
-            return try await period(day, from: start, hours: 24, counted, appID: appID, kept: &kept)
+            return try await period(day, from: start, hours: 24, counted, appID: appID, kept: &kept, keeping: keeping)
         }
         var total = 0
         for hour in 0..<24 {
             let from = start.addingTimeInterval(Double(hour) * 3600)
             guard from <= now else { break }
-            total += try await period(day + String(format: "T%02d", hour), from: from, hours: 1, counted, appID: appID, kept: &kept)
+            total += try await period(day + String(format: "T%02d", hour), from: from, hours: 1, counted, appID: appID, kept: &kept, keeping: keeping)
         }
         return total
     }
 
-    /// A period's count (`YYYY-MM-DD` a day, `YYYY-MM-DDTHH` an hour): kept, or counted, and kept
-    /// if it has settled. A day kept whole no longer needs its hours: they go, so that a read of 30
-    /// days reads about 30 kept counts a figure.
+    /// A period's count (`YYYY-MM-DD` a day, `YYYY-MM-DDTHH` an hour): kept, or counted; and when
+    /// `keeping`, kept if it has settled. A day kept whole no longer needs its hours: they go, so
+    /// that a read of 30 days reads about 30 kept counts a figure.
     private func period(_ name: String, from start: Date, hours: Int, _ counted: Counted, appID: UUID,
-                        kept: inout [String: Int]) async throws -> Int {
+                        kept: inout [String: Int], keeping: Bool) async throws -> Int {
         if let value = kept[name] { return value }
         let end = start.addingTimeInterval(Double(hours) * 3600)
         let count = try await store.read { sql in try await sql.raw(counted.count(start, end)).first()?.decode(column: "n", as: Int.self) ?? 0 }
-        guard now >= end.addingTimeInterval(Self.settling) else { return count }
+        guard keeping, now >= end.addingTimeInterval(Self.settling) else { return count }
         kept[name] = count
         try await store.write { sql in
             try await sql.raw("""
@@ -122,6 +132,19 @@ struct DashboardFigures: Sendable {
                 """).run()
         }
         return count
+    }
+
+    /// The figures counted from their rows.
+    private static let countedFigures: [Figure] = [.signUps, .deposits, .bets]
+
+    /// The bets on one of the app's games in a period.
+    private static func gameBets(appID: UUID, game slug: String) -> Counted {
+        Counted(name: "bets:" + slug) { from, to in
+            """
+            SELECT COUNT(*) AS n FROM bets WHERE app_id = \(bind: appID) AND created_at >= \(bind: from) AND created_at < \(bind: to)
+              AND game_slug = \(bind: slug)
+            """
+        }
     }
 
     /// How many of `figure` the app had in a period, each by its index on (app, time).

@@ -56,6 +56,15 @@ extension BackgroundWork {
         }
     }
 
+    /// Counts and keeps the dashboard's settled days and hours (``DashboardFigures/keepSettled()``)
+    /// every `interval`, so that a read of the dashboard counts little and writes nothing. Every
+    /// instance may run one: a count is kept once.
+    public static func figureKeeper(every interval: Duration) -> BackgroundWork {
+        BackgroundWork("Keeping the dashboard's counts", every: interval) { application in
+            try await application.dashboard.keepSettled()
+        }
+    }
+
     /// Writes this instance's content statistics (``ContentStats``) every `interval`, and when it stops.
     public static func contentStatsWriter(every interval: Duration) -> BackgroundWork {
         BackgroundWork("Writing content statistics", every: interval, atShutdown: true) { application in
