@@ -54,6 +54,18 @@ def scanned(browser, element):
     return subprocess.run(["zbarimg", "-q", "--raw", str(picture)], capture_output=True, text=True, timeout=30).stdout.strip()
 
 
+def signed_in_from_invitation(playhouse, browser, email, role):
+    """A new operator invited from the command line, their password set from the link, signed in at desktop width."""
+    base = playhouse.base_url
+    browser.set_window_size(1280, 900)
+    browser.delete_all_cookies()
+    browser.get(playhouse.invite_operator(email, role))
+    submit(browser, "accept", password="a long " + role + " password")
+    wait_for(browser, EC.url_to_be(base + "/console/sign-in"))
+    submit(browser, "sign-in", email=email, password="a long " + role + " password")
+    wait_for(browser, EC.url_to_be(base + "/console"))
+
+
 def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     base = playhouse.base_url
     email = "owner-browser@example.com"
@@ -178,14 +190,7 @@ def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, c
         wallet = requests.get(base + "/v1/wallet", headers=player, timeout=10).json()
         return next(b["available"]["amount"] for b in wallet["balances"] if b["available"]["currency"] == "EUR")
 
-    email = "money-owner@example.com"
-    browser.set_window_size(1280, 900)
-    browser.delete_all_cookies()
-    browser.get(playhouse.invite_operator(email, "owner"))
-    submit(browser, "accept", password="a long owner password")
-    wait_for(browser, EC.url_to_be(base + "/console/sign-in"))
-    submit(browser, "sign-in", email=email, password="a long owner password")
-    wait_for(browser, EC.url_to_be(base + "/console"))
+    signed_in_from_invitation(playhouse, browser, "money-owner@example.com", "owner")
 
     # Found by email, then credited with a reason from the player's page.
     browser.get(base + "/console/players?app=" + client_app["client_id"] + "&q=" + me["email"])
@@ -224,14 +229,7 @@ def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, c
 
 def test_a_developer_imports_simulates_and_closes_a_game(playhouse, browser, client_app, sign_in_player):
     base = playhouse.base_url
-    email = "games-developer@example.com"
-    browser.set_window_size(1280, 900)
-    browser.delete_all_cookies()
-    browser.get(playhouse.invite_operator(email, "developer"))
-    submit(browser, "accept", password="a long developer password")
-    wait_for(browser, EC.url_to_be(base + "/console/sign-in"))
-    submit(browser, "sign-in", email=email, password="a long developer password")
-    wait_for(browser, EC.url_to_be(base + "/console"))
+    signed_in_from_invitation(playhouse, browser, "games-developer@example.com", "developer")
 
     # Imported from the page: the game's row, with its exact RTP.
     browser.get(base + "/console/games?app=" + client_app["client_id"])
