@@ -16,7 +16,7 @@ import time
 from urllib.parse import parse_qs, urlparse
 
 import requests
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -25,8 +25,9 @@ from conftest import ARTIFACTS, ROOT
 
 
 def wait_for(browser, condition):
-    # A page the console's script reloads may go stale while it is read: read it again.
-    return WebDriverWait(browser, 15, ignored_exceptions=[StaleElementReferenceException]).until(condition)
+    # A page the console's script reloads may go stale while it is read (Chromium says so as a stale
+    # element, or as a node that "does not belong to the document"): read it again.
+    return WebDriverWait(browser, 15, ignored_exceptions=[StaleElementReferenceException, WebDriverException]).until(condition)
 
 
 def submit(browser, form_id, **fields):
