@@ -25,6 +25,16 @@ public struct GameMachine: Sendable {
     }
 
     /// The paylines a play may name: the slot's, or none for a wheel.
+    /// What each draw of a play is taken below, in order (``OutcomeSource/next(below:)``): each
+    /// reel's length for a slot, the number of segments for a wheel. A provably fair play's stops
+    /// are checked by drawing again with these.
+    public var drawBounds: [Int] {
+        switch play {
+        case .slot(let slot): slot.game.reels.map(\.count)
+        case .wheel(let wheel): [wheel.game.segments.count]
+        }
+    }
+
     public var paylines: [[Int]] {
         if case .slot(let slot) = play { return slot.game.paylines }
         return []

@@ -215,11 +215,8 @@ struct ConsolePageController: RouteCollection {
         var games: [String: (version: Int, lengths: [Int])] = [:]
         for slug in Set(bets.map(\.game)) {
             guard let info = try await request.games.find(appID: app.id, slug: slug),
-                  let definition = try await request.games.definition(appID: app.id, slug: slug) else { continue }
-            games[slug] = switch definition.play {
-            case .slot(let slot): (info.version, slot.reels.map(\.count))
-            case .wheel(let wheel): (info.version, [wheel.segments.count])
-            }
+                  let machine = try await request.games.machine(appID: app.id, slug: slug) else { continue }
+            games[slug] = (info.version, machine.drawBounds)
         }
         return bets.map { bet in
             let json = { (numbers: [Int]) in "[" + numbers.map(String.init).joined(separator: ",") + "]" }

@@ -48,10 +48,8 @@ struct DashboardFigures: Sendable {
         let starts = Self.dayStarts(now)
         let since = PlacementDecision.day(starts[0])
         let (kept, opens, displays) = try await store.read { sql in
-            let opens = try await sql.raw("SELECT day, opens AS n FROM daily_opens WHERE app_id = \(bind: appID) AND day >= \(bind: since)").all()
-            let displays = try await sql.raw("""
-                SELECT day, CAST(SUM(displays) AS BIGINT) AS n FROM content_stats WHERE app_id = \(bind: appID) AND day >= \(bind: since) GROUP BY day
-                """).all()
+            let opens = try await sql.raw(OpensService.perDay(appID: appID, since: since)).all()
+            let displays = try await sql.raw(ContentStats.displaysPerDay(appID: appID, since: since)).all()
             return (try await Self.kept(appID: appID, since: since, on: sql), try Self.byDay(opens), try Self.byDay(displays))
         }
         var values: [Figure: [String: Int]] = [.opens: opens, .displays: displays]
@@ -139,29 +137,17 @@ struct DashboardFigures: Sendable {
 
     /// The bets on one of the app's games in a period.
     private static func gameBets(appID: UUID, game slug: String) -> Counted {
-        Counted(name: "bets:" + slug) { from, to in
-            """
-            SELECT COUNT(*) AS n FROM bets WHERE app_id = \(bind: appID) AND created_at >= \(bind: from) AND created_at < \(bind: to)
-              AND game_slug = \(bind: slug)
-            """
-        }
+        Counted(name: "bets:" + slug) { BetHistoryService.count(appID: appID, game: slug, from: $0, to: $1) }
     }
 
-    /// How many of `figure` the app had in a period, each by its index on (app, time).
+    /// How many of `figure` the app had in a period: each feature's own count, by its index on (app, time).
     private static func counted(_ figure: Figure, appID: UUID) -> Counted {
         Counted(name: figure.rawValue) { start, end in
             switch figure {
-            case .signUps:
-                "SELECT COUNT(*) AS n FROM players WHERE app_id = \(bind: appID) AND created_at >= \(bind: start) AND created_at < \(bind: end)"
-            case .deposits:
-                """
-                SELECT COUNT(*) AS n FROM payments WHERE app_id = \(bind: appID) AND finished_at >= \(bind: start) AND finished_at < \(bind: end)
-                  AND direction = \(bind: PaymentService.Direction.deposit.rawValue) AND status = \(bind: PaymentStatus.completed.rawValue)
-                """
-            case .bets:
-                "SELECT COUNT(*) AS n FROM bets WHERE app_id = \(bind: appID) AND created_at >= \(bind: start) AND created_at < \(bind: end)"
-            case .opens, .displays:
-                preconditionFailure("opens and displays are counted per day as they happen")
+            case .signUps: PlayerService.signUps(appID: appID, from: start, to: end)
+            case .deposits: PaymentService.completedDeposits(appID: appID, from: start, to: end)
+            case .bets: BetHistoryService.count(appID: appID, game: nil, from: start, to: end)
+            case .opens, .displays: preconditionFailure("opens and displays are counted per day as they happen")
             }
         }
     }

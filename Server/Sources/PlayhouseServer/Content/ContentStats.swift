@@ -72,12 +72,16 @@ final class ContentStats: Sendable {
         return try await Self.rows(appID: appID, since: since, store: store)
     }
 
+    /// A statement reading the app's content displays per day (`day`, `n`) from `since` (`YYYY-MM-DD`) on.
+    static func displaysPerDay(appID: UUID, since: String) -> SQLQueryString {
+        "SELECT day, CAST(SUM(displays) AS BIGINT) AS n FROM content_stats WHERE app_id = \(bind: appID) AND day >= \(bind: since) GROUP BY day"
+    }
+
     /// The app's statistics from `since` (a day, `YYYY-MM-DD`) on, by day, placement and unit.
     static func rows(appID: UUID, since: String, store: Store) async throws -> [ContentStatsRow] {
         try await store.read { sql in
-            let opens = Dictionary(uniqueKeysWithValues: try await sql.raw("""
-                SELECT day, opens FROM daily_opens WHERE app_id = \(bind: appID) AND day >= \(bind: since)
-                """).all().map { (try $0.decode(column: "day", as: String.self), try $0.decode(column: "opens", as: Int.self)) })
+            let opens = Dictionary(uniqueKeysWithValues: try await sql.raw(OpensService.perDay(appID: appID, since: since)).all()
+                .map { (try $0.decode(column: "day", as: String.self), try $0.decode(column: "n", as: Int.self)) })
             return try await sql.raw("""
                 SELECT day, placement, unit, requests, fills, displays, clicks, dismissals, failures, unlocks FROM content_stats
                 WHERE app_id = \(bind: appID) AND day >= \(bind: since) ORDER BY day DESC, placement, unit

@@ -44,6 +44,11 @@ struct OpensService: Sendable {
     }
 
     /// 1 to 32 lowercase letters and digits: `ios`, `android`.
+    /// A statement reading the app's opens per day (`day`, `n`) from `since` (`YYYY-MM-DD`) on.
+    static func perDay(appID: UUID, since: String) -> SQLQueryString {
+        "SELECT day, opens AS n FROM daily_opens WHERE app_id = \(bind: appID) AND day >= \(bind: since)"
+    }
+
     static func isPlatform(_ text: String) -> Bool {
         ASCIIShape.matches(text.lowercased(), length: 1...32, first: ASCIIShape.isLowercase) { ASCIIShape.isLowercase($0) || ASCIIShape.isDigit($0) }
     }

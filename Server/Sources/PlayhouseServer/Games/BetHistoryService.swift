@@ -120,6 +120,13 @@ struct BetHistoryService: Sendable {
     /// (every heartbeat asks): one row per currency and economy, with the columns
     /// ``SessionTotals/init(rows:)`` reads. Bets of any kind are counted, backed ones summed, as
     /// they were placed (``SessionBetTotals``).
+    /// A statement counting the app's bets (on one game, when named) from `start` until `end` (as
+    /// `n`), by its (app, time) index.
+    static func count(appID: UUID, game: String?, from start: Date, to end: Date) -> SQLQueryString {
+        let game: SQLQueryString = game.map { " AND game_slug = \(bind: $0)" } ?? ""
+        return "SELECT COUNT(*) AS n FROM bets WHERE app_id = \(bind: appID) AND created_at >= \(bind: start) AND created_at < \(bind: end)\(game)"
+    }
+
     static func totalsQuery(session sessionID: UUID) -> SQLQueryString {
         """
         SELECT NULLIF(currency, '') AS currency, NULLIF(economy, '') AS economy, minor_units, bets, backed, wagered, won

@@ -81,6 +81,11 @@ struct PlayerService: Sendable {
         }.map { try Player(row: $0) }
     }
 
+    /// A statement counting the app's sign-ups from `start` until `end` (as `n`), by its (app, time) index.
+    static func signUps(appID: UUID, from start: Date, to end: Date) -> SQLQueryString {
+        "SELECT COUNT(*) AS n FROM players WHERE app_id = \(bind: appID) AND created_at >= \(bind: start) AND created_at < \(bind: end)"
+    }
+
     /// The player of `appID` with this (normalised) email.
     func find(appID: UUID, email: String) async throws -> Player? {
         try await store.read { sql in

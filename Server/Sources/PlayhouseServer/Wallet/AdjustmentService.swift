@@ -82,16 +82,22 @@ struct AdjustmentService: Sendable {
     /// (checked here for a clear answer, and held by the unique `reverses` when posted).
     func checkReversal(of id: UUID, reason rawReason: String, app: AppRecord) async throws -> Checked {
         let reason = try Self.reason(rawReason)
-        guard let original = try await list(appID: app.id, where: "a.id = \(bind: id)").first else {
-            throw PlayhouseProblem.notFound(ERN.make("adjustment", id.uuidString.lowercased()))
+        guard let original = try await store.read({ sql in
+            try await sql.raw("""
+                SELECT a.player_id, a.direction, a.currency, a.economy, a.amount, a.reverses,
+                       EXISTS (SELECT 1 FROM adjustments r WHERE r.reverses = a.id) AS reversed
+                FROM adjustments a WHERE a.app_id = \(bind: app.id) AND a.id = \(bind: id)
+                """).first()
+        }) else { throw PlayhouseProblem.notFound(ERN.make("adjustment", id.uuidString.lowercased())) }
+        guard try original.decode(column: "reverses", as: UUID?.self) == nil, try !original.decode(column: "reversed", as: Bool.self) else {
+            throw PlayhouseProblem(.conflict, .adjustmentNotReversible)
         }
-        guard original.reverses == nil, original.reversedBy == nil else { throw PlayhouseProblem(.conflict, .adjustmentNotReversible) }
+        let direction = Adjustment.Direction(rawValue: try original.decode(column: "direction", as: String.self)) ?? .credit
         let currencies = try await CurrencyService(store: store).list(appID: app.id)
-        let currency = currencies.info(for: original.amount.currency)
-        guard case .success(let minor) = MinorUnits.parse(original.amount.amount, digits: currency.minorUnits),
-              let playerID = UUID(uuidString: original.playerID) else { throw PlayhouseProblem(.internalServerError, .internalError) }
-        return Checked(playerID: playerID, direction: original.direction.reversed, currency: currency, minor: minor, economy: original.economy,
-                       reason: reason, reverses: id)
+        return Checked(playerID: try original.decode(column: "player_id", as: UUID.self), direction: direction.reversed,
+                       currency: currencies.info(for: try original.decode(column: "currency", as: String.self)),
+                       minor: try original.decode(column: "amount", as: Int64.self),
+                       economy: Economy(rawValue: try original.decode(column: "economy", as: String.self)) ?? .sandbox, reason: reason, reverses: id)
     }
 
     /// Posts the adjustment in the caller's money transaction, with its audit entry: a debit the
@@ -132,10 +138,7 @@ struct AdjustmentService: Sendable {
 
     /// The app's adjustments, newest first (100 at most); of one player, when named.
     func list(appID: UUID, playerID: UUID? = nil) async throws -> [Adjustment] {
-        try await list(appID: appID, where: playerID.map { "a.player_id = \(bind: $0)" } ?? "TRUE")
-    }
-
-    private func list(appID: UUID, where condition: SQLQueryString) async throws -> [Adjustment] {
+        let condition: SQLQueryString = playerID.map { "a.player_id = \(bind: $0)" } ?? "TRUE"
         let currencies = try await CurrencyService(store: store).list(appID: appID)
         let rows = try await store.read { sql in
             try await sql.raw("""

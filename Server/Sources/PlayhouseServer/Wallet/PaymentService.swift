@@ -309,6 +309,15 @@ public struct PaymentService: Sendable {
             """).all().map { row in try wire(row, currency: currencies.info(for: try row.decode(column: "currency", as: String.self))) }
     }
 
+    /// A statement counting the app's deposits completed from `start` until `end` (as `n`), by its
+    /// (app, finished) index.
+    static func completedDeposits(appID: UUID, from start: Date, to end: Date) -> SQLQueryString {
+        """
+        SELECT COUNT(*) AS n FROM payments WHERE app_id = \(bind: appID) AND finished_at >= \(bind: start) AND finished_at < \(bind: end)
+          AND direction = \(bind: Direction.deposit.rawValue) AND status = \(bind: PaymentStatus.completed.rawValue)
+        """
+    }
+
     /// An app's payments for its operators, newest first (100 at most): those still open (pending,
     /// or with the provider) or those finished (completed, declined or cancelled), each with its player.
     func recent(appID: UUID, open: Bool) async throws -> [(playerID: UUID, payment: Payment)] {
