@@ -73,6 +73,26 @@ import VaporTesting
         }
     }
 
+    /// A task on an event loop (game data's, ``BearerAuthMiddleware/runsOnEventLoop``) reads SQLite
+    /// on Swift's shared threads: a read blocks its thread, and on a loop it would hold up every
+    /// connection of the loop. The task is back on its loop afterwards.
+    @Test func aReadFromAnEventLoopRunsOffIt() async throws {
+        try await withPlayhouse(.sqlite) { app in
+            let loop = app.eventLoopGroup.next()
+            let (before, during, after) = try await withTaskExecutorPreference(EventLoopTaskExecutor(loop)) {
+                let before = loop.inEventLoop
+                let during = try await app.store.read { sql in
+                    _ = try await sql.raw("SELECT 1 AS one").first()
+                    return MultiThreadedEventLoopGroup.currentEventLoop == nil
+                }
+                return (before, during, loop.inEventLoop)
+            }
+            #expect(before)
+            #expect(during, "the read ran on an event loop")
+            #expect(after)
+        }
+    }
+
     @Test func aKeptStatementIsCompiledOnce() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-direct-\(UUID().uuidString).sqlite").path
         let connection = try DirectSQLiteConnection(path: path)

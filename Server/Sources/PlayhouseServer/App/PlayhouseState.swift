@@ -2,38 +2,58 @@ import Vapor
 
 /// What the server keeps on its `Application`: configuration, clock, metrics. Nothing here holds
 /// data another instance would need; all of that lives in the database.
-public struct PlayhouseState: Sendable {
+///
+/// One object, read by every request several times (``Request/store``, ``Request/now``…): a
+/// reference, so that each read takes one reference rather than copying some twenty. Its fields
+/// are set by `configure(_:with:migrate:)` and, in tests, before the server takes a request; never
+/// while it serves, which is why the compiler is told it may be shared (`@unchecked Sendable`).
+public final class PlayhouseState: @unchecked Sendable {
     var configuration: PlayhouseConfiguration
-    var clock: ServerClock
-    var metrics: ServerMetrics
-    var routeIndex: RouteIndex
+    let clock: ServerClock
+    let metrics: ServerMetrics
+    let routeIndex: RouteIndex
     /// Public signing keys of OpenID Connect providers, cached for a few minutes.
-    var jwks = JWKSCache()
+    let jwks = JWKSCache()
     /// Access tokens read in the last moment (``PlayhouseConfiguration/tokenCacheLifetime``).
-    var tokenCache: TokenCache
+    let tokenCache: TokenCache
     /// Where every feature's statements run (``Store``).
-    var storeEngine: StoreEngine
+    let storeEngine: StoreEngine
     /// Takes deposits and makes payouts: the sandbox provider, unless another is plugged in.
     var paymentProvider: any PaymentProvider
     /// How long the payment provider has to answer; a payment it has not answered by then stays
     /// pending, to be asked about again.
     var paymentProviderTimeout: Duration = .seconds(15)
     /// Placements' campaigns, read at most once per ``PlayhouseConfiguration/contentCacheLifetime``.
-    var campaignCache: CampaignCache
+    let campaignCache: CampaignCache
     /// The key impressions are signed with, read once.
-    var impressionKey = ImpressionKey()
+    let impressionKey = ImpressionKey()
     /// Content statistics counted since the last flush.
-    var contentStats = ContentStats()
+    let contentStats = ContentStats()
     /// Wakes the list change feed's long polls.
-    var listChanges: ListChangeSignal
+    let listChanges: ListChangeSignal
     /// Each app's calls of game data against its limits.
-    var requestRateLimiter = RequestRateLimiter()
+    let requestRateLimiter = RequestRateLimiter()
     /// Game data's search indexes, one per version and collection searched.
-    var gameDataSearchIndexes = GameDataSearchIndexes()
+    let gameDataSearchIndexes = GameDataSearchIndexes()
     /// Game data's documents as rendered in a locale, by version.
-    var gameDataAnswers = GameDataAnswers()
+    let gameDataAnswers = GameDataAnswers()
     /// Which version of each place's game data readers get, as this instance remembers it.
-    var gameDataCurrent: GameDataCurrent
+    let gameDataCurrent: GameDataCurrent
+
+    init(configuration: PlayhouseConfiguration, clock: ServerClock, metrics: ServerMetrics, routeIndex: RouteIndex, tokenCache: TokenCache,
+         storeEngine: StoreEngine, paymentProvider: any PaymentProvider, campaignCache: CampaignCache, listChanges: ListChangeSignal,
+         gameDataCurrent: GameDataCurrent) {
+        self.configuration = configuration
+        self.clock = clock
+        self.metrics = metrics
+        self.routeIndex = routeIndex
+        self.tokenCache = tokenCache
+        self.storeEngine = storeEngine
+        self.paymentProvider = paymentProvider
+        self.campaignCache = campaignCache
+        self.listChanges = listChanges
+        self.gameDataCurrent = gameDataCurrent
+    }
 }
 
 extension Application {

@@ -63,7 +63,16 @@ final class RequestRateLimiter: Sendable {
         case wait(Task<Void, any Error>)
     }
 
-    private let allowances = NIOLockedValueBox([String: Allowance]())
+    /// An app's window of one span.
+    private struct Key: Hashable {
+        var app: UUID
+        var span: Span
+
+        /// Its counter's key in `rate_limit_counters`.
+        var counter: String { "calls:\(app.uuidString.lowercased()):\(span.rawValue)" }
+    }
+
+    private let allowances = NIOLockedValueBox([Key: Allowance]())
 
     /// Admits a call of `app` at `now` if both its windows allow it (taking a share of each), or
     /// refuses it (taking nothing).
@@ -77,8 +86,7 @@ final class RequestRateLimiter: Sendable {
             let reset = Int(max(1, window + span.seconds - seconds))
             let admitted: Bool, allowance: Allowance
             do {
-                (admitted, allowance) = try await take("calls:\(app.id.uuidString.lowercased()):\(span.rawValue)", limit: limit, window: window,
-                                                       store: store)
+                (admitted, allowance) = try await take(Key(app: app.id, span: span), limit: limit, window: window, store: store)
             } catch {
                 give(back: taken, of: app)
                 throw error
@@ -102,14 +110,14 @@ final class RequestRateLimiter: Sendable {
     func give(back taken: [(span: Span, window: Int64)], of app: AppRecord) {
         allowances.withLockedValue { allowances in
             for (span, window) in taken {
-                let key = "calls:\(app.id.uuidString.lowercased()):\(span.rawValue)"
+                let key = Key(app: app.id, span: span)
                 if allowances[key]?.window == window { allowances[key]!.share += 1 }
             }
         }
     }
 
     /// One call's share of `key`'s window: from this instance's share, else after a new claim.
-    private func take(_ key: String, limit: Int, window: Int64, store: Store) async throws -> (Bool, Allowance) {
+    private func take(_ key: Key, limit: Int, window: Int64, store: Store) async throws -> (Bool, Allowance) {
         while true {
             let step = allowances.withLockedValue { allowances -> Step in
                 // A call that began as the window ended counts in the next one, once this instance is in it.
@@ -140,11 +148,11 @@ final class RequestRateLimiter: Sendable {
     /// limit. When the counter is already in a later window (another instance's clock is ahead, or
     /// the window ended meanwhile), nothing is granted and this instance moves to that window, where
     /// the calls waiting claim again.
-    private func claim(_ share: Int, of key: String, limit: Int, window: Int64, store: Store) async throws {
+    private func claim(_ share: Int, of key: Key, limit: Int, window: Int64, store: Store) async throws {
         let counted: (count: Int, window: Int64)
         do {
             counted = try await store.write { sql in
-                try await RateLimitCounters.add(Int64(share), to: key, window: window, on: sql)
+                try await RateLimitCounters.add(Int64(share), to: key.counter, window: window, on: sql)
             }
         } catch {
             allowances.withLockedValue { $0[key]?.claiming = nil }

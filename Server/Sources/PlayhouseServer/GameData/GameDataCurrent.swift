@@ -11,9 +11,11 @@ import Vapor
 /// everything it remembers when it learns of such a change, and remembers nothing while it cannot
 /// learn of one:
 ///
-/// - on SQLite, before each read it asks a connection of its own whether the database changed
-///   since it last asked (`PRAGMA data_version`, which any other connection's commit changes; a
-///   microsecond, no query);
+/// - on SQLite, before a read it asks a connection of its own whether the database changed since
+///   it last asked (`PRAGMA data_version`, which any other connection's commit changes; a few
+///   microseconds, no query), at most once per ``lookInterval``: another process's import (the
+///   CLI's) reaches readers that much later at most, as a `NOTIFY` does on PostgreSQL; this
+///   process's own imports are forgotten at once;
 /// - on PostgreSQL, an import or rollback announces itself with `NOTIFY` on ``channel`` in its
 ///   transaction, and this instance listens there (``PostgresNotifications``, from its first read
 ///   on). Until it listens, and whenever the connection is lost, every read asks the database.
@@ -49,6 +51,10 @@ final class GameDataCurrent: Sendable {
     /// heard (a PostgreSQL connection that died without saying so), readers get it this late.
     static let longest: UInt64 = 10_000_000_000
 
+    /// SQLite: how long after one look whether the database changed the next one is taken, in
+    /// nanoseconds. The reads in between trust the last one.
+    static let lookInterval: UInt64 = 1_000_000
+
     /// Places remembered at most; past it, all are forgotten.
     static let capacity = 10_000
     /// The PostgreSQL channel imports and rollbacks announce themselves on; nil on SQLite.
@@ -56,6 +62,8 @@ final class GameDataCurrent: Sendable {
     private let state: NIOLockedValueBox<State>
     /// SQLite: the free connections that ask whether the database changed.
     private let dataVersion = NIOLockedValueBox<[DataVersionWatch]>([])
+    /// SQLite: when it last looked (nanoseconds of uptime).
+    private let lastLook = NIOLockedValueBox<UInt64>(0)
     private let path: String?
     private let notifications: PostgresNotifications?
 
@@ -131,6 +139,13 @@ final class GameDataCurrent: Sendable {
     /// cannot be opened or asked forgets everything and is dropped.
     private func checkDataVersion(logger: Logger) {
         guard let path else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = lastLook.withLockedValue { last in
+            guard now &- last >= Self.lookInterval else { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
         let taken = dataVersion.withLockedValue { $0.popLast() }
         let changed: Bool
         do {

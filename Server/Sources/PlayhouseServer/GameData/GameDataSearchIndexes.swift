@@ -43,7 +43,9 @@ final class GameDataSearchIndexes: Sendable {
                 state.entries[key]!.used = state.clock
                 return state.entries[key]!.build
             }
-            let task = Task { try await build() }
+            // On Swift's shared threads, whatever thread the search runs on: a build of 100,000
+            // documents takes a second, which would hold up an event loop's every connection.
+            let task = Task(executorPreference: globalConcurrentExecutor) { try await build() }
             state.entries[key] = Entry(build: task, used: state.clock)
             return task
         }

@@ -8,11 +8,19 @@ import Vapor
 /// may instead name a public client in `Playhouse-Client-ID`: a public client has no secret, so its
 /// app has no token before a player signs in. Such a caller has no scopes, no player and no app token.
 ///
-/// The token's check and an async route run in one task: an async middleware would start a task
-/// of its own, and the route another.
+/// The token's check, the app's rate limits and an async route run in one task: each async
+/// middleware after this one would start a task of its own (Vapor calls an `AsyncMiddleware`
+/// through a future), and the route another, with two thread switches each.
 struct BearerAuthMiddleware: Middleware {
     /// Whether a call without a token may name a public client instead.
     var admitsSignedOutPublicClients = false
+    /// Whether the app's calls are held to its rate limits (``RateLimitCheck``).
+    var limitsCalls = false
+    /// Whether the task runs on the request's event loop (``EventLoopTaskExecutor``) rather than
+    /// on Swift's shared threads: for routes that answer from memory most of the time (game
+    /// data), which then cost no thread switch at all. Their reads of SQLite, which block, still
+    /// run on the shared threads (``SQLiteReaders``).
+    var runsOnEventLoop = false
 
     /// For the routes a signed-out player of a public client may use (the app, a sign-in PIN,
     /// content placements, the catalog, game data).
@@ -25,16 +33,28 @@ struct BearerAuthMiddleware: Middleware {
         } catch {
             return request.eventLoop.makeFailedFuture(error)
         }
-        return request.eventLoop.makeFutureWithTask {
-            if let bearer {
-                guard let principal = try await request.tokens.authenticate(bearer: bearer) else { throw PlayhouseProblem.invalidToken }
-                request.setPrincipal(principal)
-            } else {
-                request.setPrincipal(try await Self.signedOutPublicClient(request))
+        let promise = request.eventLoop.makePromise(of: Response.self)
+        let executor: (any TaskExecutor)? = runsOnEventLoop ? EventLoopTaskExecutor(request.eventLoop) : nil
+        Task(executorPreference: executor) {
+            do {
+                promise.succeed(try await respond(to: request, bearer: bearer, chainingTo: next))
+            } catch {
+                promise.fail(error)
             }
-            if let route = next as? any AsyncResponder { return try await route.respond(to: request) }
-            return try await next.respond(to: request).get()
         }
+        return promise.futureResult
+    }
+
+    private func respond(to request: Request, bearer: String?, chainingTo next: any Responder) async throws -> Response {
+        if let bearer {
+            guard let principal = try await request.tokens.authenticate(bearer: bearer) else { throw PlayhouseProblem.invalidToken }
+            request.setPrincipal(principal)
+        } else {
+            request.setPrincipal(try await Self.signedOutPublicClient(request))
+        }
+        let route = next as? any AsyncResponder ?? AsyncBasicResponder { try await next.respond(to: $0).get() }
+        if limitsCalls { return try await RateLimitCheck.respond(to: request, chainingTo: route) }
+        return try await route.respond(to: request)
     }
 
     /// The request's bearer token; nil, when `optional`, for a request without `Authorization`.

@@ -21,8 +21,19 @@ final class SQLiteReaders: Sendable {
         self.path = path
     }
 
-    /// Runs `body` on a connection of its own.
-    func read<T>(logger: Logger, eventLoop: any EventLoop, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
+    /// Runs `body` on a connection of its own. Called on an event loop's thread (a task that
+    /// prefers the loop, ``EventLoopTaskExecutor``), it runs on Swift's shared threads instead, as
+    /// a read blocks its thread.
+    func read<T: Sendable>(logger: Logger, eventLoop: any EventLoop, _ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        if MultiThreadedEventLoopGroup.currentEventLoop != nil {
+            return try await withTaskExecutorPreference(globalConcurrentExecutor) {
+                try await run(logger: logger, eventLoop: eventLoop, body)
+            }
+        }
+        return try await run(logger: logger, eventLoop: eventLoop, body)
+    }
+
+    private func run<T>(logger: Logger, eventLoop: any EventLoop, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
         let connection = try checkOut()
         do {
             let value = try await body(DirectSQLiteDatabase(connection: connection, logger: logger, eventLoop: eventLoop))

@@ -3,9 +3,10 @@ import Vapor
 /// Holds each app's calls to its limits (``RequestRateLimiter``): a call over a limit is `429`
 /// with `Retry-After`; an admitted one's answer says how many calls are left
 /// (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`). A `304` does not count. Runs
-/// after the caller is known (``BearerAuthMiddleware``).
-struct RateLimitMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+/// once the caller is known, in the task of ``BearerAuthMiddleware`` (`limitsCalls`): not a
+/// middleware of its own, which would start a task of its own.
+enum RateLimitCheck {
+    static func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let app = try request.principal.app
         let limiter = request.playhouse.requestRateLimiter
         let decision = try await limiter.admit(app, now: request.now, store: request.store)
