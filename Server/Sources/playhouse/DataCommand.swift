@@ -40,7 +40,7 @@ struct DataCommand: AsyncParsableCommand {
             let files = try Self.read(directory)
             let version = try await options.withApp(app) { application, found in
                 try await application.gameData.importFiles(files, appID: found.id, game: place.game, region: place.region, namespace: place.namespace,
-                                                           defaultLocale: defaultLocale, progress: ProgressBar.standardError())
+                                                           defaultLocale: defaultLocale, progress: ProgressBar.standardError(), by: .commandLine)
             }
             print("Version \(version.version) of \(place.game) (\(place.region), \(place.namespace)): \(version.documents) documents, "
                   + "\(version.changes.addedCount) added, \(version.changes.changedCount) changed, \(version.changes.removedCount) removed")
@@ -122,7 +122,7 @@ struct DataCommand: AsyncParsableCommand {
         func run() async throws {
             guard let namespace = GameDataNamespace(rawValue: place.namespace) else { throw CLIError("the namespace is static or dynamic") }
             let version = try await options.withApp(app) { application, found in
-                try await application.gameData.rollback(.init(appID: found.id, game: place.game, region: place.region, namespace: namespace), to: to)
+                try await application.gameData.rollback(.init(appID: found.id, game: place.game, region: place.region, namespace: namespace), to: to, by: .commandLine)
             }
             guard let version else { throw CLIError("\(place.game) has no version \(to) in \(place.region), \(place.namespace)") }
             print("Version \(version.version) of \(place.game) (\(place.region), \(place.namespace)) restores version \(to) and is current: "

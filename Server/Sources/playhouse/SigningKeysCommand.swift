@@ -41,7 +41,7 @@ struct SigningKeysCommand: AsyncParsableCommand {
         @Option(name: .customLong("for"), help: "id-tokens or reward-receipts.") var signed: Signed = .idTokens
 
         func run() async throws {
-            let key = try await options.withApplication { app in try await app.signingKeys(signed.purpose).rotate() }
+            let key = try await options.withApplication { app in try await app.signingKeys(signed.purpose).rotate(by: .commandLine) }
             print("New signing key \(key.kid).")
         }
     }

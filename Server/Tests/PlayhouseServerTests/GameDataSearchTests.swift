@@ -135,7 +135,7 @@ import VaporTesting
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
             _ = try await app.gameData.importFiles(try Self.exampleFiles(), appID: credentials.app.id, game: "realms", region: "eu",
-                                                   namespace: "static", defaultLocale: "en_US")
+                                                   namespace: "static", defaultLocale: "en_US", by: .commandLine)
             let token = try await app.appToken(credentials)
             for example in examples {
                 let path = "/v1/data/realms/" + example.path.replacingOccurrences(of: "[", with: "%5B").replacingOccurrences(of: "]", with: "%5D")
@@ -159,7 +159,7 @@ import VaporTesting
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
             _ = try await app.gameData.importFiles(try Self.exampleFiles(), appID: credentials.app.id, game: "realms", region: "eu",
-                                                   namespace: "static", defaultLocale: "en_US")
+                                                   namespace: "static", defaultLocale: "en_US", by: .commandLine)
             let token = try await app.appToken(credentials)
             let path = "/v1/data/realms/items/search?region=eu&locale=de_DE&item_class.id=2&orderby=level&_pageSize=1"
             let first = try await app.send(.GET, path, headers: bearer(token))
@@ -177,14 +177,14 @@ import VaporTesting
             var files = try Self.exampleFiles().filter { $0.collection != "items" || $0.id != "873" }
             files.append(GameDataFile(collection: "items", id: "1", bytes: Data(#"{"id": 1, "level": 99, "item_class": {"id": 2}}"#.utf8)))
             _ = try await app.gameData.importFiles(files, appID: credentials.app.id, game: "realms", region: "eu", namespace: "static",
-                                                   defaultLocale: "en_US")
+                                                   defaultLocale: "en_US", by: .commandLine)
             let after = try await app.send(.GET, "/v1/data/realms/items/search?region=eu&item_class.id=2&orderby=level", headers: bearer(token))
             #expect(try after.decode(GameDataSearchPage<JSONValue>.self).data.map { $0["id"] } == [.integer(19019), .integer(1)])
             #expect(try await app.send(.GET, "/v1/data/realms/items/search?region=us", headers: bearer(token)).status == .notFound)
             // The route keeps the id "search" for itself.
             let refused = await #expect(throws: PlayhouseProblem.self) {
                 try await app.gameData.importFiles([GameDataFile(collection: "items", id: "search", bytes: Data("{}".utf8))], appID: credentials.app.id,
-                                                   game: "realms", region: "eu", namespace: "static", defaultLocale: "en_US")
+                                                   game: "realms", region: "eu", namespace: "static", defaultLocale: "en_US", by: .commandLine)
             }
             #expect(refused?.parameters["problems"]?.contains("items/search.json: a document's id") == true)
         }
@@ -197,7 +197,7 @@ import VaporTesting
             let files = try Self.exampleFiles()
             let blade = try #require(files.first { $0.collection == "media" && $0.id == "stormcallers-blade.png" })
             _ = try await app.gameData.importFiles(files, appID: credentials.app.id, game: "realms", region: "eu", namespace: "static",
-                                                   defaultLocale: "en_US")
+                                                   defaultLocale: "en_US", by: .commandLine)
             let token = try await app.appToken(credentials)
             let item = try await app.send(.GET, "/v1/data/realms/items/19019?region=eu", headers: bearer(token)).decode(JSONValue.self)
             #expect(item["icon"] == .string("/assets/" + SecretToken.hex(SHA256.hash(data: blade.bytes))))
@@ -210,7 +210,7 @@ import VaporTesting
             let refused = await #expect(throws: PlayhouseProblem.self) {
                 try await app.gameData.importFiles(files + [GameDataFile(collection: "media", id: "notes.txt", bytes: Data("hello".utf8)),
                                                             GameDataFile(collection: "items", id: "1", bytes: Data(#"{"icon": "media:missing.png"}"#.utf8))],
-                                                   appID: credentials.app.id, game: "realms", region: "eu", namespace: "static", defaultLocale: "en_US")
+                                                   appID: credentials.app.id, game: "realms", region: "eu", namespace: "static", defaultLocale: "en_US", by: .commandLine)
             }
             let problems = refused?.parameters["problems"] ?? ""
             #expect(problems.contains("media/notes.txt: is not a PNG, JPEG, GIF or WebP image"), "\(problems)")

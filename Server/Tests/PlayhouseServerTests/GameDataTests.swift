@@ -105,7 +105,7 @@ import VaporTesting
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
             let imported = try await app.gameData.importFiles(Self.release1, appID: credentials.app.id, game: "wow", region: "eu",
-                                                              namespace: "static", defaultLocale: "en_US")
+                                                              namespace: "static", defaultLocale: "en_US", by: .commandLine)
             #expect(imported.version == 1 && imported.documents == 4 && imported.changes.addedCount == 4)
             let token = try await app.appToken(credentials)
 
@@ -172,7 +172,7 @@ import VaporTesting
             ]
             let refused = await #expect(throws: PlayhouseProblem.self) {
                 try await app.gameData.importFiles(files, appID: credentials.app.id, game: "wow", region: "eu", namespace: "profile",
-                                                   defaultLocale: "english")
+                                                   defaultLocale: "english", by: .commandLine)
             }
             #expect(refused?.code == .invalidGameData)
             let detail = refused?.parameters["problems"] ?? ""
@@ -198,7 +198,7 @@ import VaporTesting
             let credentials = try await app.createApp(), appID = credentials.app.id
             let place = GameDataService.Place(appID: appID, game: "wow", region: "eu", namespace: .static)
             let first = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static",
-                                                           defaultLocale: "en_US")
+                                                           defaultLocale: "en_US", by: .commandLine)
             // Another instance: its own memory of the current versions, on the same database.
             let other = GameDataCurrent(app.playhouse.storeEngine.gameDataWatch(schema: app.playhouse.configuration.postgresSchema))
             let instance = GameDataService(store: app.store, now: Date(), searchIndexes: GameDataSearchIndexes(), answers: GameDataAnswers(),
@@ -214,7 +214,7 @@ import VaporTesting
             #expect(try await name() == .string("Thunderfury"), "now remembered")
 
             // This instance imports the next release: the other hears of it (at once on SQLite, a moment later on PostgreSQL).
-            _ = try await app.gameData.importFiles(Self.release2, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            _ = try await app.gameData.importFiles(Self.release2, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US", by: .commandLine)
             func eventually(_ expected: JSONValue) async throws {
                 var seen = try await name()
                 for _ in 0..<100 where seen != expected {
@@ -242,16 +242,16 @@ import VaporTesting
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp(), appID = credentials.app.id
             let token = try await app.appToken(credentials)
-            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US", by: .commandLine)
             let before = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=en_US", headers: bearer(token))
             let second = try await app.gameData.importFiles(Self.release2, appID: appID, game: "wow", region: "eu", namespace: "static",
-                                                            defaultLocale: "en_US")
+                                                            defaultLocale: "en_US", by: .commandLine)
             #expect(second.version == 2)
             #expect(second.changes.added == [GameDataDocumentRef(collection: "items", id: "30")])
             #expect(second.changes.changed == [GameDataDocumentRef(collection: "items", id: "19019")])
             #expect(second.changes.removed == [GameDataDocumentRef(collection: "items", id: "2000")])
             // Another region is another set of versions.
-            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "us", namespace: "static", defaultLocale: "en_US")
+            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "us", namespace: "static", defaultLocale: "en_US", by: .commandLine)
 
             let versions = try await app.send(.GET, "/v1/data/wow/versions", headers: bearer(token))
             try #require(versions.status == .ok, "\(versions.body.string)")
@@ -272,11 +272,11 @@ import VaporTesting
             let cursor = try #require(try firstPage.decode(Page<JSONValue>.self).nextCursor)
 
             // Rolled back to version 1: a new version with version 1's documents, its changes against version 2.
-            let rolledBack = try #require(try await app.gameData.rollback(.init(appID: appID, game: "wow", region: "eu", namespace: .static), to: 1))
+            let rolledBack = try #require(try await app.gameData.rollback(.init(appID: appID, game: "wow", region: "eu", namespace: .static), to: 1, by: .commandLine))
             #expect(rolledBack.version == 3 && rolledBack.restores == 1 && rolledBack.current)
             #expect(rolledBack.changes.added == [GameDataDocumentRef(collection: "items", id: "2000")])
             #expect(rolledBack.changes.changed == second.changes.changed && rolledBack.changes.removed == second.changes.added)
-            #expect(try await app.gameData.rollback(.init(appID: appID, game: "wow", region: "eu", namespace: .static), to: 9) == nil)
+            #expect(try await app.gameData.rollback(.init(appID: appID, game: "wow", region: "eu", namespace: .static), to: 9, by: .commandLine) == nil)
             let again = try await app.send(.GET, "/v1/data/wow/items/19019?region=eu&locale=en_US", headers: bearer(token))
             #expect(try again.decode(JSONValue.self) == (try before.decode(JSONValue.self)))
             let all = try await app.gameData.versions(appID: appID, game: "wow", all: true)
@@ -294,9 +294,9 @@ import VaporTesting
     func importsAtOnceAreNumberedOneAfterTheOther(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let appID = try await app.createApp().app.id
-            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
-            async let one = app.gameData.importFiles(Self.release2, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
-            async let other = app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US", by: .commandLine)
+            async let one = app.gameData.importFiles(Self.release2, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US", by: .commandLine)
+            async let other = app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US", by: .commandLine)
             let both = try await [one, other].sorted { $0.version < $1.version }
             #expect(both.map(\.version) == [2, 3])
             // Whichever came first, the later one's changes are against it: the two releases differ by one
@@ -309,11 +309,11 @@ import VaporTesting
     func aRefusedImportLeavesTheCurrentVersionAsItWas(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let appID = try await app.createApp().app.id
-            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+            _ = try await app.gameData.importFiles(Self.release1, appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US", by: .commandLine)
             // Everything about the import is right but one file.
             let refused = await #expect(throws: PlayhouseProblem.self) {
                 try await app.gameData.importFiles(Self.release2 + [Self.file("items", "31", "[1]")], appID: appID, game: "wow", region: "eu",
-                                                   namespace: "static", defaultLocale: "en_US")
+                                                   namespace: "static", defaultLocale: "en_US", by: .commandLine)
             }
             #expect(refused?.parameters["problems"] == "items/31.json: is not a JSON object")
             #expect(try await app.count("game_data_versions") == 1)
@@ -333,14 +333,14 @@ import VaporTesting
         try await withPlayhouse(configuration, drop: false) { first in
             try await withPlayhouse(configuration, drop: true) { second in
                 let credentials = try await first.createApp(), appID = credentials.app.id
-                _ = try await first.gameData.importFiles(release(1), appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US")
+                _ = try await first.gameData.importFiles(release(1), appID: appID, game: "wow", region: "eu", namespace: "static", defaultLocale: "en_US", by: .commandLine)
                 _ = try await first.apps.setRateLimits(credentials.app.clientID, RequestRateLimits(perSecond: 100_000), by: .commandLine)  // 180 reads at once
                 let token = try await first.appToken(credentials)
                 let readings = try await withThrowingTaskGroup(of: [Set<Int>].self) { group in
                     group.addTask {
                         for number in 2...7 {
                             _ = try await first.gameData.importFiles(release(number), appID: appID, game: "wow", region: "eu", namespace: "static",
-                                                                     defaultLocale: "en_US")
+                                                                     defaultLocale: "en_US", by: .commandLine)
                         }
                         return []
                     }

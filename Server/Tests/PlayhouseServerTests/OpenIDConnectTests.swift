@@ -100,7 +100,7 @@ import VaporTesting
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             let credentials = try await app.createApp()
             let before = try #require(try await idToken(app, credentials, nonce: "first").idToken)
-            try await app.signingKeys().rotate()
+            try await app.signingKeys().rotate(by: .commandLine)
             var flow = SignInFlow(app, credentials)
             let after = try #require(try await flow.exchange(try await flow.signIn(email: "bo@example.com", scope: "openid")).decode(TokenResponse.self).idToken)
             func kid(_ token: String) throws -> String? {

@@ -11,7 +11,7 @@ import VaporTesting
 @Suite struct RateLimitTests {
     static func importItems(_ app: Application, _ credentials: AppCredentials) async throws {
         _ = try await app.gameData.importFiles(GameDataTests.release1, appID: credentials.app.id, game: "wow", region: "eu", namespace: "static",
-                                               defaultLocale: "en_US")
+                                               defaultLocale: "en_US", by: .commandLine)
     }
 
     @Test(arguments: Engine.available)

@@ -19,7 +19,7 @@ import Vapor
         try await withRunningServer(engine) { app, url in
             let credentials = try await app.createApp(), appID = credentials.app.id
             _ = try await app.gameData.importFiles(GameDataTests.release1, appID: appID, game: "wow", region: "eu", namespace: "static",
-                                                   defaultLocale: "en_US")
+                                                   defaultLocale: "en_US", by: .commandLine)
             let sdk = PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
                                                            locale: Locale(identifier: "de_DE"),
                                                            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)),
@@ -44,7 +44,7 @@ import Vapor
             // Asked again, the answer is the same (the server answered 304).
             #expect(try await items.document(id: "19019").name == "Donnerzorn")
             _ = try await app.gameData.importFiles(GameDataTests.release2, appID: appID, game: "wow", region: "eu", namespace: "static",
-                                                   defaultLocale: "en_US")
+                                                   defaultLocale: "en_US", by: .commandLine)
             #expect(try await items.document(id: "19019", locale: "en_US").name == "Thunderfury, Blessed Blade")
             let versions = try await sdk.gameData.versions(game: "wow")
             #expect(versions.data.map(\.version) == [2] && versions.data.first?.changes.removedCount == 1)

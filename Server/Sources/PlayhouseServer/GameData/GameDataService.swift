@@ -34,6 +34,9 @@ public struct GameDataService: Sendable {
             self.region = region
             self.namespace = namespace
         }
+
+        /// What the audit log names the place by.
+        var ern: String { ERN.make("game-data", "\(appID.uuidString.lowercased())/\(game)/\(region)/\(namespace.rawValue)") }
     }
 
     /// A version as a reader's answer names it.
@@ -50,9 +53,9 @@ public struct GameDataService: Sendable {
     /// Checks every file (every problem listed, `invalid_game_data`, and nothing stored when there
     /// is any), then stores them as the next version of the game's data in `region` and
     /// `namespace`, with what changed against the current one, and makes it current. `progress`
-    /// hears how many of the documents are stored (done, total) as they are.
+    /// hears how many of the documents are stored (done, total) as they are. Audit-logged as `actor`'s.
     public func importFiles(_ files: [GameDataFile], appID: UUID, game: String, region: String, namespace: String, defaultLocale: String,
-                            progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async throws -> GameDataVersion {
+                            progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, by actor: AuditActor) async throws -> GameDataVersion {
         let check = GameDataCheck(files, game: game, region: region, namespace: namespace, defaultLocale: defaultLocale)
         guard check.problems.isEmpty, let namespace = GameDataNamespace(rawValue: namespace) else {
             throw PlayhouseProblem(.unprocessableEntity, .invalidGameData, parameters: ["problems": check.problems.joined(separator: "; ")])
@@ -64,7 +67,7 @@ public struct GameDataService: Sendable {
         let channel = current.channel
         let version = try await store.transaction { sql in
             try await Self.storeVersion(of: place, defaultLocale: defaultLocale, digests: digests, restores: nil, at: now, announcing: channel,
-                                        on: sql) { versionID in
+                                        by: actor, on: sql) { versionID in
                 for start in stride(from: 0, to: documents.count, by: 500) {
                     let chunk = documents[start..<min(start + 500, documents.count)]
                     let rows: [SQLQueryString] = chunk.map {
@@ -84,8 +87,8 @@ public struct GameDataService: Sendable {
 
     /// Makes the documents of version `number` current again, as a new version that copies them
     /// (its changes are against the version readers had). Nil, changing nothing, when there is no
-    /// such version.
-    public func rollback(_ place: Place, to number: Int) async throws -> GameDataVersion? {
+    /// such version. Audit-logged as `actor`'s.
+    public func rollback(_ place: Place, to number: Int, by actor: AuditActor) async throws -> GameDataVersion? {
         let now = self.now, channel = current.channel
         let version = try await store.transaction { sql -> GameDataVersion? in
             guard let restored = try await sql.raw("""
@@ -95,7 +98,7 @@ public struct GameDataService: Sendable {
             let restoredID = try restored.decode(column: "id", as: UUID.self)
             let digests = try await Self.digests(of: restoredID, on: sql)
             return try await Self.storeVersion(of: place, defaultLocale: try restored.decode(column: "default_locale", as: String.self),
-                                               digests: digests, restores: number, at: now, announcing: channel, on: sql) { versionID in
+                                               digests: digests, restores: number, at: now, announcing: channel, by: actor, on: sql) { versionID in
                 try await sql.raw("""
                     INSERT INTO game_data_documents (version_id, collection, document_id, body, digest)
                     SELECT \(bind: versionID), collection, document_id, body, digest FROM game_data_documents WHERE version_id = \(bind: restoredID)
@@ -236,9 +239,10 @@ public struct GameDataService: Sendable {
 
     /// Stores the next version of `place`, whose documents (by their digests) are `digests` and
     /// which `insertDocuments` writes, with what changed against the current version, and makes it
-    /// current, announcing it on `channel` (PostgreSQL); inside the caller's transaction, under the import lock.
+    /// current, announcing it on `channel` (PostgreSQL), and writes it to the audit log as `actor`'s;
+    /// inside the caller's transaction, under the import lock.
     private static func storeVersion(of place: Place, defaultLocale: String, digests: [GameDataDocumentRef: String], restores: Int?,
-                                     at now: Date, announcing channel: String?, on sql: any SQLDatabase,
+                                     at now: Date, announcing channel: String?, by actor: AuditActor, on sql: any SQLDatabase,
                                      documents insertDocuments: (UUID) async throws -> Void) async throws -> GameDataVersion {
         try await lock(on: sql)
         var previous: [GameDataDocumentRef: String] = [:]
@@ -288,9 +292,27 @@ public struct GameDataService: Sendable {
             """).run()
         // Every instance forgets which version was current when this commits (``GameDataCurrent``).
         if let channel { try await sql.raw("SELECT pg_notify(\(bind: channel), '')").run() }
-        return GameDataVersion(region: place.region, namespace: place.namespace, version: number, current: true, restores: restores,
-                               defaultLocale: defaultLocale, documents: digests.count, createdAt: now,
-                               changes: GameDataChanges(added: added, changed: changed, removed: removed))
+        let stored = GameDataVersion(region: place.region, namespace: place.namespace, version: number, current: true, restores: restores,
+                                     defaultLocale: defaultLocale, documents: digests.count, createdAt: now,
+                                     changes: GameDataChanges(added: added, changed: changed, removed: removed))
+        try await sql.raw(AuditLog.entry(by: actor, restores == nil ? "game data imported" : "game data rolled back", target: place.ern,
+                                         after: AuditedVersion(stored), at: now)).run()
+        return stored
+    }
+
+    /// A version as the audit log keeps it: its counts, not the documents it names.
+    private struct AuditedVersion: Encodable {
+        var version: Int
+        var restores: Int?
+        var documents: Int
+        var added: Int
+        var changed: Int
+        var removed: Int
+
+        init(_ version: GameDataVersion) {
+            (self.version, restores, documents) = (version.version, version.restores, version.documents)
+            (added, changed, removed) = (version.changes.addedCount, version.changes.changedCount, version.changes.removedCount)
+        }
     }
 
     private static func digests(of versionID: UUID, on sql: any SQLDatabase) async throws -> [GameDataDocumentRef: String] {

@@ -3,6 +3,7 @@ import Fluent
 import Foundation
 import JWTKit
 import NIOConcurrencyHelpers
+import PlayhouseAPI
 import SQLKit
 
 /// The server's own keys, kept in the database so that every instance signs with the same key and
@@ -96,14 +97,17 @@ public struct SigningKeys: Sendable {
         }.map(key)
     }
 
-    /// Makes a new key the signer; the keys it replaces stay published for ``overlap``.
+    /// Makes a new key the signer; the keys it replaces stay published for ``overlap``. The
+    /// retirement, the new key and the audit log's entry (as `actor`'s; its kid, never its secret)
+    /// are one transaction.
     @discardableResult
-    public func rotate() async throws -> Key {
+    public func rotate(by actor: AuditActor) async throws -> Key {
         let now = self.now, algorithm = purpose.rawValue
-        try await store.write { sql in
+        return try await add { sql, key in
             try await sql.raw("UPDATE signing_keys SET retired_at = \(bind: now) WHERE algorithm = \(bind: algorithm) AND retired_at IS NULL").run()
+            try await sql.raw(AuditLog.entry(by: actor, "signing key rotated", target: ERN.make("signing-key", "\(algorithm)/\(key.kid)"),
+                                             after: ["kid": key.kid, "purpose": algorithm], at: now)).run()
         }
-        return try await add()
     }
 
     private func newest() async throws -> Key? {
@@ -116,9 +120,9 @@ public struct SigningKeys: Sendable {
         }.map(key)
     }
 
-    /// A new key, stored. (Two instances making their first key at once make two; both are
-    /// published, and the newer signs.)
-    private func add() async throws -> Key {
+    /// A new key, stored, in one transaction with what `along` writes first. (Two instances
+    /// making their first key at once make two; both are published, and the newer signs.)
+    private func add(along: @escaping @Sendable (any SQLDatabase, Key) async throws -> Void = { _, _ in }) async throws -> Key {
         let material: Key.Material, stored: String
         switch purpose {
         case .idTokens:
@@ -133,7 +137,8 @@ public struct SigningKeys: Sendable {
         }
         let key = Key(kid: SecretToken.generate(prefix: "", bytes: 12), material: material, createdAt: now)
         let algorithm = purpose.rawValue
-        try await store.write { sql in
+        try await store.transaction { [key] sql in
+            try await along(sql, key)
             try await sql.raw("""
                 INSERT INTO signing_keys (kid, algorithm, private_pem, created_at)
                 VALUES (\(bind: key.kid), \(bind: algorithm), \(bind: stored), \(bind: key.createdAt))
