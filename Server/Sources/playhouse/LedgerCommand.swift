@@ -19,8 +19,7 @@ struct LedgerCommand: AsyncParsableCommand {
         func run() async throws {
             let report = try await options.withApplication { application in try await application.ledgerVerifier.verify() }
             for violation in report.violations { print("VIOLATION: \(violation)") }
-            print("Checked \(report.transactions) transactions, \(report.entries) entries, \(report.accounts) accounts: "
-                  + (report.violations.isEmpty ? "the ledger is sound." : "\(report.violations.count) violation(s)."))
+            print(report.summary)
             if !report.violations.isEmpty { throw ExitCode(2) }
         }
     }

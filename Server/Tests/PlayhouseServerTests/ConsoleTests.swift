@@ -365,6 +365,25 @@ import VaporTesting
         }
     }
 
+    /// An expired console session is refused, and the server's background sweep deletes it; a live
+    /// one is left alone.
+    @Test(arguments: Engine.available)
+    func expiredSessionsAreSwept(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            app.playhouseClock.stop()
+            let early = try await Self.operatorSignedIn(app, "early@example.com", .owner)
+            app.playhouseClock.advance(by: OperatorService.sessionLifetime - 60)
+            let late = try await Self.operatorSignedIn(app, "late@example.com", .owner)
+            app.playhouseClock.advance(by: 120)
+            #expect(try await app.send(.GET, "/admin/v1/session", headers: early.reading).status == .unauthorized)
+            #expect(try await app.send(.GET, "/admin/v1/session", headers: late.reading).status == .ok)
+            #expect(try await app.count("operator_sessions") == 2)
+            #expect(try await app.operators.forgetExpiredSessions() == 1)
+            #expect(try await app.count("operator_sessions") == 1)
+            #expect(try await app.send(.GET, "/admin/v1/session", headers: late.reading).status == .ok)
+        }
+    }
+
     @Test func everyRoleHasItsPermissions() {
         #expect(OperatorRole.owner.may(.manageOperators) && OperatorRole.owner.may(.readAuditLog))
         for role in [OperatorRole.developer, .support, .analyst] {

@@ -41,8 +41,7 @@ struct AdminMoneyController: RouteCollection {
         try request.operatorSession.require(.verifyLedger)
         let report = try await request.ledgerVerifier.verify()
         return Verification(transactions: report.transactions, entries: report.entries, accounts: report.accounts, violations: report.violations,
-                            summary: "Checked \(report.transactions) transactions, \(report.entries) entries, \(report.accounts) accounts: "
-                                + (report.violations.isEmpty ? "the ledger is sound." : "\(report.violations.count) violation(s)."))
+                            summary: report.summary)
     }
 
     /// A payment with the player it is of.

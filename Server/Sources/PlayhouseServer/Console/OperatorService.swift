@@ -225,6 +225,17 @@ public struct OperatorService: Sendable {
         }
     }
 
+    /// Deletes the sessions that expired (``sessionLifetime`` after their sign-in), which no cookie
+    /// reaches any more; answers how many. Run by the server's background work
+    /// (``BackgroundWork/operatorSessionSweeper(every:)``).
+    @discardableResult
+    public func forgetExpiredSessions() async throws -> Int {
+        let now = self.now
+        return try await store.write { sql in
+            try await sql.raw("DELETE FROM operator_sessions WHERE expires_at <= \(bind: now) RETURNING id").all().count
+        }
+    }
+
     /// Every operator, by email.
     public func list() async throws -> [Operator] {
         try await store.read { sql in

@@ -82,3 +82,13 @@ extension BackgroundWork {
         }
     }
 }
+
+extension BackgroundWork {
+    /// Deletes expired console sessions (``OperatorService/forgetExpiredSessions()``) every
+    /// `interval`. Every instance may run one: a second finds nothing.
+    public static func operatorSessionSweeper(every interval: Duration) -> BackgroundWork {
+        BackgroundWork("Deleting expired console sessions", every: interval) { application in
+            try await application.operators.forgetExpiredSessions()
+        }
+    }
+}

@@ -14,6 +14,13 @@ public struct LedgerVerifier: Sendable {
         public var entries: Int
         public var accounts: Int
         public var violations: [String]
+
+        /// One line saying what was checked and whether the ledger is sound, as the CLI prints it
+        /// and the console shows it.
+        public var summary: String {
+            "Checked \(transactions) transactions, \(entries) entries, \(accounts) accounts: "
+                + (violations.isEmpty ? "the ledger is sound." : "\(violations.count) violation(s).")
+        }
     }
 
     public func verify() async throws -> Report {
