@@ -151,13 +151,13 @@ struct PlayerService: Sendable {
     }
 
     /// The email in lower case, or nil when it cannot be an address. The same pattern is in the
-    /// OpenAPI document: ASCII addresses with a dotted domain.
+    /// OpenAPI document: ASCII addresses with a dotted domain (checked by ``ASCIIShape/isEmailAddress(_:)``).
     static let emailPattern = "^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?([.][A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
 
     static func normalisedEmail(_ email: String) -> String? {
         let email = email.trimmingCharacters(in: .whitespaces).lowercased()
         guard email.utf8.count <= 254, let at = email.firstIndex(of: "@"), email.utf8.distance(from: email.startIndex, to: at) <= 64,
-              email.range(of: emailPattern, options: .regularExpression) != nil
+              ASCIIShape.isEmailAddress(email)
         else { return nil }
         return email
     }
@@ -188,7 +188,7 @@ struct PlayerService: Sendable {
 
     /// A BCP 47 language tag such as `en`, `da-DK` or `de_AT`.
     static func isValidLocale(_ text: String) -> Bool {
-        text.utf8.count <= 35 && text.range(of: #"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil
+        text.utf8.count <= 35 && ASCIIShape.isLocale(text)
     }
 
     /// Eight characters from an alphabet without look-alikes (no 0/O, 1/I/L).

@@ -25,6 +25,30 @@ enum ASCIIShape {
         return text[start...end]
     }
 
+    /// `PlayerService.emailPattern`, byte by byte: a local part of `[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]`,
+    /// one `@`, and two or more dot-separated labels of letters, digits and inner hyphens. (A
+    /// regular expression compiled on every sign-up cost a few per cent of its CPU.)
+    static func isEmailAddress(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at != bytes.startIndex else { return false }
+        let local = "!#$%&'*+/=?^_{|}~-.".utf8
+        guard bytes[..<at].allSatisfy({ isLetterOrDigit($0) || local.contains($0) }) else { return false }
+        let labels = bytes[bytes.index(after: at)...].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { label in
+            guard let first = label.first, let last = label.last, isLetterOrDigit(first), isLetterOrDigit(last) else { return false }
+            return label.allSatisfy { isLetterOrDigit($0) || $0 == UInt8(ascii: "-") }
+        }
+    }
+
+    /// `[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*`: a BCP 47 language tag such as `en`, `da-DK` or `de_AT`.
+    static func isLocale(_ text: String) -> Bool {
+        let parts = text.utf8.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(isLetter) else { return false }
+        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy(isLetterOrDigit) }
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool { isUppercase(byte) || isLowercase(byte) }
+    static func isLetterOrDigit(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
     static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
     static func isUppercase(_ byte: UInt8) -> Bool { (0x41...0x5a).contains(byte) }
     static func isLowercase(_ byte: UInt8) -> Bool { (0x61...0x7a).contains(byte) }

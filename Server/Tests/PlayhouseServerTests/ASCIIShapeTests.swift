@@ -1,0 +1,48 @@
+import Foundation
+@testable import PlayhouseServer
+import Testing
+
+/// The byte-by-byte shapes agree with the regular expressions they stand for (the email pattern
+/// is also in the OpenAPI document), on examples and on many random texts of the characters
+/// that matter.
+@Suite struct ASCIIShapeTests {
+    static let localePattern = #"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"#
+
+    @Test func emailAddressesAsThePatternSays() {
+        for good in ["a@b.co", "first.last+tag@mail.example.com", "x!#$%&'*/=?^_{|}~-@a-1.b2", "..@a.b"] {
+            #expect(ASCIIShape.isEmailAddress(good), "\(good)")
+        }
+        for bad in ["", "@a.b", "a@b", "a@.b", "a@b.", "a@-b.c", "a@b-.c", "a@b..c", "a@@b.c", "a@b@c.d", "a b@c.d", "é@b.co", "a@b.co\n",
+                    "a`b@c.d", "a@b_c.d"] {
+            #expect(!ASCIIShape.isEmailAddress(bad), "\(bad)")
+        }
+    }
+
+    @Test func localesAsThePatternSays() {
+        for good in ["en", "deu", "da-DK", "de_AT", "zh-Hant-TW", "en-US-u1"] { #expect(ASCIIShape.isLocale(good), "\(good)") }
+        for bad in ["", "e", "engl", "en-", "en--US", "en-U", "en-ABCDEFGHI", "1n", "en US", "én"] { #expect(!ASCIIShape.isLocale(bad), "\(bad)") }
+    }
+
+    @Test func randomTextsAgreeWithTheRegularExpressions() {
+        var generator = SeededGenerator(seed: 37)
+        func text(_ alphabet: [Character], _ length: ClosedRange<Int>) -> String {
+            String((0..<Int.random(in: length, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        // Mostly near-addresses (a local part, an `@`, labels of a few letters and dots), so that many pass.
+        let local = Array("aZ1.!`é"), domain = Array("aZ1-."), odd = Array("aZ1-.._@é ")
+        var emails = 0, locales = 0
+        for _ in 0..<20_000 {
+            let email = text(local, 0...3) + (Int.random(in: 0..<10, using: &generator) > 0 ? "@" : "")
+                + text(Int.random(in: 0..<10, using: &generator) > 0 ? domain : odd, 0...6)
+            let matches = email.range(of: PlayerService.emailPattern, options: .regularExpression) != nil
+            #expect(ASCIIShape.isEmailAddress(email) == matches, "\(email)")
+            emails += matches ? 1 : 0
+            let locale = text(Array("aZ9-_é "), 0...9)
+            let isLocale = locale.range(of: Self.localePattern, options: .regularExpression) != nil
+            #expect(ASCIIShape.isLocale(locale) == isLocale, "\(locale)")
+            locales += isLocale ? 1 : 0
+        }
+        // Both shapes were met often enough to mean something.
+        #expect(emails > 100 && locales > 100, "\(emails) addresses, \(locales) locales")
+    }
+}
