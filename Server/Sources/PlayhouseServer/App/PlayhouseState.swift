@@ -5,8 +5,9 @@ import Vapor
 ///
 /// One object, read by every request several times (``Request/store``, ``Request/now``…): a
 /// reference, so that each read takes one reference rather than copying some twenty. Its fields
-/// are set by `configure(_:with:migrate:)` and, in tests, before the server takes a request; never
-/// while it serves, which is why the compiler is told it may be shared (`@unchecked Sendable`).
+/// are set by `configure(_:with:migrate:)` and, in tests, before the first request is sent; never
+/// while requests are served, which is why the compiler is told it may be shared
+/// (`@unchecked Sendable`).
 public final class PlayhouseState: @unchecked Sendable {
     var configuration: PlayhouseConfiguration
     let clock: ServerClock

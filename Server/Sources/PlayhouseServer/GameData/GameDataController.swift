@@ -8,15 +8,17 @@ import Vapor
 /// `locale` (``GameDataLocale``). Every answer carries an `ETag` and the version's time as
 /// `Last-Modified` (the latest version's, for the versions); `If-None-Match` with the answer's
 /// `ETag` gets `304`.
-struct GameDataController: RouteCollection {
+struct GameDataController {
     /// How long an app may keep an answer before it asks again (with its `ETag`), in seconds.
     static let lifetime = 60
 
-    func boot(routes: any RoutesBuilder) throws {
+    /// Registers a document's read on `documents`, which answers from memory mostly (and may run
+    /// on the event loop), and the versions, pages and searches, which read and render more, on `routes`.
+    func register(on routes: any RoutesBuilder, documents: any RoutesBuilder) {
         routes.get("data", ":game", "versions", use: versions)
         routes.get("data", ":game", ":collection", use: index)
         routes.get("data", ":game", ":collection", "search", use: search)
-        routes.get("data", ":game", ":collection", ":document", use: document)
+        documents.get("data", ":game", ":collection", ":document", use: document)
     }
 
     func versions(_ request: Request) async throws -> Response {

@@ -171,7 +171,9 @@ private final class DataVersionWatch: @unchecked Sendable {
     private var seen: Int64?
 
     init(path: String) throws {
-        connection = try DirectSQLiteConnection(path: path, settings: DatabaseSetup.sqliteConnectionSettings + ["PRAGMA query_only=ON"])
+        // It is asked on an event loop (game data's reads run there on SQLite): a busy database
+        // answers at once, as a change, rather than after the usual busy timeout.
+        connection = try DirectSQLiteConnection(path: path, settings: DatabaseSetup.sqliteConnectionSettings + ["PRAGMA query_only=ON", "PRAGMA busy_timeout=0"])
     }
 
     /// Whether another connection committed since the last call (true the first time).

@@ -44,7 +44,8 @@ final class GameDataSearchIndexes: Sendable {
                 return state.entries[key]!.build
             }
             // On Swift's shared threads, whatever thread the search runs on: a build of 100,000
-            // documents takes a second, which would hold up an event loop's every connection.
+            // documents takes a second. (A PostgreSQL server's shared threads are its event loops,
+            // `runTasksOnEventLoops`, so there it holds up one loop's connections meanwhile.)
             let task = Task(executorPreference: globalConcurrentExecutor) { try await build() }
             state.entries[key] = Entry(build: task, used: state.clock)
             return task

@@ -3,7 +3,7 @@ import PlayhouseAPI
 import SQLKit
 
 /// Game data by game, region and namespace: imports, each a new version switched to at once
-/// (``importFiles(_:appID:game:region:namespace:defaultLocale:progress:)``), rollbacks, the
+/// (``importFiles(_:appID:game:region:namespace:defaultLocale:progress:by:)``), rollbacks, the
 /// versions and what each changed, and the documents of a version for readers.
 ///
 /// A version holds all of its documents and never changes. Which version readers get is one row of

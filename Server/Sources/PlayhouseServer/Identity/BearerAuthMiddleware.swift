@@ -17,9 +17,9 @@ struct BearerAuthMiddleware: Middleware {
     /// Whether the app's calls are held to its rate limits (``RateLimitCheck``).
     var limitsCalls = false
     /// Whether the task runs on the request's event loop (``EventLoopTaskExecutor``) rather than
-    /// on Swift's shared threads: for routes that answer from memory most of the time (game
-    /// data), which then cost no thread switch at all. Their reads of SQLite, which block, still
-    /// run on the shared threads (``SQLiteReaders``).
+    /// on Swift's shared threads: for routes that answer from memory most of the time and do
+    /// little else (a game data document), which then cost no thread switch at all. Their reads
+    /// of SQLite, which block, still run on the shared threads (``SQLiteReaders``).
     var runsOnEventLoop = false
 
     /// For the routes a signed-out player of a public client may use (the app, a sign-in PIN,

@@ -11,7 +11,7 @@ import SQLKit
 /// `GET /oauth/jwks`), reward receipts (EdDSA with Ed25519, at `GET /.well-known/reward-keys`), and
 /// content impressions (an HMAC secret, never published).
 ///
-/// The newest key of a purpose signs. ``rotate()`` makes a new one the signer; the one it replaces
+/// The newest key of a purpose signs. ``rotate(by:)`` makes a new one the signer; the one it replaces
 /// stays published for ``overlap``, longer than any id_token lives and than clients keep a JWK Set,
 /// so tokens signed before a rotation still verify after it.
 public struct SigningKeys: Sendable {

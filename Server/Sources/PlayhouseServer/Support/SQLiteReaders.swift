@@ -3,7 +3,7 @@ import SQLKit
 import Vapor
 
 /// SQLite only: read-only connections (`query_only`) for the ``Store``'s reads, each read run
-/// straight on the calling thread.
+/// straight on the calling thread, unless that is an event loop's (``read(logger:eventLoop:_:)``).
 ///
 /// Through SQLiteNIO's pool, every statement hops to a thread pool, then to an event loop, then
 /// back to the task: three thread switches for a read that takes SQLite microseconds. Here a read
