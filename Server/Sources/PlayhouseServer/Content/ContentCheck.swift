@@ -108,9 +108,8 @@ struct ContentCheck {
 
     /// 2 to 64 lowercase letters, digits and dashes (and underscores where allowed).
     static func isName(_ text: String, allowUnderscore: Bool = false) -> Bool {
-        let letterOrDigit = { (byte: UInt8) in ASCIIShape.isLowercase(byte) || ASCIIShape.isDigit(byte) }
-        return ASCIIShape.matches(text, length: (allowUnderscore ? 1 : 2)...64, first: letterOrDigit) {
-            letterOrDigit($0) || $0 == UInt8(ascii: "-") || (allowUnderscore && $0 == UInt8(ascii: "_"))
+        return ASCIIShape.matches(text, length: (allowUnderscore ? 1 : 2)...64, first: ASCIIShape.isLowercaseOrDigit) {
+            ASCIIShape.isLowercaseOrDigit($0) || $0 == UInt8(ascii: "-") || (allowUnderscore && $0 == UInt8(ascii: "_"))
         }
     }
 }

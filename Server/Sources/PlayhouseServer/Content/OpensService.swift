@@ -50,11 +50,11 @@ struct OpensService: Sendable {
     }
 
     static func isPlatform(_ text: String) -> Bool {
-        ASCIIShape.matches(text.lowercased(), length: 1...32, first: ASCIIShape.isLowercase) { ASCIIShape.isLowercase($0) || ASCIIShape.isDigit($0) }
+        ASCIIShape.matches(text.lowercased(), length: 1...32, first: ASCIIShape.isLowercase) { ASCIIShape.isLowercaseOrDigit($0) }
     }
 
     /// Two letters.
     static func isCountry(_ text: String) -> Bool {
-        text.utf8.count == 2 && text.utf8.allSatisfy { ASCIIShape.isLowercase($0) || ASCIIShape.isUppercase($0) }
+        text.utf8.count == 2 && text.utf8.allSatisfy(ASCIIShape.isLetter)
     }
 }

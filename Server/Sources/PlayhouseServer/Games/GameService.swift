@@ -155,8 +155,9 @@ public struct GameService: Sendable {
 
     /// What a game's id looks like: `lucky-sevens` (`[a-z0-9][a-z0-9-]{1,63}`).
     static func isWellFormed(slug: String) -> Bool {
-        let letterOrDigit = { (byte: UInt8) in ASCIIShape.isLowercase(byte) || ASCIIShape.isDigit(byte) }
-        return ASCIIShape.matches(slug, length: 2...64, first: letterOrDigit) { letterOrDigit($0) || $0 == UInt8(ascii: "-") }
+        return ASCIIShape.matches(slug, length: 2...64, first: ASCIIShape.isLowercaseOrDigit) {
+            ASCIIShape.isLowercaseOrDigit($0) || $0 == UInt8(ascii: "-")
+        }
     }
 
     /// A wager limit in ten-thousandths, so that wagers of any currency compare with it exactly.

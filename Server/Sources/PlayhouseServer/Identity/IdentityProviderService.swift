@@ -25,8 +25,9 @@ public struct IdentityProviderService: Sendable {
 
     /// A provider's name: a lowercase letter or digit, then up to 39 more of them, `_` or `-`.
     static func isWellFormed(name: String) -> Bool {
-        let letterOrDigit = { (byte: UInt8) in ASCIIShape.isLowercase(byte) || ASCIIShape.isDigit(byte) }
-        return ASCIIShape.matches(name, length: 1...40, first: letterOrDigit) { letterOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        return ASCIIShape.matches(name, length: 1...40, first: ASCIIShape.isLowercaseOrDigit) {
+            ASCIIShape.isLowercaseOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        }
     }
 
     /// Audit-logged as `actor`'s (never the provider's app token).

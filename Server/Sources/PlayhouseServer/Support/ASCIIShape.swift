@@ -49,6 +49,8 @@ enum ASCIIShape {
 
     static func isLetter(_ byte: UInt8) -> Bool { isUppercase(byte) || isLowercase(byte) }
     static func isLetterOrDigit(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
+    /// The bytes of slugs and names: `[a-z0-9]`.
+    static func isLowercaseOrDigit(_ byte: UInt8) -> Bool { isLowercase(byte) || isDigit(byte) }
     static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
     static func isUppercase(_ byte: UInt8) -> Bool { (0x41...0x5a).contains(byte) }
     static func isLowercase(_ byte: UInt8) -> Bool { (0x61...0x7a).contains(byte) }
