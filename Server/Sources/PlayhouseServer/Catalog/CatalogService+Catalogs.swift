@@ -2,7 +2,7 @@ import Foundation
 import PlayhouseAPI
 import SQLKit
 
-/// Catalogs, as apps ask for them (near a location: ``placedSQL(_:appID:_:)``), their pages and
+/// Catalogs, as apps ask for them (near a location: ``placed(_:appID:_:)``), their pages and
 /// their hotspots.
 extension CatalogService {
     static let catalogColumns: SQLQueryString = """
@@ -14,8 +14,8 @@ extension CatalogService {
 
     /// The catalogs `query` asks for, one more than the limit read to know whether there are more.
     func catalogs(appID: UUID, _ query: Query) async throws -> (catalogs: [Catalog], more: Bool) {
-        let rows = try await store.read { [self] sql in try await sql.raw(placedSQL(.catalogs, appID: appID, query)).all() }
-        return (try rows.prefix(query.limit).map { try Self.decodeCatalog($0, near: query.near != nil) }, rows.count > query.limit)
+        let rows = try await placed(.catalogs, appID: appID, query)
+        return (try rows.prefix(query.limit).map { try Self.decodeCatalog($0.row, at: $0.place) }, rows.count > query.limit)
     }
 
     /// The catalog with id `id`, expired or not; near a location, with the nearest store within the
@@ -66,12 +66,11 @@ extension CatalogService {
         }
     }
 
-    private static func decodeCatalog(_ row: any SQLRow, near: Bool) throws -> Catalog {
+    private static func decodeCatalog(_ row: any SQLRow, at place: Place?) throws -> Catalog {
         Catalog(id: try row.decode(column: "external_id", as: String.self), dealerID: try row.decode(column: "dealer", as: String.self),
                 label: try row.decode(column: "label", as: String.self), validFrom: try row.decode(column: "valid_from", as: Date.self),
                 validUntil: try row.decode(column: "valid_until", as: Date.self), pageCount: try row.decode(column: "page_count", as: Int.self),
                 cover: try row.decode(column: "cover", as: String?.self).map(Assets.path),
-                storeID: near ? try row.decode(column: "store", as: String.self) : nil,
-                distance: near ? GeoPoint.distance(chordSquared: try row.decode(column: "chord", as: Double.self)) : nil)
+                storeID: place?.store, distance: place.map { GeoPoint.distance(chordSquared: $0.chord) })
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import PlayhouseAPI
 import SQLKit
 
-/// Offers, as apps ask for them (near a location: ``placedSQL(_:appID:_:)``), and found by words.
+/// Offers, as apps ask for them (near a location: ``placed(_:appID:_:)``), and found by words.
 extension CatalogService {
     static let offerColumns: SQLQueryString = """
         o.external_id, d.external_id AS dealer, o.heading, o.description, o.price, o.pre_price, o.currency, o.quantity, o.unit, o.image, \
@@ -13,8 +13,8 @@ extension CatalogService {
 
     /// The offers `query` asks for, one more than the limit read to know whether there are more.
     func offers(appID: UUID, _ query: Query) async throws -> (offers: [Offer], more: Bool) {
-        let rows = try await store.read { [self] sql in try await sql.raw(placedSQL(.offers, appID: appID, query)).all() }
-        return (try rows.prefix(query.limit).map { try Self.decodeOffer($0, near: query.near != nil) }, rows.count > query.limit)
+        let rows = try await placed(.offers, appID: appID, query)
+        return (try rows.prefix(query.limit).map { try Self.decodeOffer($0.row, at: $0.place) }, rows.count > query.limit)
     }
 
     /// The offer with id `id`, expired or not; near a location, with the nearest store that sells it
@@ -48,7 +48,7 @@ extension CatalogService {
         ISO4217.currencies[currency]?.minorUnits ?? 2
     }
 
-    private static func decodeOffer(_ row: any SQLRow, near: Bool) throws -> Offer {
+    private static func decodeOffer(_ row: any SQLRow, at place: Place?) throws -> Offer {
         let currency = try row.decode(column: "currency", as: String.self)
         let digits = Self.priceDigits(currency)
         let money = { (minor: Int64) in Money(amount: MinorUnits.format(minor, digits: digits), currency: currency) }
@@ -62,7 +62,6 @@ extension CatalogService {
                      image: try row.decode(column: "image", as: String?.self).map(Assets.path),
                      validFrom: try row.decode(column: "valid_from", as: Date.self), validUntil: try row.decode(column: "valid_until", as: Date.self),
                      catalogID: catalog, catalogPage: catalog == nil ? nil : try row.decode(column: "page", as: Int?.self),
-                     storeID: near ? try row.decode(column: "store", as: String.self) : nil,
-                     distance: near ? GeoPoint.distance(chordSquared: try row.decode(column: "chord", as: Double.self)) : nil)
+                     storeID: place?.store, distance: place.map { GeoPoint.distance(chordSquared: $0.chord) })
     }
 }

@@ -87,9 +87,9 @@ struct CreateCatalogOffers: AsyncMigration {
     }
 }
 
-/// A page near a point first finds, for each dealer near it, the id of its offer (or catalog)
-/// sold at all its stores that ends the page (``CatalogService/placedSQL(_:appID:_:)``): with
-/// the validity in the dealer's index, that is read from the index alone, not row by row.
+/// A page near a point reads each near dealer's first offers (or catalogs) sold at all its stores
+/// in the order of their ids (``CatalogService/nearestFirst(_:appID:_:near:on:)``): with the
+/// validity in the dealer's index, expired ones are passed over in the index, not row by row.
 struct AddValidityToDealerIndexes: AsyncMigration {
     static let tables = [("catalog_offers", "catalog_offers_dealer"), ("catalog_catalogs", "catalog_catalogs_dealer")]
 
