@@ -18,20 +18,26 @@ extension CatalogService {
         var order: [String: String] { self == .offers ? CatalogService.offerOrder : CatalogService.catalogOrder }
     }
 
-    /// Where a row near a location is placed: its nearest store within the radius (by id) and the
-    /// squared chord to it (``GeoPoint/distance(chordSquared:)``).
+    /// Where a row near a location is placed: the id of its nearest store within the radius, and
+    /// the squared chord to it (``GeoPoint/distance(chordSquared:)``).
     struct Place: Sendable {
         var store: String
         var chord: Double
     }
 
     /// The rows of a list of `kind`, one more than the page's limit, each with its place when the
-    /// query is near a location. Nearest first, and not for given ids, a page is read
-    /// store by store (``nearestFirst(_:appID:_:near:on:)``); any other list is one statement
-    /// (``placedSQL(_:appID:_:)``).
+    /// query is near a location: one statement (``placedSQL(_:appID:_:)``), but on SQLite a page
+    /// nearest first, not of given ids, is read store by store (``nearestFirst(_:appID:_:near:on:)``).
+    ///
+    /// On SQLite a statement is a function call; on PostgreSQL each is a round trip, and there the
+    /// one statement measured cheaper (`scripts/bench-catalog`, 2026-11-28: offers ÷ stores 0.69 of
+    /// the requests per second at 1,000,000 stores, against 0.50 read store by store). On SQLite
+    /// the one statement made SQLite sort every candidate of every dealer near the point.
     func placed(_ kind: Placed, appID: UUID, _ query: Query) async throws -> [(row: any SQLRow, place: Place?)] {
-        try await store.read { [self] sql in
-            if let near = query.near, query.offerIDs.isEmpty, query.catalogIDs.isEmpty, query.order == [.init(key: "distance", descending: false)] {
+        let storeByStore = store.dialect == "sqlite" && query.offerIDs.isEmpty && query.catalogIDs.isEmpty
+            && query.order == [.init(key: "distance", descending: false)]
+        return try await store.read { [self] sql in
+            if storeByStore, let near = query.near {
                 return try await nearestFirst(kind, appID: appID, query, near: near, on: sql)
             }
             let rows = try await sql.raw(placedSQL(kind, appID: appID, query)).all()
@@ -46,9 +52,8 @@ extension CatalogService {
     /// at the first store farther than the page's end, as whatever is not read yet is placed at
     /// least that far; then what is listed at the stores read, each at the nearest that lists it.
     ///
-    /// A page costs two store searches and one range read per dealer until the page is full
-    /// (usually one). One statement for it all made both databases sort every candidate of every
-    /// dealer near the point (issue 39; the plans are in `scripts/bench-catalog`'s printout).
+    /// A page costs one statement per batch of stores, one per dealer read until the page is full
+    /// (usually one), and one for what is listed, when a store read lists anything.
     func nearestFirst(_ kind: Placed, appID: UUID, _ query: Query, near: Near, on sql: any SQLDatabase) async throws
         -> [(row: any SQLRow, place: Place?)] {
         let pageEnd = query.offset + query.limit + 1
@@ -56,43 +61,52 @@ extension CatalogService {
         let chord = GeoPoint.chordSquaredSQL("s", near.point.unitVector)
         let conditionsSQL = conditions.joined(separator: " AND ")
         let own = (["o.all_stores = \(bind: true)"] + placedConditions(kind, query, alias: "o")).joined(separator: " AND ")
-        var found: [String: (row: any SQLRow, place: Place)] = [:]
+        // What is found, in the order found (mostly the page's), and where each id is in it.
+        var found: [(id: String, row: any SQLRow, place: Place)] = [], at: [String: Int] = [:]
         var dealers = Set<String>(), offset = 0, batch = 64, farther = false
-        var farthestRead: Double?
-        while !farther {
+        var farthestRead: Double?, listing = false
+        // Rows are found in order of their stores' distance: how many are nearer than the last one's.
+        var nearer = 0, atFarthest = 0
+        while true {
             let stores = try await sql.raw("""
-                SELECT s.external_id, d.external_id AS dealer, \(chord) AS chord FROM \(from) JOIN catalog_dealers d ON d.id = s.dealer_id
+                SELECT s.external_id, d.external_id AS dealer, \(chord) AS chord,
+                       EXISTS (SELECT 1 FROM \(unsafeRaw: kind.link) os WHERE os.store_id = s.id) AS lists
+                FROM \(from) JOIN catalog_dealers d ON d.id = s.dealer_id
                 WHERE \(conditionsSQL) ORDER BY chord ASC, s.external_id ASC LIMIT \(bind: batch) OFFSET \(bind: offset)
                 """).all().map { row in
                     (id: try row.decode(column: "external_id", as: String.self), dealer: try row.decode(column: "dealer", as: String.self),
-                     chord: try row.decode(column: "chord", as: Double.self))
+                     chord: try row.decode(column: "chord", as: Double.self), lists: try row.decode(column: "lists", as: Int.self) != 0)
                 }
             for store in stores {
-                // Everything found so far is placed no farther than this store.
-                if found.values.count(where: { $0.place.chord < store.chord }) >= pageEnd {
+                if let farthestRead, store.chord > farthestRead { (nearer, atFarthest) = (nearer + atFarthest, 0) }
+                // A page's worth is nearer than this store, and nothing not read yet can be.
+                if nearer >= pageEnd {
                     farther = true
                     break
                 }
                 farthestRead = store.chord
+                listing = listing || store.lists
                 guard dealers.insert(store.dealer).inserted else { continue }
-                // The dealer by a subquery: given by a join, PostgreSQL sorts all the dealer's rather
-                // than read the first in the index's order.
+                // The dealer is one value (a subquery), so the dealer's index gives its rows in id order.
                 let rows = try await sql.raw("""
                     SELECT \(kind.columns) FROM \(unsafeRaw: kind.table) o JOIN catalog_dealers d ON d.id = o.dealer_id
                     WHERE o.dealer_id = (SELECT x.id FROM catalog_dealers x WHERE x.app_id = \(bind: appID) AND x.external_id = \(bind: store.dealer))
                     AND \(own) ORDER BY o.external_id ASC LIMIT \(bind: pageEnd)
                     """).all()
                 for row in rows {
-                    found[try row.decode(column: "external_id", as: String.self)] = (row, Place(store: store.id, chord: store.chord))
+                    let id = try row.decode(column: "external_id", as: String.self)
+                    at[id] = found.count
+                    found.append((id, row, Place(store: store.id, chord: store.chord)))
                 }
+                atFarthest += rows.count
             }
             if farther || stores.count < batch { break }
             offset += stores.count
             batch *= 8
         }
-        // What is listed at the stores read, at the nearest of them: the stores found again by the
-        // same index (a list of their ids made PostgreSQL guess a hundred and read every store).
-        if let farthestRead {
+        // What is listed at the stores read, at the nearest of them (the stores found again by the
+        // same index).
+        if let farthestRead, listing {
             let listed = try await sql.raw("""
                 SELECT \(kind.columns), s.external_id AS store, \(chord) AS chord
                 FROM \(from) JOIN \(unsafeRaw: kind.link) os ON os.store_id = s.id JOIN \(unsafeRaw: kind.table) o ON o.id = os.\(unsafeRaw: kind.linkColumn)
@@ -102,19 +116,20 @@ extension CatalogService {
             for row in listed {
                 let id = try row.decode(column: "external_id", as: String.self)
                 let place = Place(store: try row.decode(column: "store", as: String.self), chord: try row.decode(column: "chord", as: Double.self))
-                if let kept = found[id]?.place, !Self.precedes(place, kept) { continue }
-                found[id] = (row, place)
+                if let index = at[id] {
+                    if Self.precedes(place, found[index].place) { found[index] = (id, row, place) }
+                } else {
+                    at[id] = found.count
+                    found.append((id, row, place))
+                }
             }
         }
-        let page = found.sorted { a, b in
-            a.value.place.chord != b.value.place.chord ? a.value.place.chord < b.value.place.chord : a.key < b.key
-        }
-        return page.dropFirst(query.offset).prefix(query.limit + 1).map { ($0.value.row, $0.value.place) }
+        found.sort { a, b in a.place.chord != b.place.chord ? a.place.chord < b.place.chord : a.id < b.id }
+        return found.dropFirst(query.offset).prefix(query.limit + 1).map { ($0.row, $0.place) }
     }
 
     /// Nearer first; as near, the lower store id (the nearest-store rule's tie). Ids are ASCII
-    /// (``CatalogFile/isID(_:)``), which Swift orders byte by byte, as SQLite and PostgreSQL's `C`
-    /// collation do.
+    /// (``CatalogFile/isID(_:)``), which Swift orders byte by byte, as SQLite does.
     private static func precedes(_ a: Place, _ b: Place) -> Bool {
         a.chord != b.chord ? a.chord < b.chord : a.store < b.store
     }
@@ -144,8 +159,31 @@ extension CatalogService {
         }
         // What is asked of one is asked where each kind is found, not of the page: a condition on
         // the page's rows makes SQLite read them all to build a Bloom filter.
-        let allStores: [SQLQueryString] = ["o.dealer_id = n.dealer_id", "o.all_stores = \(bind: true)"] + placedConditions(kind, query, alias: "o")
-        let listed: [SQLQueryString] = ["os.store_id = n.id"] + placedConditions(kind, query, alias: "o")
+        var allStores: [SQLQueryString] = ["o.dealer_id = n.dealer_id", "o.all_stores = \(bind: true)"] + placedConditions(kind, query, alias: "o")
+        var listed: [SQLQueryString] = ["os.store_id = n.id"] + placedConditions(kind, query, alias: "o")
+        // Ordered by distance alone (then by id), a page needs few of each dealer's: the ones at all
+        // of a dealer's stores are all as near as its nearest store, so no more of them than the
+        // page's end, the dealer's first that many by id, up to a cut-off id found once per dealer
+        // with an index (`last`, when the dealer has that many).
+        let byDistance = query.order.allSatisfy { $0.key == "distance" }
+        let pageEnd = query.offset + query.limit
+        var cutoff: SQLQueryString = ""
+        if byDistance {
+            let own: SQLQueryString = "x.dealer_id = n.dealer_id AND x.all_stores = \(bind: true)"
+            let kept = ([own] + placedConditions(kind, query, alias: "x")).joined(separator: " AND ")
+            cutoff = ", (SELECT x.external_id FROM \(table) x WHERE \(kept) ORDER BY x.external_id LIMIT 1 OFFSET \(bind: pageEnd)) AS last"
+            allStores.append("o.external_id <= COALESCE(n.last, (SELECT MAX(x.external_id) FROM \(table) x WHERE \(own)))")
+        }
+        // Nearest first, the page ends no farther than the nearest dealer with that many: whatever
+        // is farther is not read.
+        var bound: SQLQueryString = ""
+        if byDistance, let first = query.order.first, !first.descending {
+            // 8 is beyond any squared chord of the unit sphere (at most 4).
+            bound = ", bound AS (SELECT COALESCE(MIN(chord), 8.0) AS chord FROM nearest WHERE last IS NOT NULL)"
+            let withinBound: SQLQueryString = "n.chord <= (SELECT chord FROM bound)"
+            allStores.append(withinBound)
+            listed.append(withinBound)
+        }
         // The stores in the radius; each dealer's nearest, for those at all its stores (each one
         // found once); every store for those that list theirs (CROSS JOIN: SQLite starts from the
         // stores rather than reading every listing), kept at the nearest. Ordered by distance, the
@@ -157,8 +195,8 @@ extension CatalogService {
             ), ranked AS (
                 SELECT dealer_id, external_id, chord, ROW_NUMBER() OVER (PARTITION BY dealer_id ORDER BY chord, external_id) AS nth FROM near
             ), nearest AS (
-                SELECT n.dealer_id, n.external_id, n.chord FROM ranked n WHERE n.nth = 1
-            ), reach AS (
+                SELECT n.dealer_id, n.external_id, n.chord\(cutoff) FROM ranked n WHERE n.nth = 1
+            )\(bound), reach AS (
                 SELECT o.id AS placed, o.external_id AS placed_id, n.external_id AS store, n.chord
                 FROM nearest n JOIN \(table) o ON \(allStores.joined(separator: " AND "))
                 UNION ALL
@@ -171,7 +209,7 @@ extension CatalogService {
             """
         let whole: SQLQueryString = "SELECT \(kind.columns), b.store, b.chord FROM"
         let rows: SQLQueryString = "JOIN \(table) o ON o.id = b.placed JOIN catalog_dealers d ON d.id = o.dealer_id"
-        guard query.order.allSatisfy({ $0.key == "distance" }) else { return "\(reach) \(whole) reach b \(rows) \(page)" }
+        guard byDistance else { return "\(reach) \(whole) reach b \(rows) \(page)" }
         let cut = Self.orderBy(query.order, columns: ["distance": "chord"], tieBreak: "placed_id")
         return """
             \(reach), page AS (SELECT placed, store, chord FROM reach ORDER BY \(cut) LIMIT \(bind: query.limit + 1) OFFSET \(bind: query.offset))

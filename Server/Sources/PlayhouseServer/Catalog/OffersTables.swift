@@ -87,9 +87,11 @@ struct CreateCatalogOffers: AsyncMigration {
     }
 }
 
-/// A page near a point reads each near dealer's first offers (or catalogs) sold at all its stores
-/// in the order of their ids (``CatalogService/nearestFirst(_:appID:_:near:on:)``): with the
-/// validity in the dealer's index, expired ones are passed over in the index, not row by row.
+/// A page near a point reads each near dealer's first offers (or catalogs) sold at all its stores,
+/// in the order of their ids: on PostgreSQL to find the id that ends the page
+/// (``CatalogService/placedSQL(_:appID:_:)``), on SQLite the rows themselves
+/// (``CatalogService/nearestFirst(_:appID:_:near:on:)``). With the validity in the dealer's index,
+/// expired ones are passed over in the index, not row by row.
 struct AddValidityToDealerIndexes: AsyncMigration {
     static let tables = [("catalog_offers", "catalog_offers_dealer"), ("catalog_catalogs", "catalog_catalogs_dealer")]
 
