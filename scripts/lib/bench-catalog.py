@@ -203,7 +203,7 @@ OFFER_COLUMNS = ("o.external_id, d.external_id AS dealer, o.heading, o.descripti
 
 
 def offers_sql(near, now, limit, true):
-    """The server's offers query, nearest first, around the stores' query `near`
+    """The server's offers query on PostgreSQL, nearest first, around the stores' query `near`
     (CatalogService.placedSQL), its values written in."""
     own = f"x.dealer_id = n.dealer_id AND x.all_stores = {true}"
     bound = "n.chord <= (SELECT chord FROM bound)"
@@ -246,15 +246,78 @@ def sqlite_query(kind, point, radius, limit, app_id):
     return sql, [*chord, app_id, *box, *chord, bound, limit + 1, 0]
 
 
+def sqlite_offers(db, point, radius, limit, app_id):
+    """Offers nearest first as the server reads them on SQLite (CatalogService.nearestFirst), with
+    its statements: the stores in the radius nearest first, in batches; each near dealer's first
+    offers sold at all its stores, by id, until the page is full; then the offers listed at the
+    stores read, when one lists any. The page's rows, as (chord, id, store, row)."""
+    c, bound, edge = bounds(point, radius)
+    chord = [c[0], c[0], c[1], c[1], c[2], c[2]]
+    box = [c[0] + edge, c[0] - edge, c[1] + edge, c[1] - edge, c[2] + edge, c[2] - edge]
+    where = (f"s.app_id = ? AND p.min_x <= ? AND p.max_x >= ? AND p.min_y <= ? AND p.max_y >= ? AND p.min_z <= ? AND p.max_z >= ? "
+             f"AND {chord_sql(c, False)} <= ?")
+    place = "catalog_store_places p CROSS JOIN catalog_stores s ON s.place = p.place"
+    now, page_end = float(QUERY_TIME), limit + 1
+    found, at, batch, offset, farthest, listing, stop = [], {}, 64, 0, None, False, False
+    nearer = at_farthest = 0
+    dealers = set()
+    while True:
+        stores = db.execute(
+            f"SELECT s.external_id, d.external_id AS dealer, {chord_sql(c, False)} AS chord, "
+            "EXISTS (SELECT 1 FROM catalog_offer_stores os WHERE os.store_id = s.id) AS lists "
+            f"FROM {place} JOIN catalog_dealers d ON d.id = s.dealer_id WHERE {where} "
+            "ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?", [*chord, app_id, *box, *chord, bound, batch, offset]).fetchall()
+        for store, dealer, distance, lists in stores:
+            if farthest is not None and distance > farthest:
+                nearer, at_farthest = nearer + at_farthest, 0
+            if nearer >= page_end:
+                stop = True
+                break
+            farthest, listing = distance, listing or lists
+            if dealer in dealers:
+                continue
+            dealers.add(dealer)
+            rows = db.execute(
+                f"SELECT {OFFER_COLUMNS} FROM catalog_offers o JOIN catalog_dealers d ON d.id = o.dealer_id "
+                "WHERE o.dealer_id = (SELECT x.id FROM catalog_dealers x WHERE x.app_id = ? AND x.external_id = ?) "
+                "AND o.all_stores = ? AND o.valid_until > ? ORDER BY o.external_id ASC LIMIT ?", [app_id, dealer, 1, now, page_end]).fetchall()
+            for row in rows:
+                at[row[0]] = len(found)
+                found.append((distance, row[0], store, row))
+            at_farthest += len(rows)
+        if stop or len(stores) < batch:
+            break
+        offset, batch = offset + len(stores), batch * 8
+    if farthest is not None and listing:
+        for row in db.execute(
+                f"SELECT {OFFER_COLUMNS}, s.external_id AS store, {chord_sql(c, False)} AS chord FROM {place} "
+                "JOIN catalog_offer_stores os ON os.store_id = s.id JOIN catalog_offers o ON o.id = os.offer_id "
+                f"JOIN catalog_dealers d ON d.id = o.dealer_id WHERE {where} AND {chord_sql(c, False)} <= ? AND o.valid_until > ?",
+                [*chord, app_id, *box, *chord, bound, *chord, farthest, now]).fetchall():
+            entry = (row[-1], row[0], row[-2], row)
+            if row[0] not in at:
+                at[row[0]] = len(found)
+                found.append(entry)
+            elif (entry[0], entry[2]) < (found[at[row[0]]][0], found[at[row[0]]][2]):
+                found[at[row[0]]] = entry
+    found.sort(key=lambda entry: (entry[0], entry[1]))
+    return found[:page_end]
+
+
 def sqlite_worker(kind, database, points_path, radius, limit, seconds, queue):
     db = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    db.execute("PRAGMA mmap_size=1073741824")  # as the server reads it
     app_id = db.execute("SELECT app_id FROM catalog_dealers LIMIT 1").fetchone()[0]
-    queries = [sqlite_query(kind, point, radius, limit, app_id) for point in read_points(points_path)]
+    points = read_points(points_path)
+    queries = [sqlite_query(kind, point, radius, limit, app_id) for point in points]
     latencies, stop_at, n = [], time.monotonic() + seconds, 0
     while time.monotonic() < stop_at:
-        sql, binds = queries[n % len(queries)]
         started = time.monotonic()
-        db.execute(sql, binds).fetchall()
+        if kind == "offers":
+            sqlite_offers(db, points[n % len(points)], radius, limit, app_id)
+        else:
+            sql, binds = queries[n % len(queries)]
+            db.execute(sql, binds).fetchall()
         latencies.append(time.monotonic() - started)
         n += 1
     queue.put(latencies)

@@ -38,7 +38,9 @@ extension CatalogService {
             && query.order == [.init(key: "distance", descending: false)]
         return try await store.read { [self] sql in
             if storeByStore, let near = query.near {
-                return try await nearestFirst(kind, appID: appID, query, near: near, on: sql)
+                // In one transaction, the page's statements see one version of the catalog.
+                if store.inTransaction { return try await nearestFirst(kind, appID: appID, query, near: near, on: sql) }
+                return try await sql.runTransaction { try await nearestFirst(kind, appID: appID, query, near: near, on: $0) }
             }
             let rows = try await sql.raw(placedSQL(kind, appID: appID, query)).all()
             guard query.near != nil else { return rows.map { ($0, nil) } }
