@@ -258,6 +258,7 @@ def sqlite_offers(db, point, radius, limit, app_id):
              f"AND {chord_sql(c, False)} <= ?")
     place = "catalog_store_places p CROSS JOIN catalog_stores s ON s.place = p.place"
     now, page_end = float(QUERY_TIME), limit + 1
+    db.execute("BEGIN")  # one version of the catalog for the page's statements (Store.readTogether)
     found, at, batch, offset, farthest, listing, stop = [], {}, 64, 0, None, False, False
     nearer = at_farthest = 0
     dealers = set()
@@ -300,16 +301,17 @@ def sqlite_offers(db, point, radius, limit, app_id):
                 found.append(entry)
             elif (entry[0], entry[2]) < (found[at[row[0]]][0], found[at[row[0]]][2]):
                 found[at[row[0]]] = entry
+    db.execute("COMMIT")
     found.sort(key=lambda entry: (entry[0], entry[1]))
     return found[:page_end]
 
 
 def sqlite_worker(kind, database, points_path, radius, limit, seconds, queue):
-    db = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    db = sqlite3.connect(f"file:{database}?mode=ro", uri=True, isolation_level=None)  # transactions as asked
     db.execute("PRAGMA mmap_size=1073741824")  # as the server reads it
     app_id = db.execute("SELECT app_id FROM catalog_dealers LIMIT 1").fetchone()[0]
     points = read_points(points_path)
-    queries = [sqlite_query(kind, point, radius, limit, app_id) for point in points]
+    queries = [sqlite_query(kind, point, radius, limit, app_id) for point in points] if kind == "stores" else []
     latencies, stop_at, n = [], time.monotonic() + seconds, 0
     while time.monotonic() < stop_at:
         started = time.monotonic()

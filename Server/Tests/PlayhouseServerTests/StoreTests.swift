@@ -7,8 +7,8 @@ import Vapor
 import VaporTesting
 
 /// The store, every feature's one way to the database: a transaction sees its own writes and the
-/// store's other reads see them once committed, a transaction that throws leaves nothing, and
-/// SQLite's readers only read.
+/// store's other reads see them once committed, a transaction that throws leaves nothing, reads
+/// together see one version, and SQLite's readers only read.
 @Suite struct StoreTests {
     @Test(arguments: Engine.available)
     func aTransactionReadsItsOwnWritesAndOtherReadsSeeThemOnceCommitted(_ engine: Engine) async throws {
@@ -34,6 +34,26 @@ import VaporTesting
             }
             #expect(try await store.read(count) == 1)
             #expect(try await app.count("reader_probe") == 1)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func readsTogetherSeeOneVersionWhateverIsWrittenMeanwhile(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            try await app.sql().raw("CREATE TABLE reader_probe (id TEXT PRIMARY KEY)").run()
+            let store = app.store
+            @Sendable func count(_ sql: any SQLDatabase) async throws -> Int {
+                try await sql.raw("SELECT COUNT(*) AS n FROM reader_probe").first()?.decode(column: "n", as: Int.self) ?? -1
+            }
+            let seen = try await store.readTogether { sql in
+                let before = try await count(sql)
+                try await store.write { sql in try await sql.raw("INSERT INTO reader_probe (id) VALUES ('x')").run() }
+                return (before, try await count(sql), try await store.read(count))
+            }
+            #expect(seen == (0, 0, 1))
+            // The reader is back outside any transaction: its next read sees the row.
+            #expect(try await store.readTogether(count) == 1)
+            #expect(try await store.read(count) == 1)
         }
     }
 

@@ -28,20 +28,14 @@ extension CatalogService {
     /// The rows of a list of `kind`, one more than the page's limit, each with its place when the
     /// query is near a location: one statement (``placedSQL(_:appID:_:)``), but on SQLite a page
     /// nearest first, not of given ids, is read store by store (``nearestFirst(_:appID:_:near:on:)``).
-    ///
     /// On SQLite a statement is a function call; on PostgreSQL each is a round trip, and there the
-    /// one statement measured cheaper (`scripts/bench-catalog`, 2026-11-28: offers ÷ stores 0.69 of
-    /// the requests per second at 1,000,000 stores, against 0.50 read store by store). On SQLite
-    /// the one statement made SQLite sort every candidate of every dealer near the point.
+    /// one statement measured cheaper (the README's catalog benchmark says by how much).
     func placed(_ kind: Placed, appID: UUID, _ query: Query) async throws -> [(row: any SQLRow, place: Place?)] {
-        let storeByStore = store.dialect == "sqlite" && query.offerIDs.isEmpty && query.catalogIDs.isEmpty
-            && query.order == [.init(key: "distance", descending: false)]
+        if store.dialect == "sqlite", let near = query.near, query.offerIDs.isEmpty, query.catalogIDs.isEmpty,
+           query.order == [.init(key: "distance", descending: false)] {
+            return try await store.readTogether { [self] sql in try await nearestFirst(kind, appID: appID, query, near: near, on: sql) }
+        }
         return try await store.read { [self] sql in
-            if storeByStore, let near = query.near {
-                // In one transaction, the page's statements see one version of the catalog.
-                if store.inTransaction { return try await nearestFirst(kind, appID: appID, query, near: near, on: sql) }
-                return try await sql.runTransaction { try await nearestFirst(kind, appID: appID, query, near: near, on: $0) }
-            }
             let rows = try await sql.raw(placedSQL(kind, appID: appID, query)).all()
             guard query.near != nil else { return rows.map { ($0, nil) } }
             return try rows.map { ($0, Place(store: try $0.decode(column: "store", as: String.self), chord: try $0.decode(column: "chord", as: Double.self))) }
@@ -55,10 +49,13 @@ extension CatalogService {
     /// least that far; then what is listed at the stores read, each at the nearest that lists it.
     ///
     /// A page costs one statement per batch of stores, one per dealer read until the page is full
-    /// (usually one), and one for what is listed, when a store read lists anything.
+    /// (usually one), and one for what is listed, when a store read lists anything. Its statements
+    /// see one version of the catalog (``Store/readTogether(_:)``). What is not bounded: with no
+    /// stop (a radius of many stores and few matches, or a deep page), every batch sorts all the
+    /// stores in the radius again and each dealer there is one statement.
     func nearestFirst(_ kind: Placed, appID: UUID, _ query: Query, near: Near, on sql: any SQLDatabase) async throws
         -> [(row: any SQLRow, place: Place?)] {
-        let pageEnd = query.offset + query.limit + 1
+        let wanted = query.offset + query.limit + 1  // the rows up to the page's end, and one more
         let (from, conditions) = storeFilter(appID: appID, query)
         let chord = GeoPoint.chordSquaredSQL("s", near.point.unitVector)
         let conditionsSQL = conditions.joined(separator: " AND ")
@@ -67,7 +64,8 @@ extension CatalogService {
         var found: [(id: String, row: any SQLRow, place: Place)] = [], at: [String: Int] = [:]
         var dealers = Set<String>(), offset = 0, batch = 64, farther = false
         var farthestRead: Double?, listing = false
-        // Rows are found in order of their stores' distance: how many are nearer than the last one's.
+        // Of the rows sold at all stores (each placed for good at its dealer's nearest store, read in
+        // order): how many are placed nearer than the farthest store read, and how many at it.
         var nearer = 0, atFarthest = 0
         while true {
             let stores = try await sql.raw("""
@@ -81,8 +79,8 @@ extension CatalogService {
                 }
             for store in stores {
                 if let farthestRead, store.chord > farthestRead { (nearer, atFarthest) = (nearer + atFarthest, 0) }
-                // A page's worth is nearer than this store, and nothing not read yet can be.
-                if nearer >= pageEnd {
+                // The page's rows are all nearer than this store, and nothing not read yet can be.
+                if nearer >= wanted {
                     farther = true
                     break
                 }
@@ -93,7 +91,7 @@ extension CatalogService {
                 let rows = try await sql.raw("""
                     SELECT \(kind.columns) FROM \(unsafeRaw: kind.table) o JOIN catalog_dealers d ON d.id = o.dealer_id
                     WHERE o.dealer_id = (SELECT x.id FROM catalog_dealers x WHERE x.app_id = \(bind: appID) AND x.external_id = \(bind: store.dealer))
-                    AND \(own) ORDER BY o.external_id ASC LIMIT \(bind: pageEnd)
+                    AND \(own) ORDER BY o.external_id ASC LIMIT \(bind: wanted)
                     """).all()
                 for row in rows {
                     let id = try row.decode(column: "external_id", as: String.self)

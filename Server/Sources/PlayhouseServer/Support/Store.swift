@@ -10,6 +10,7 @@ import SQLKit
 /// connection, and each statement's SQL is prepared once per connection and kept:
 ///
 /// - ``read(_:)``: statements that only read, outside any transaction.
+/// - ``readTogether(_:)``: statements that only read and must see one version of the data.
 /// - ``write(_:)``: one statement that writes, which is its own transaction.
 /// - ``transaction(_:)``: several statements, committed together or not at all.
 /// - ``write(_:)-([SQLQueryString])``: several writes that need nothing back, all or none: on
@@ -66,6 +67,20 @@ public struct Store: Sendable {
         switch route {
         case .sqlite(let store): try await store.readers.read(logger: logger, eventLoop: eventLoop, body)
         case .postgres(let store): try await store.session(logger: logger, eventLoop: eventLoop, body)
+        case .connection(let sql): try await body(sql)
+        }
+    }
+
+    /// Runs reads that must see one version of the data, whatever is written meanwhile: in one read
+    /// transaction (on SQLite a deferred `BEGIN` on a read-only connection, which `query_only`
+    /// allows; on PostgreSQL `REPEATABLE READ READ ONLY`); inside a transaction, on its connection.
+    func readTogether<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch route {
+        case .sqlite(let store): try await store.readers.read(logger: logger, eventLoop: eventLoop) { try await $0.runTransaction(body) }
+        case .postgres(let store):
+            try await store.session(logger: logger, eventLoop: eventLoop) {
+                try await $0.runTransaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+            }
         case .connection(let sql): try await body(sql)
         }
     }
