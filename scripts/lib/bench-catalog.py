@@ -226,24 +226,28 @@ def offers_sql(near, now, limit, true):
             "JOIN catalog_dealers d ON d.id = o.dealer_id ORDER BY chord ASC, o.external_id ASC")
 
 
-QUERY_TIME = repr(time.time())
+QUERY_TIME = time.time()  # "now" for every SQLite page, bound as the server binds it
 
 
-def sqlite_query(kind, point, radius, limit, app_id):
-    """The server's SQLite query and its binds (CatalogService.stores or .offers)."""
+def sqlite_near(point, radius, app_id):
+    """The server's SQLite stores within `radius` of `point` (CatalogService.storeFilter): the tables,
+    the conditions and their binds, and the squared-chord expression and its binds."""
     c, bound, edge = bounds(point, radius)
     chord = [c[0], c[0], c[1], c[1], c[2], c[2]]
     box = [c[0] + edge, c[0] - edge, c[1] + edge, c[1] - edge, c[2] + edge, c[2] - edge]
-    near = (f"{chord_sql(c, False)} AS chord FROM catalog_store_places p CROSS JOIN catalog_stores s ON s.place = p.place "
-            "WHERE s.app_id = ? AND p.min_x <= ? AND p.max_x >= ? AND p.min_y <= ? "
-            f"AND p.max_y >= ? AND p.min_z <= ? AND p.max_z >= ? AND {chord_sql(c, False)} <= ?")
-    if kind == "offers":
-        # One time for every query: written into the SQL, a new one each query made a new statement
-        # text, which sqlite3 compiled each time (its cache holds 128), where the server binds it.
-        return offers_sql(near, QUERY_TIME, limit, 1), [*chord, app_id, *box, *chord, bound]
-    sql = (f"SELECT {COLUMNS}, {near.replace(' WHERE ', ' JOIN catalog_dealers d ON d.id = s.dealer_id WHERE ', 1)} "
+    chord_expr = chord_sql(c, False)
+    where = (f"s.app_id = ? AND p.min_x <= ? AND p.max_x >= ? AND p.min_y <= ? AND p.max_y >= ? AND p.min_z <= ? AND p.max_z >= ? "
+             f"AND {chord_expr} <= ?")
+    return ("catalog_store_places p CROSS JOIN catalog_stores s ON s.place = p.place", where, [app_id, *box, *chord, bound],
+            chord_expr, chord)
+
+
+def sqlite_stores(point, radius, limit, app_id):
+    """The server's SQLite stores query and its binds (CatalogService.stores)."""
+    tables, where, where_binds, chord_expr, chord = sqlite_near(point, radius, app_id)
+    sql = (f"SELECT {COLUMNS}, {chord_expr} AS chord FROM {tables} JOIN catalog_dealers d ON d.id = s.dealer_id WHERE {where} "
            "ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?")
-    return sql, [*chord, app_id, *box, *chord, bound, limit + 1, 0]
+    return sql, [*chord, *where_binds, limit + 1, 0]
 
 
 def sqlite_offers(db, point, radius, limit, app_id):
@@ -251,23 +255,18 @@ def sqlite_offers(db, point, radius, limit, app_id):
     its statements: the stores in the radius nearest first, in batches; each near dealer's first
     offers sold at all its stores, by id, until the page is full; then the offers listed at the
     stores read, when one lists any. The page's rows, as (chord, id, store, row)."""
-    c, bound, edge = bounds(point, radius)
-    chord = [c[0], c[0], c[1], c[1], c[2], c[2]]
-    box = [c[0] + edge, c[0] - edge, c[1] + edge, c[1] - edge, c[2] + edge, c[2] - edge]
-    where = (f"s.app_id = ? AND p.min_x <= ? AND p.max_x >= ? AND p.min_y <= ? AND p.max_y >= ? AND p.min_z <= ? AND p.max_z >= ? "
-             f"AND {chord_sql(c, False)} <= ?")
-    place = "catalog_store_places p CROSS JOIN catalog_stores s ON s.place = p.place"
-    now, page_end = float(QUERY_TIME), limit + 1
+    place, where, where_binds, chord_expr, chord = sqlite_near(point, radius, app_id)
+    now, page_end = QUERY_TIME, limit + 1
     db.execute("BEGIN")  # one version of the catalog for the page's statements (Store.readTogether)
     found, at, batch, offset, farthest, listing, stop = [], {}, 64, 0, None, False, False
     nearer = at_farthest = 0
     dealers = set()
     while True:
         stores = db.execute(
-            f"SELECT s.external_id, d.external_id AS dealer, {chord_sql(c, False)} AS chord, "
+            f"SELECT s.external_id, d.external_id AS dealer, {chord_expr} AS chord, "
             "EXISTS (SELECT 1 FROM catalog_offer_stores os WHERE os.store_id = s.id) AS lists "
             f"FROM {place} JOIN catalog_dealers d ON d.id = s.dealer_id WHERE {where} "
-            "ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?", [*chord, app_id, *box, *chord, bound, batch, offset]).fetchall()
+            "ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?", [*chord, *where_binds, batch, offset]).fetchall()
         for store, dealer, distance, lists in stores:
             if farthest is not None and distance > farthest:
                 nearer, at_farthest = nearer + at_farthest, 0
@@ -291,10 +290,10 @@ def sqlite_offers(db, point, radius, limit, app_id):
         offset, batch = offset + len(stores), batch * 8
     if farthest is not None and listing:
         for row in db.execute(
-                f"SELECT {OFFER_COLUMNS}, s.external_id AS store, {chord_sql(c, False)} AS chord FROM {place} "
+                f"SELECT {OFFER_COLUMNS}, s.external_id AS store, {chord_expr} AS chord FROM {place} "
                 "JOIN catalog_offer_stores os ON os.store_id = s.id JOIN catalog_offers o ON o.id = os.offer_id "
-                f"JOIN catalog_dealers d ON d.id = o.dealer_id WHERE {where} AND {chord_sql(c, False)} <= ? AND o.valid_until > ?",
-                [*chord, app_id, *box, *chord, bound, *chord, farthest, now]).fetchall():
+                f"JOIN catalog_dealers d ON d.id = o.dealer_id WHERE {where} AND {chord_expr} <= ? AND o.valid_until > ?",
+                [*chord, *where_binds, *chord, farthest, now]).fetchall():
             entry = (row[-1], row[0], row[-2], row)
             if row[0] not in at:
                 at[row[0]] = len(found)
@@ -311,7 +310,7 @@ def sqlite_worker(kind, database, points_path, radius, limit, seconds, queue):
     db.execute("PRAGMA mmap_size=1073741824")  # as the server reads it
     app_id = db.execute("SELECT app_id FROM catalog_dealers LIMIT 1").fetchone()[0]
     points = read_points(points_path)
-    queries = [sqlite_query(kind, point, radius, limit, app_id) for point in points] if kind == "stores" else []
+    queries = [sqlite_stores(point, radius, limit, app_id) for point in points] if kind == "stores" else []
     latencies, stop_at, n = [], time.monotonic() + seconds, 0
     while time.monotonic() < stop_at:
         started = time.monotonic()

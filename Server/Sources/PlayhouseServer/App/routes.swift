@@ -49,7 +49,6 @@ func routes(_ app: Application) throws {
     // without.) Pages and searches parse and render up to a thousand documents: not on an event loop.
     let onEventLoop = if case .sqlite = app.playhouse.storeEngine { true } else { false }
     let gameData = BearerAuthMiddleware(admitsSignedOutPublicClients: true, limitsCalls: true)
-    var gameDataDocuments = gameData
-    gameDataDocuments.runsOnEventLoop = onEventLoop
+    let gameDataDocuments = BearerAuthMiddleware(admitsSignedOutPublicClients: true, limitsCalls: true, runsOnEventLoop: onEventLoop)
     GameDataController().register(on: app.grouped("v1").grouped(gameData), documents: app.grouped("v1").grouped(gameDataDocuments))
 }

@@ -108,7 +108,7 @@ struct ContentCheck {
 
     /// 2 to 64 lowercase letters, digits and dashes (and underscores where allowed).
     static func isName(_ text: String, allowUnderscore: Bool = false) -> Bool {
-        return ASCIIShape.matches(text, length: (allowUnderscore ? 1 : 2)...64, first: ASCIIShape.isLowercaseOrDigit) {
+        ASCIIShape.matches(text, length: (allowUnderscore ? 1 : 2)...64, first: ASCIIShape.isLowercaseOrDigit) {
             ASCIIShape.isLowercaseOrDigit($0) || $0 == UInt8(ascii: "-") || (allowUnderscore && $0 == UInt8(ascii: "_"))
         }
     }

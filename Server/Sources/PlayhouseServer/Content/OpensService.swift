@@ -50,7 +50,7 @@ struct OpensService: Sendable {
     }
 
     static func isPlatform(_ text: String) -> Bool {
-        ASCIIShape.matches(text.lowercased(), length: 1...32, first: ASCIIShape.isLowercase) { ASCIIShape.isLowercaseOrDigit($0) }
+        ASCIIShape.matches(text.lowercased(), length: 1...32, first: ASCIIShape.isLowercase, rest: ASCIIShape.isLowercaseOrDigit)
     }
 
     /// Two letters.

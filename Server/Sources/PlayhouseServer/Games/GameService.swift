@@ -155,7 +155,7 @@ public struct GameService: Sendable {
 
     /// What a game's id looks like: `lucky-sevens` (`[a-z0-9][a-z0-9-]{1,63}`).
     static func isWellFormed(slug: String) -> Bool {
-        return ASCIIShape.matches(slug, length: 2...64, first: ASCIIShape.isLowercaseOrDigit) {
+        ASCIIShape.matches(slug, length: 2...64, first: ASCIIShape.isLowercaseOrDigit) {
             ASCIIShape.isLowercaseOrDigit($0) || $0 == UInt8(ascii: "-")
         }
     }

@@ -25,7 +25,7 @@ public struct IdentityProviderService: Sendable {
 
     /// A provider's name: a lowercase letter or digit, then up to 39 more of them, `_` or `-`.
     static func isWellFormed(name: String) -> Bool {
-        return ASCIIShape.matches(name, length: 1...40, first: ASCIIShape.isLowercaseOrDigit) {
+        ASCIIShape.matches(name, length: 1...40, first: ASCIIShape.isLowercaseOrDigit) {
             ASCIIShape.isLowercaseOrDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
         }
     }

@@ -99,14 +99,14 @@ public struct SigningKeys: Sendable {
 
     /// Makes a new key the signer; the keys it replaces stay published for ``overlap``. The
     /// retirement, the new key and the audit log's entry (as `actor`'s; its kid, never its secret)
-    /// are one transaction.
+    /// are written all or none.
     @discardableResult
     public func rotate(by actor: AuditActor) async throws -> Key {
         let now = self.now, algorithm = purpose.rawValue
-        return try await add { sql, key in
-            try await sql.raw("UPDATE signing_keys SET retired_at = \(bind: now) WHERE algorithm = \(bind: algorithm) AND retired_at IS NULL").run()
-            try await sql.raw(AuditLog.entry(by: actor, "signing key rotated", target: ERN.make("signing-key", "\(algorithm)/\(key.kid)"),
-                                             after: ["kid": key.kid, "purpose": algorithm], at: now)).run()
+        return try await add { key in
+            ["UPDATE signing_keys SET retired_at = \(bind: now) WHERE algorithm = \(bind: algorithm) AND retired_at IS NULL",
+             AuditLog.entry(by: actor, "signing key rotated", target: ERN.make("signing-key", "\(algorithm)/\(key.kid)"),
+                            after: ["kid": key.kid, "purpose": algorithm], at: now)]
         }
     }
 
@@ -120,9 +120,10 @@ public struct SigningKeys: Sendable {
         }.map(key)
     }
 
-    /// A new key, stored, in one transaction with what `along` writes first. (Two instances
-    /// making their first key at once make two; both are published, and the newer signs.)
-    private func add(along: @escaping @Sendable (any SQLDatabase, Key) async throws -> Void = { _, _ in }) async throws -> Key {
+    /// A new key, stored, all or none with the statements `along` gives for it (which see the
+    /// table as it was before the key). (Two instances making their first key at once make two;
+    /// both are published, and the newer signs.)
+    private func add(along: (Key) -> [SQLQueryString] = { _ in [] }) async throws -> Key {
         let material: Key.Material, stored: String
         switch purpose {
         case .idTokens:
@@ -137,13 +138,10 @@ public struct SigningKeys: Sendable {
         }
         let key = Key(kid: SecretToken.generate(prefix: "", bytes: 12), material: material, createdAt: now)
         let algorithm = purpose.rawValue
-        try await store.transaction { [key] sql in
-            try await along(sql, key)
-            try await sql.raw("""
-                INSERT INTO signing_keys (kid, algorithm, private_pem, created_at)
-                VALUES (\(bind: key.kid), \(bind: algorithm), \(bind: stored), \(bind: key.createdAt))
-                """).run()
-        }
+        try await store.write(along(key) + ["""
+            INSERT INTO signing_keys (kid, algorithm, private_pem, created_at)
+            VALUES (\(bind: key.kid), \(bind: algorithm), \(bind: stored), \(bind: key.createdAt))
+            """])
         Self.parsed.withLockedValue { $0[key.kid] = material }
         return key
     }

@@ -17,8 +17,9 @@ import SQLKit
 ///   PostgreSQL one statement (a data-modifying `WITH`), one round trip with no `BEGIN` and `COMMIT`.
 ///
 /// On SQLite, reads run straight on the calling thread (on Swift's shared threads when called on
-/// an event loop's) on read-only connections of their own (``SQLiteReaders``), and every write on the one writer connection (``SQLiteWriter``), one
-/// transaction at a time, queued in this process, as SQLite has one writer anyway. On PostgreSQL,
+/// an event loop's) on read-only connections of their own (``SQLiteReaders``), and every write on
+/// the one writer connection (``SQLiteWriter``), one transaction at a time, queued in this
+/// process, as SQLite has one writer anyway. On PostgreSQL,
 /// each runs on a pooled connection as named prepared statements (``PreparedPostgresSQL``); a
 /// transaction that the database ends with a serialization failure or a deadlock runs again.
 ///
