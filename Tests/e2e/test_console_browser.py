@@ -4,12 +4,13 @@ reading the page's QR code as a phone would (zbarimg on a screenshot) and signs 
 code; invites an operator (the link shown once, never again), disables them, registers an app (its
 secret shown once), reads the audit log of the changes, and signs out; another owner credits a player's wallet
 with a reason and reverses it, and verifies a bet's fairness in the browser; a developer imports a game, simulates it with its progress shown, and closes
-it. Every change goes through the admin API with the session's CSRF token;
+it; a developer sees an app's catalog with its stores on a map drawn by the server, and imports a catalog file from the page. Every change goes through the admin API with the session's CSRF token;
 nothing loads from outside the server. Screenshots are kept in artifacts/."""
 
 import base64
 import hashlib
 import hmac
+import json
 import struct
 import subprocess
 import time
@@ -256,5 +257,48 @@ def test_a_developer_imports_simulates_and_closes_a_game(playhouse, browser, cli
     assert refused.status_code == 422 and refused.json()["code"] == "game_closed", refused.text
     browser.set_window_size(390, 844)
     browser.save_screenshot(str(ARTIFACTS / "console-games-phone.png"))
+    sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert all(source.startswith(base) for source in sources), sources
+
+
+def test_a_developer_sees_the_catalog_on_a_map_and_imports_a_file(playhouse, browser):
+    base = playhouse.base_url
+    app = playhouse.create_app("Catalog Console")
+    playhouse.cli("catalog", "import", app["client_id"], str(ROOT / "Server/Examples/catalog/catalog.json"))
+    signed_in_from_invitation(playhouse, browser, "catalog-developer@example.com", "developer")
+
+    # The example's counts, dealers and catalogs, and every one of its 2,000 stores on the map.
+    wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Catalogs"))).click()
+    browser.get(base + "/console/catalogs?app=" + app["client_id"])
+    counts = wait_for(browser, EC.presence_of_element_located((By.ID, "catalog-counts"))).text
+    assert counts == "Dealers: 5 · Stores: 2,000 · Catalogs: 5 · Offers: 300", counts
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#store-map circle")) == 2000
+    assert browser.find_element(By.CSS_SELECTOR, "#store-map figcaption").text.startswith("Every store")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#dealers tr[id^=dealer-]")) == 5
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#catalogs tr[id^=catalog-]")) == 5
+    box = browser.find_element(By.CSS_SELECTOR, "#store-map svg").rect
+    assert box["width"] > 600 and box["height"] > 200, box
+    browser.save_screenshot(str(ARTIFACTS / "console-catalogs-desktop.png"))
+
+    # A file with a problem is refused whole, the problem shown in the form; then a file of offers alone
+    # replaces the app's offers and leaves its dealers, stores and catalogs as they are.
+    area = wait_for(browser, EC.presence_of_element_located((By.NAME, "catalog")))
+    offer = {"id": "console-offer", "dealer": "netto", "heading": "Rugbrød", "price": "12.95", "currency": "DKK",
+             "valid_from": "2026-01-01T00:00:00Z", "valid_until": "2036-01-01T00:00:00Z"}
+    broken = dict(offer, dealer="nobody")
+    browser.execute_script("arguments[0].value = arguments[1]", area, json.dumps({"offers": [broken]}))
+    browser.find_element(By.CSS_SELECTOR, "#import-catalog button").click()
+    error = wait_for(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#import-catalog .result"))).text
+    assert "nobody" in error, error
+    browser.execute_script("arguments[0].value = arguments[1]", area, json.dumps({"offers": [offer]}))
+    browser.find_element(By.CSS_SELECTOR, "#import-catalog button").click()
+    wait_for(browser, lambda b: b.find_element(By.ID, "catalog-counts").text.endswith("· Offers: 1"))
+    assert browser.find_element(By.ID, "catalog-counts").text.startswith("Dealers: 5 · Stores: 2,000 · Catalogs: 5")
+
+    browser.set_window_size(390, 844)
+    browser.get(base + "/console/catalogs?app=" + app["client_id"])
+    box = wait_for(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#store-map svg"))).rect
+    assert box["width"] <= 390, box
+    browser.save_screenshot(str(ARTIFACTS / "console-catalogs-phone.png"))
     sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(source.startswith(base) for source in sources), sources

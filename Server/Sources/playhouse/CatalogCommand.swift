@@ -39,7 +39,7 @@ struct CatalogCommand: AsyncParsableCommand {
                 files[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
             }
             let imported = try await options.withApp(app) { application, found in
-                try await application.catalog.importFile(catalog, files: files, appID: found.id, progress: ProgressBar.standardError())
+                try await application.catalog.importFile(catalog, files: files, appID: found.id, by: .commandLine, progress: ProgressBar.standardError())
             }
             for (kind, counts) in [("Dealers", imported.dealers), ("Stores", imported.stores), ("Catalogs", imported.catalogs),
                                    ("Offers", imported.offers)] {

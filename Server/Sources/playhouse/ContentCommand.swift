@@ -27,7 +27,7 @@ struct ContentCommand: AsyncParsableCommand {
                 images[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
             }
             let imported = try await options.withApp(app) { application, found in
-                try await application.contentUnits.importFile(content, images: images, appID: found.id)
+                try await application.contentUnits.importFile(content, images: images, appID: found.id, by: .commandLine)
             }
             for added in imported.added { print("Added \(added)") }
             for changed in imported.changed { print("Replaced \(changed)") }

@@ -80,7 +80,7 @@ import VaporTesting
             let stores = try #require(file.stores)
             let offers = Self.offers(80, stores: stores, random: &random)
             file.offers = offers
-            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let token = try await app.appToken(credentials)
             var compared = 0, nonEmpty = 0
             for _ in 0..<250 {
@@ -140,7 +140,7 @@ import VaporTesting
             var file = CatalogTests.file(stores: 60, random: &random)
             let offers = Self.offers(40, stores: try #require(file.stores), random: &random)
             file.offers = offers
-            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let token = try await app.appToken(credentials)
             let valid = offers.filter { RFC3339.parse($0.validUntil)! > Date() }
 
@@ -209,9 +209,9 @@ import VaporTesting
             offers[0].image = "images/0.jpg"
             offers[1].price = "3.5"  // stored as 3.50: the same offer next time
             file.offers = offers
-            let first = try await app.catalog.importFile(file, files: ["images/0.jpg": image], appID: appID)
+            let first = try await app.catalog.importFile(file, files: ["images/0.jpg": image], appID: appID, by: .commandLine)
             #expect(first.offers == .init(added: 10))
-            let again = try await app.catalog.importFile(file, files: ["images/0.jpg": image], appID: appID)
+            let again = try await app.catalog.importFile(file, files: ["images/0.jpg": image], appID: appID, by: .commandLine)
             #expect(again == .init(dealers: .init(unchanged: 2), stores: .init(unchanged: 30), offers: .init(unchanged: 10)))
 
             // A file of offers alone: one changes its stores, one its heading, one goes.
@@ -219,7 +219,7 @@ import VaporTesting
             offers[4].stores = offers[4].dealer == "netto" ? [netto] : nil
             offers[5].heading = "Cheaper now"
             offers.removeLast()
-            let changed = try await app.catalog.importFile(CatalogFile(offers: offers), files: ["images/0.jpg": image], appID: appID)
+            let changed = try await app.catalog.importFile(CatalogFile(offers: offers), files: ["images/0.jpg": image], appID: appID, by: .commandLine)
             #expect(changed.offers == .init(changed: 2, unchanged: 7, removed: 1))
             let token = try await app.appToken(credentials)
             let offer0 = try await app.send(.GET, "/v1/offers/offer-0", headers: bearer(token)).decode(Offer.self)
@@ -228,7 +228,7 @@ import VaporTesting
             #expect(found.data.map(\.id) == ["offer-5"])
 
             // Removing a store or a dealer takes what it sold with it.
-            _ = try await app.catalog.importFile(CatalogFile(dealers: [try #require(file.dealers?[0])]), files: [:], appID: appID)
+            _ = try await app.catalog.importFile(CatalogFile(dealers: [try #require(file.dealers?[0])]), files: [:], appID: appID, by: .commandLine)
             #expect(try await app.count("catalog_offers") == offers.filter { $0.dealer == "netto" }.count)
             if engine == .sqlite { #expect(try await app.count("catalog_offer_words") == offers.filter { $0.dealer == "netto" }.count) }
 
@@ -240,7 +240,7 @@ import VaporTesting
             bad.append(.init(id: "x", dealer: "fakta", heading: "", price: "-1", currency: "DKK", image: "missing.png", validFrom: "soon",
                              validUntil: "later"))
             do {
-                _ = try await app.catalog.importFile(CatalogFile(offers: bad), files: [:], appID: appID)
+                _ = try await app.catalog.importFile(CatalogFile(offers: bad), files: [:], appID: appID, by: .commandLine)
                 Issue.record("a bad file was imported")
             } catch let problem as PlayhouseProblem {
                 let problems = problem.parameters["problems"] ?? ""

@@ -46,7 +46,7 @@ import VaporTesting
             let stores = try #require(file.stores)
             let catalogs = Self.catalogs(30, stores: stores, random: &random)
             file.catalogs = catalogs
-            _ = try await app.catalog.importFile(file, files: Self.pageFiles(3), appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: Self.pageFiles(3), appID: credentials.app.id, by: .commandLine)
             let token = try await app.appToken(credentials)
             let placed = catalogs.map { CatalogOfferTests.Placed(id: $0.id, dealer: $0.dealer, stores: $0.stores, validUntil: $0.validUntil) }
             var nonEmpty = 0
@@ -103,9 +103,9 @@ import VaporTesting
             offers[2].catalog = "catalog-1"; offers[2].page = 1; offers[2].hotspot = .init(x: 0, y: 0, width: 1, height: 0.5)
             offers[4].catalog = "catalog-1"; offers[4].page = 3
             file.offers = offers
-            let first = try await app.catalog.importFile(file, files: Self.pageFiles(3), appID: appID)
+            let first = try await app.catalog.importFile(file, files: Self.pageFiles(3), appID: appID, by: .commandLine)
             #expect(first.catalogs == .init(added: 2) && first.offers == .init(added: 6))
-            let again = try await app.catalog.importFile(file, files: Self.pageFiles(3), appID: appID)
+            let again = try await app.catalog.importFile(file, files: Self.pageFiles(3), appID: appID, by: .commandLine)
             #expect(again.catalogs == .init(unchanged: 2) && again.offers == .init(unchanged: 6))
 
             let token = try await app.appToken(credentials)
@@ -120,7 +120,7 @@ import VaporTesting
             #expect(inCatalog.data.allSatisfy { $0.catalogID == "catalog-1" })
 
             // A catalog that goes leaves its offers, in no catalog.
-            let gone = try await app.catalog.importFile(CatalogFile(catalogs: [try #require(file.catalogs?[0])]), files: Self.pageFiles(3), appID: appID)
+            let gone = try await app.catalog.importFile(CatalogFile(catalogs: [try #require(file.catalogs?[0])]), files: Self.pageFiles(3), appID: appID, by: .commandLine)
             #expect(gone.catalogs == .init(unchanged: 1, removed: 1))
             let offer1 = try await app.send(.GET, "/v1/offers/offer-1", headers: bearer(token)).decode(Offer.self)
             #expect(offer1.catalogID == nil && offer1.catalogPage == nil)
@@ -134,7 +134,7 @@ import VaporTesting
             bad.offers?[3].page = 1
             bad.offers?[0].catalog = "catalog-1"  // offer-0 is fakta's
             do {
-                _ = try await app.catalog.importFile(bad, files: Self.pageFiles(3), appID: appID)
+                _ = try await app.catalog.importFile(bad, files: Self.pageFiles(3), appID: appID, by: .commandLine)
                 Issue.record("a bad file was imported")
             } catch let problem as PlayhouseProblem {
                 let problems = problem.parameters["problems"] ?? ""

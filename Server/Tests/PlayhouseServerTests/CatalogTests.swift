@@ -57,7 +57,7 @@ import VaporTesting
             let credentials = try await app.createApp()
             var random = Random(state: 23)
             let file = Self.file(stores: 900, random: &random)
-            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let token = try await app.appToken(credentials)
             let stores = file.stores ?? []
             var compared = 0, nonEmpty = 0
@@ -95,22 +95,22 @@ import VaporTesting
             var file = Self.file(stores: 12, random: &random)
             let logo = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
             file.dealers?[0].logo = "logos/netto.png"
-            let first = try await app.catalog.importFile(file, files: ["logos/netto.png": logo], appID: appID)
+            let first = try await app.catalog.importFile(file, files: ["logos/netto.png": logo], appID: appID, by: .commandLine)
             #expect(first.dealers == .init(added: 2) && first.stores == .init(added: 12))
-            let again = try await app.catalog.importFile(file, files: ["logos/netto.png": logo], appID: appID)
+            let again = try await app.catalog.importFile(file, files: ["logos/netto.png": logo], appID: appID, by: .commandLine)
             #expect(again.dealers == .init(unchanged: 2) && again.stores == .init(unchanged: 12))
 
             // One store moves, one goes; a file of stores alone leaves the dealers as they are.
             var stores = try #require(file.stores)
             stores[1].latitude += 0.01
             stores.removeLast()
-            let changed = try await app.catalog.importFile(CatalogFile(stores: stores), files: [:], appID: appID)
+            let changed = try await app.catalog.importFile(CatalogFile(stores: stores), files: [:], appID: appID, by: .commandLine)
             #expect(changed.dealers == .init() && changed.stores == .init(changed: 1, unchanged: 10, removed: 1))
 
             // A dealer that goes takes its stores with it.
             let token = try await app.appToken(credentials)
             let dropped = try await app.catalog.importFile(CatalogFile(dealers: [try #require(file.dealers?[0])]), files: ["logos/netto.png": logo],
-                                                           appID: appID)
+                                                           appID: appID, by: .commandLine)
             #expect(dropped.dealers == .init(unchanged: 1, removed: 1))
             let listed = try await app.send(.GET, "/v1/stores?limit=100", headers: bearer(token)).decode(Page<DealerStore>.self)
             #expect(listed.data.count == stores.filter { $0.dealer == "netto" }.count && listed.data.allSatisfy { $0.dealerID == "netto" })
@@ -133,7 +133,7 @@ import VaporTesting
             let duplicate = try #require(bad.stores?[4])
             bad.stores?.append(duplicate)
             do {
-                _ = try await app.catalog.importFile(bad, files: [:], appID: appID)
+                _ = try await app.catalog.importFile(bad, files: [:], appID: appID, by: .commandLine)
                 Issue.record("a bad file was imported")
             } catch let problem as PlayhouseProblem {
                 #expect(problem.code == .invalidCatalog)
@@ -176,7 +176,7 @@ import VaporTesting
             var random = Random(state: 11)
             var file = Self.file(stores: 60, random: &random)
             file.stores?.reverse()
-            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let written = try await app.sql().raw("SELECT external_id FROM catalog_stores ORDER BY place").all()
                 .map { try $0.decode(column: "external_id", as: String.self) }
             let stores = try #require(file.stores)
@@ -196,8 +196,8 @@ import VaporTesting
             let first = try await app.createApp(name: "First"), second = try await app.createApp(name: "Second")
             var random = Random(state: 17)
             let (a, b) = (Self.file(stores: 300, random: &random), Self.file(stores: 300, random: &random))
-            async let one = app.catalog.importFile(a, files: [:], appID: first.app.id)
-            async let two = app.catalog.importFile(b, files: [:], appID: second.app.id)
+            async let one = app.catalog.importFile(a, files: [:], appID: first.app.id, by: .commandLine)
+            async let two = app.catalog.importFile(b, files: [:], appID: second.app.id, by: .commandLine)
             let (imported, alsoImported) = try await (one, two)
             #expect(imported.stores == .init(added: 300) && alsoImported.stores == .init(added: 300))
             #expect(try await app.count("catalog_stores") == 600)
@@ -210,7 +210,7 @@ import VaporTesting
             let credentials = try await app.createApp()
             var random = Random(state: 7)
             let file = Self.file(stores: 60, random: &random)
-            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let token = try await app.appToken(credentials)
 
             // Pages by cursor add up to the whole list, in order.
@@ -238,7 +238,7 @@ import VaporTesting
             #expect(unchanged.status == .notModified && unchanged.body.readableBytes == 0)
             var moved = file
             moved.stores?[3].street = "New Street 1"
-            _ = try await app.catalog.importFile(moved, files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(moved, files: [:], appID: credentials.app.id, by: .commandLine)
             let changed = try await app.send(.GET, "/v1/stores/store-3?r_lat=55.6761&r_lng=12.5683&r_radius=5000", headers: revalidating)
             #expect(changed.status == .ok && changed.headers.first(name: .eTag) != etag)
             #expect(try await app.send(.GET, "/v1/dealers/netto", headers: bearer(token)).headers.first(name: .cacheControl) == "max-age=900")

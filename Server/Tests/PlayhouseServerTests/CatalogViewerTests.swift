@@ -15,7 +15,7 @@ import VaporTesting
             var random = CatalogTests.Random(state: 9)
             var file = CatalogTests.file(stores: 10, random: &random)
             file.catalogs = CatalogPublicationTests.catalogs(1, stores: try #require(file.stores), random: &random)
-            _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id, by: .commandLine)
             let token = try await app.appToken(credentials)
 
             let made = try await app.send(.POST, "/v1/catalogs/catalog-0/views?page=2", headers: bearer(token))
@@ -71,7 +71,7 @@ import VaporTesting
                 offer.validUntil = RFC3339.format(Date().addingTimeInterval(86400))
                 return offer
             }
-            _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id, by: .commandLine)
             let token = try await app.appToken(credentials)
 
             /// Opens a view of `catalog` and reports `taps` on the offers named.

@@ -35,7 +35,7 @@ struct ContentFixture {
         _ = try await app.currencies.add(appID: credentials.app.id, code: "KRD", kind: .virtual, name: "Kredits", by: .commandLine)
         _ = try await app.currencies.add(appID: credentials.app.id, code: "EUR", kind: .real, by: .commandLine)
         let fixture = ContentFixture(app: app, credentials: credentials)
-        _ = try await fixture.service.importFile(file, images: ["images/hero.png": png], appID: credentials.app.id)
+        _ = try await fixture.service.importFile(file, images: ["images/hero.png": png], appID: credentials.app.id, by: .commandLine)
         return fixture
     }
 

@@ -24,12 +24,12 @@ import VaporTesting
             _ = try await app.currencies.add(appID: appID, code: "CHIPS", kind: .virtual, minorUnits: 2, by: .commandLine)
             let chips = ContentFile(units: [.init(id: "chips", kind: .reward, texts: ["en": .init(title: "Chips")],
                                                   reward: .init(amount: "2.5", currency: "CHIPS"))])
-            _ = try await fixture.service.importFile(chips, images: [:], appID: appID)
+            _ = try await fixture.service.importFile(chips, images: [:], appID: appID, by: .commandLine)
             #expect(try await fixture.service.list(appID: appID).units.first { $0.id == "chips" }?.reward?.amount == "2.50")
             #expect(try await fixture.service.remove(appID: appID, slug: "chips"))
 
             // The same file again changes what is there and adds nothing.
-            let again = try await fixture.service.importFile(ContentFixture.file, images: ["images/hero.png": ContentFixture.png], appID: appID)
+            let again = try await fixture.service.importFile(ContentFixture.file, images: ["images/hero.png": ContentFixture.png], appID: appID, by: .commandLine)
             #expect(again.added.isEmpty)
             #expect(again.changed.count == 6)
 
@@ -40,7 +40,7 @@ import VaporTesting
             bad.campaigns.append(.init(id: "orphan", unit: "missing", placements: ["Main Menu"], caps: .init(perDay: 0),
                                        targeting: .init(appVersion: .init(min: "two"), rollout: 101)))
             do {
-                _ = try await fixture.service.importFile(bad, images: [:], appID: appID)
+                _ = try await fixture.service.importFile(bad, images: [:], appID: appID, by: .commandLine)
                 Issue.record("a bad file was imported")
             } catch let problem as PlayhouseProblem {
                 #expect(problem.code == .invalidContent)
@@ -52,6 +52,10 @@ import VaporTesting
                 }
             }
             #expect(try await fixture.service.list(appID: appID) == listed)
+            // Each import that stored something is in the audit log, with what it did; the refused one is not.
+            let imports = try await app.auditLog.all().filter { $0.action == "content imported" }
+            #expect(imports.count == 3 && imports.allSatisfy { $0.target == ERN.make("app", appID.uuidString.lowercased()) })
+            #expect(imports.last?.after == .object(["added": .array([]), "changed": .array(again.changed.map { .string($0) })]))
 
             // Removing a unit removes its campaigns.
             #expect(try await fixture.service.remove(appID: appID, slug: "news"))

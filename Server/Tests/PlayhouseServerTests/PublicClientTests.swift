@@ -84,7 +84,7 @@ import Vapor
         try await withPlayhouse(engine) { app in
             let credentials = try await publicApp(app)
             var random = CatalogTests.Random(state: 5)
-            _ = try await app.catalog.importFile(CatalogTests.file(stores: 20, random: &random), files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(CatalogTests.file(stores: 20, random: &random), files: [:], appID: credentials.app.id, by: .commandLine)
             let client: HTTPHeaders = [APIHeader.clientID: credentials.app.clientID]
 
             let dealers = try await app.send(.GET, "/v1/dealers", headers: client)
@@ -119,7 +119,7 @@ import Vapor
             let credentials = try await publicApp(app)
             var random = CatalogTests.Random(state: 6)
             let file = CatalogTests.file(stores: 20, random: &random)
-            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let cache = try SQLiteCatalogCache(url: FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID()).sqlite"))
             let sdk = PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID,
                                                            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)),

@@ -17,7 +17,7 @@ import Vapor
             let stores = try #require(file.stores)
             let offered = CatalogOfferTests.offers(40, stores: stores, random: &random)
             file.offers = offered
-            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let cache = try SQLiteCatalogCache(url: FileManager.default.temporaryDirectory.appendingPathComponent("sdk-catalog-\(UUID()).sqlite"))
             let sdk = PlayhouseClient(configuration: .init(baseURL: url, clientID: credentials.app.clientID, clientSecret: credentials.clientSecret,
                                                            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)),
@@ -40,7 +40,7 @@ import Vapor
             var changed = file
             let nearest = try #require(offered.firstIndex { $0.id == expected.first?.offer })
             changed.offers?[nearest].heading = "Now cheaper"
-            _ = try await app.catalog.importFile(changed, files: [:], appID: credentials.app.id)
+            _ = try await app.catalog.importFile(changed, files: [:], appID: credentials.app.id, by: .commandLine)
             let third = try await offers()
             #expect(third.map(\.source) == [.cache, .network])
             #expect(third.last?.value.data.first?.heading == "Now cheaper" && third.first?.value.data.first?.heading != "Now cheaper")

@@ -40,8 +40,9 @@ extension CatalogService {
     /// Imports `file`, whose logos and images are the files `files` holds (by the path the file
     /// names), in one transaction. Refuses the whole file, naming every problem, when anything in it
     /// is wrong. Importing the same file again changes nothing. `progress` hears how many of the
-    /// file's objects are done, of how many.
-    public func importFile(_ file: CatalogFile, files: [String: Data], appID: UUID,
+    /// file's objects are done, of how many. The import is audit-logged as `actor`'s, with its counts,
+    /// in its own transaction.
+    public func importFile(_ file: CatalogFile, files: [String: Data], appID: UUID, by actor: AuditActor,
                            progress report: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async throws -> Imported {
         let storedDealers = try await storedDealers(appID: appID)
         let namesStores = file.stores == nil && (file.offers?.contains { $0.stores != nil } == true || file.catalogs?.contains { $0.stores != nil } == true)
@@ -115,6 +116,8 @@ extension CatalogService {
             if let offersToStore {
                 imported.offers = try await importOffers(offersToStore, appID: appID, progress: progress, on: sql)
             }
+            try await sql.raw(AuditLog.entry(by: actor, "catalog imported", target: ERN.make("app", appID.uuidString.lowercased()),
+                                             after: imported, at: now)).run()
             return imported
         }
     }

@@ -76,6 +76,7 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case readMoney = "read the ledger"
         case adjustMoney = "adjust players' money"
         case manageGames = "manage games"
+        case manageCatalogs = "manage catalogs"
         /// Every app's ledger at once, so an owner's.
         case verifyLedger = "verify the whole ledger"
     }
@@ -83,7 +84,8 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
     public func may(_ permission: Permission) -> Bool {
         switch (self, permission) {
         case (.owner, _): true
-        case (.developer, .readApps), (.developer, .manageApps), (.developer, .readStatistics), (.developer, .manageGames): true
+        case (.developer, .readApps), (.developer, .manageApps), (.developer, .readStatistics), (.developer, .manageGames),
+             (.developer, .manageCatalogs): true
         case (.support, .readApps), (.support, .readPlayers), (.support, .endPlayerSessions): true
         case (.analyst, .readStatistics), (.analyst, .readApps), (.analyst, .readMoney): true
         default: false

@@ -13,7 +13,7 @@ public struct ContentService: Sendable {
 
     /// What an import did: the units and campaigns it added and those it replaced (`unit welcome-bonus`,
     /// `campaign welcome-on-main-menu`).
-    public struct Imported: Sendable, Equatable {
+    public struct Imported: Sendable, Equatable, Codable {
         public var added: [String] = []
         public var changed: [String] = []
     }
@@ -25,8 +25,9 @@ public struct ContentService: Sendable {
     }
 
     /// Imports `file`, whose images are the files `images` holds (by the path the file names).
-    /// Refuses the whole file, naming every problem, when anything in it is wrong.
-    public func importFile(_ file: ContentFile, images: [String: Data], appID: UUID) async throws -> Imported {
+    /// Refuses the whole file, naming every problem, when anything in it is wrong. The import is
+    /// audit-logged as `actor`'s, with what it added and changed, in its own transaction.
+    public func importFile(_ file: ContentFile, images: [String: Data], appID: UUID, by actor: AuditActor) async throws -> Imported {
         let currencies = try await CurrencyService(store: store).list(appID: appID)
         let stored = try await list(appID: appID)
         var problems = ContentCheck(file, images: images, currencies: currencies, storedUnits: Set(stored.units.map(\.id))).problems
@@ -86,6 +87,8 @@ public struct ContentService: Sendable {
                     imported.added.append("campaign " + campaign.id)
                 }
             }
+            try await sql.raw(AuditLog.entry(by: actor, "content imported", target: ERN.make("app", appID.uuidString.lowercased()),
+                                             after: imported, at: now)).run()
             return imported
         }
     }

@@ -1,0 +1,45 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// The admin API's catalog, `/admin/v1/apps/{app}/catalog`: every role reads the overview (how
+/// many dealers, stores, catalogs and offers, the dealers and catalogs listed); the roles that read
+/// statistics read how the catalogs were viewed; owners and developers import a catalog file (JSON,
+/// as `playhouse catalog import` reads it, without the logo, image and page files, which only the
+/// command line reads). Imports are audit-logged.
+struct AdminCatalogController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let catalog = AdminController.signedIn(routes).grouped("apps", ":app", "catalog")
+        catalog.get(use: overview)
+        catalog.get("views", use: views)
+        catalog.post("imports", use: importFile)
+    }
+
+    func overview(_ request: Request) async throws -> CatalogService.Overview {
+        try request.operatorSession.require(.readApps)
+        return try await request.catalog.overview(appID: try await AdminController.app(request).id)
+    }
+
+    /// Opens, closes, page views and seconds on pages per catalog per UTC day, the last `days` (1 to
+    /// 90, 7 unless asked), today included.
+    func views(_ request: Request) async throws -> Page<CatalogViewService.DayStats> {
+        try request.operatorSession.require(.readStatistics)
+        struct Query: Decodable { var days: Int? }
+        let days = try request.query(Query.self).days ?? 7
+        guard (1...90).contains(days) else { throw PlayhouseProblem.invalidQuery("days", "out_of_range") }
+        return Page(data: try await request.catalogViews.stats(appID: try await AdminController.app(request).id, days: days), nextCursor: nil)
+    }
+
+    /// Imports the catalog file in the body; a file with any problem is refused whole, naming
+    /// every problem (422), and nothing is stored.
+    func importFile(_ request: Request) async throws -> CatalogService.Imported {
+        let session = try request.operatorSession
+        try session.require(.manageCatalogs)
+        let app = try await AdminController.app(request)
+        let file = try request.content.decode(CatalogFile.self)
+        return try await request.catalog.importFile(file, files: [:], appID: app.id, by: session.actor)
+    }
+}
+
+extension CatalogService.Overview: Content {}
+extension CatalogService.Imported: Content {}

@@ -1,0 +1,107 @@
+import Foundation
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+import VaporTesting
+
+/// The console's catalogs on both engines: a catalog file imported through the admin API (refused
+/// whole when anything is wrong, each import in the audit log), the overview every role reads, the
+/// viewer's figures for the roles that read statistics, and the page with its map of the stores.
+@Suite struct AdminCatalogTests {
+    static func offers(_ count: Int) -> [CatalogFile.Offer] {
+        let now = Date()
+        return (0..<count).map { index in
+            CatalogFile.Offer(id: "offer-\(index)", dealer: "netto", heading: "Milk \(index)", price: "9.95", currency: "DKK",
+                              validFrom: RFC3339.format(now.addingTimeInterval(-86400)), validUntil: RFC3339.format(now.addingTimeInterval(6 * 86400)))
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func developersImportACatalogFileAndEveryRoleSeesItsOverviewAndMap(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let credentials = try await app.createApp()
+            let clientID = credentials.app.clientID
+            let catalog = "/admin/v1/apps/\(clientID)/catalog"
+            let developer = try await ConsoleTests.operatorSignedIn(app, "dev@example.com", .developer)
+            let support = try await ConsoleTests.operatorSignedIn(app, "help@example.com", .support)
+            let analyst = try await ConsoleTests.operatorSignedIn(app, "numbers@example.com", .analyst)
+            var random = CatalogTests.Random(state: 11)
+            var file = CatalogTests.file(stores: 60, random: &random)
+            file.offers = Self.offers(5)
+            let body = String(decoding: try JSONEncoder().encode(file), as: UTF8.self)
+
+            // Refused to a role that may not, and a file with problems refused whole: nothing stored, nothing logged.
+            #expect(try await app.send(.POST, "\(catalog)/imports", headers: support.changing, body: body).status == .forbidden)
+            #expect(try await app.send(.POST, "\(catalog)/imports", headers: analyst.changing, body: body).status == .forbidden)
+            var broken = file
+            broken.stores?[0].dealer = "nobody"
+            broken.offers?[1].price = "cheap"
+            let refused = try await app.send(.POST, "\(catalog)/imports", headers: developer.changing,
+                                             body: String(decoding: try JSONEncoder().encode(broken), as: UTF8.self))
+            let problem = try refused.problem()
+            #expect(refused.status == .unprocessableEntity && problem.code == .invalidCatalog)
+            #expect(problem.detail?.contains("nobody") == true && problem.detail?.contains("offer-1: price is a positive amount") == true, "\(problem.detail ?? "")")
+            #expect(try await app.count("catalog_dealers") == 0)
+            #expect(try await app.count("catalog_stores") == 0)
+            #expect(try await app.auditLog.all().filter { $0.action == "catalog imported" }.isEmpty)
+
+            // Imported, then again: the second changes nothing. Both are logged with their counts.
+            let first = try await app.send(.POST, "\(catalog)/imports", headers: developer.changing, body: body)
+            #expect(first.status == .ok, "\(first.body.string)")
+            let counts = try first.decode(CatalogService.Imported.self)
+            #expect(counts.dealers.added == 2 && counts.stores.added == 60 && counts.offers.added == 5 && counts.catalogs == .init())
+            let again = try await app.send(.POST, "\(catalog)/imports", headers: developer.changing, body: body).decode(CatalogService.Imported.self)
+            #expect(again.stores.unchanged == 60 && again.stores.added == 0 && again.offers.unchanged == 5)
+            let logged = try await app.auditLog.all().filter { $0.action == "catalog imported" }
+            #expect(logged.map(\.actor) == ["dev@example.com", "dev@example.com"])
+            #expect(logged.first?.target == credentials.app.ern)
+            #expect(logged.first?.after?["stores"]?["added"] == .integer(60))
+
+            // Every role reads the overview: the dealers by name with their stores and offers.
+            let overview = try await app.send(.GET, catalog, headers: support.reading).decode(CatalogService.Overview.self)
+            #expect((overview.dealers, overview.stores, overview.catalogs, overview.offers) == (2, 60, 0, 5))
+            #expect(overview.dealerList.map(\.id) == ["fakta", "netto"])
+            #expect(overview.dealerList.map(\.stores) == [20, 40] && overview.dealerList.map(\.offers) == [0, 5])
+
+            // The viewer's figures: for the roles that read statistics, for 1 to 90 days.
+            #expect(try await app.send(.GET, "\(catalog)/views", headers: support.reading).status == .forbidden)
+            #expect(try await app.send(.GET, "\(catalog)/views?days=30", headers: analyst.reading).decode(Page<CatalogViewService.DayStats>.self).data.isEmpty)
+            #expect(try await app.send(.GET, "\(catalog)/views?days=0", headers: analyst.reading).status == .badRequest)
+            #expect(try await app.send(.GET, "/admin/v1/apps/no-such-app/catalog", headers: support.reading).status == .notFound)
+
+            // The page: every store on the map, in its dealer's colour, and the import form for the developer only.
+            let page = try await app.send(.GET, "/console/catalogs?app=\(clientID)", headers: developer.reading).body.string
+            #expect(page.components(separatedBy: "<circle ").count - 1 == 60)
+            #expect(page.components(separatedBy: "fill=\"#FFD500\"").count - 1 == 40, "Netto's brand colour")
+            #expect(page.contains("Every store") && page.contains("id=\"import-catalog\"") && page.contains("id=\"no-views\""))
+            let supportPage = try await app.send(.GET, "/console/catalogs?app=\(clientID)", headers: support.reading).body.string
+            #expect(supportPage.contains("<circle ") && !supportPage.contains("import-catalog") && !supportPage.contains("id=\"views\""))
+            #expect(!supportPage.contains("no-views"))
+
+            // Of more stores than the map draws, an even sample: every third of 60 placed.
+            let sample = try await app.catalog.mapPoints(appID: credentials.app.id, stores: 60, limit: 25)
+            #expect(sample.count == 20)
+            let placed = Set((file.stores ?? []).map { "\($0.latitude),\($0.longitude)" })
+            #expect(sample.allSatisfy { placed.contains("\($0.latitude),\($0.longitude)") })
+        }
+    }
+
+    /// The map keeps the stores' shape: a degree of longitude is shorter than a degree of latitude
+    /// by the cosine of the latitude, and the map stays within its 1,000 by 700 box.
+    @Test func theStoreMapKeepsTheShapeOfWhereTheStoresAre() {
+        let points = [CatalogService.MapPoint(latitude: 56, longitude: 10, dealerID: "a"), .init(latitude: 56, longitude: 11, dealerID: "b"),
+                      .init(latitude: 57, longitude: 10, dealerID: "a")]
+        let map = StoreMap(points, dealers: [("a", "#00FF00"), ("b", "not a colour"), ("c", nil)])
+        #expect(map.width <= 1000 && map.height <= 700 && (map.width == 1000 || map.height == 700))
+        #expect(map.dots.allSatisfy { (0...map.width).contains($0.x) && (0...map.height).contains($0.y) })
+        let east = map.dots[1].x - map.dots[0].x, north = map.dots[0].y - map.dots[2].y
+        #expect(abs(east / north - cos(56.5 * .pi / 180)) < 0.01, "\(east / north)")
+        #expect(map.dots.map(\.color) == ["#00FF00", StoreMap.palette[1], "#00FF00"])
+        #expect(map.legend.map(\.dealer) == ["a", "b"], "a dealer with no store on the map is not in its legend")
+        #expect(map.north == "57.050° N" && map.west == "9.950° E")
+        // One store alone still gets a map around it.
+        let lone = StoreMap([.init(latitude: -33.9, longitude: 18.4, dealerID: "a")], dealers: [("a", nil)])
+        #expect(lone.width > 0 && lone.height > 0 && lone.south.hasSuffix("S"))
+    }
+}
