@@ -4,7 +4,9 @@ reading the page's QR code as a phone would (zbarimg on a screenshot) and signs 
 code; invites an operator (the link shown once, never again), disables them, registers an app (its
 secret shown once), reads the audit log of the changes, and signs out; another owner credits a player's wallet
 with a reason and reverses it, and verifies a bet's fairness in the browser; a developer imports a game, simulates it with its progress shown, and closes
-it; a developer sees an app's catalog with its stores on a map drawn by the server, and imports a catalog file from the page. Every change goes through the admin API with the session's CSRF token;
+it; a developer sees an app's catalog with its stores on a map drawn by the server, and imports a catalog file from the page;
+a developer sees an app's content, asks why a placement shows what it does, previews a unit as the player sees it, and
+imports a content file from the page. Every change goes through the admin API with the session's CSRF token;
 nothing loads from outside the server. Screenshots are kept in artifacts/."""
 
 import base64
@@ -300,5 +302,45 @@ def test_a_developer_sees_the_catalog_on_a_map_and_imports_a_file(playhouse, bro
     box = wait_for(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#store-map svg"))).rect
     assert box["width"] <= 390, box
     browser.save_screenshot(str(ARTIFACTS / "console-catalogs-phone.png"))
+    sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert all(source.startswith(base) for source in sources), sources
+
+
+def test_a_developer_explains_previews_and_imports_content(playhouse, browser):
+    base = playhouse.base_url
+    app = playhouse.create_app("Content Console")
+    playhouse.cli("currencies", "add", app["client_id"], "KRD", "--kind", "virtual")
+    playhouse.cli("content", "import", app["client_id"], str(ROOT / "Server/Examples/content/content.yaml"))
+    signed_in_from_invitation(playhouse, browser, "content-developer@example.com", "developer")
+
+    wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Content"))).click()
+    browser.get(base + "/console/content?app=" + app["client_id"])
+    assert len(wait_for(browser, EC.presence_of_all_elements_located((By.CSS_SELECTOR, "#units tr[id^=unit-]")))) == 3
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#campaigns tr[id^=campaign-]")) == 3
+
+    # Why the main menu shows what it does to an installation the app has never seen open: the
+    # welcome bonus wants a young installation, so the news is chosen.
+    submit(browser, "explain", placement="main_menu", player="browser-installation-0001")
+    explanation = wait_for(browser, EC.presence_of_element_located((By.ID, "explanation"))).text
+    assert "new-level-news is shown" in explanation, explanation
+    assert "installation_age" in explanation, explanation
+    browser.save_screenshot(str(ARTIFACTS / "console-content-desktop.png"))
+
+    # The welcome bonus in Danish, as the player sees it; its button does nothing here.
+    preview = browser.find_element(By.CSS_SELECTOR, "#unit-welcome-bonus a.preview[href$='lang=da']").get_attribute("href")
+    browser.get(preview)
+    assert wait_for(browser, EC.presence_of_element_located((By.ID, "title"))).text == "Velkommen!"
+    assert not browser.find_element(By.ID, "take").is_enabled()
+    browser.save_screenshot(str(ARTIFACTS / "console-content-preview.png"))
+
+    # A unit imported from the page, at phone width.
+    browser.set_window_size(390, 844)
+    browser.get(base + "/console/content?app=" + app["client_id"])
+    unit = {"units": [{"id": "tip-of-the-day", "kind": "announcement", "texts": {"en": {"title": "Tip", "body": "Jump twice."}}}]}
+    area = wait_for(browser, EC.presence_of_element_located((By.NAME, "content")))
+    browser.execute_script("arguments[0].value = arguments[1]", area, json.dumps(unit))
+    browser.find_element(By.CSS_SELECTOR, "#import-content button").click()
+    wait_for(browser, EC.presence_of_element_located((By.ID, "unit-tip-of-the-day")))
+    browser.save_screenshot(str(ARTIFACTS / "console-content-phone.png"))
     sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(source.startswith(base) for source in sources), sources

@@ -393,5 +393,7 @@ import VaporTesting
         #expect(OperatorRole.analyst.may(.readStatistics) && !OperatorRole.support.may(.readStatistics))
         #expect(OperatorRole.analyst.may(.readMoney) && !OperatorRole.support.may(.readMoney) && !OperatorRole.developer.may(.readMoney))
         #expect(OperatorRole.support.may(.endPlayerSessions) && !OperatorRole.analyst.may(.readPlayers) && !OperatorRole.developer.may(.readPlayers))
+        #expect(OperatorRole.developer.may(.manageContent) && !OperatorRole.support.may(.manageContent) && !OperatorRole.analyst.may(.manageContent))
+        #expect(OperatorRole.developer.may(.explainContent) && OperatorRole.support.may(.explainContent) && !OperatorRole.analyst.may(.explainContent))
     }
 }

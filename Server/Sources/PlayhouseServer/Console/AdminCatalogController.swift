@@ -34,7 +34,7 @@ struct AdminCatalogController: RouteCollection {
     /// every problem (422), and nothing is stored.
     func importFile(_ request: Request) async throws -> CatalogService.Imported {
         let session = try request.operatorSession
-        try session.require(.manageCatalogs)
+        try session.require(.manageContent)
         let app = try await AdminController.app(request)
         let file = try request.content.decode(CatalogFile.self)
         return try await request.catalog.importFile(file, files: [:], appID: app.id, by: session.actor)

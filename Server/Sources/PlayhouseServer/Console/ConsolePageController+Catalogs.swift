@@ -26,7 +26,7 @@ extension ConsolePageController {
         let number = ConsolePages.count
         var context = Context(apps: apps, app: chosen?.clientID, dealers: "0", stores: "0", catalogs: "0", offers: "0", dealerList: [], catalogList: [],
                               more: false, map: nil, mapNote: "", views: [],
-                              statistics: session.person.role.may(.readStatistics), manage: session.person.role.may(.manageCatalogs))
+                              statistics: session.person.role.may(.readStatistics), manage: session.person.role.may(.manageContent))
         if let chosen {
             let overview = try await request.catalog.overview(appID: chosen.id)
             (context.dealers, context.stores) = (number(overview.dealers), number(overview.stores))

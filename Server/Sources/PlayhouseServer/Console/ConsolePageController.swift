@@ -20,6 +20,8 @@ struct ConsolePageController: RouteCollection {
         console.get("tokens", use: tokens)
         console.get("games", use: games)
         console.get("catalogs", use: catalogs)
+        console.get("content", use: content)
+        console.get("content", "preview", use: contentPreview)
         console.get("second-factor", use: secondFactor)
         console.get("second-factor.svg", use: secondFactorCode)
         console.get("console.js") { _ in try HostedPages.script("console") }

@@ -14,6 +14,7 @@ enum ConsolePages {
         if role.may(.readPlayers) { links.append(("Players", "/console/players")) }
         if role.may(.readMoney) { links.append(("Money", "/console/money")) }
         if role.may(.readApps) { links.append(("Games", "/console/games")) }
+        if role.may(.readApps) { links.append(("Content", "/console/content")) }
         if role.may(.readApps) { links.append(("Catalogs", "/console/catalogs")) }
         if role.may(.manageOperators) { links.append(("Operators", "/console/operators")) }
         if role.may(.readAuditLog) { links.append(("Audit log", "/console/audit-log")) }

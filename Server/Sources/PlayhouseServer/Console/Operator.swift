@@ -76,7 +76,9 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case readMoney = "read the ledger"
         case adjustMoney = "adjust players' money"
         case manageGames = "manage games"
-        case manageCatalogs = "manage catalogs"
+        case manageContent = "manage content and catalogs"
+        /// Why a placement shows a player what it does (``PlacementExplanation``).
+        case explainContent = "explain a player's content"
         /// Every app's ledger at once, so an owner's.
         case verifyLedger = "verify the whole ledger"
     }
@@ -85,8 +87,8 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         switch (self, permission) {
         case (.owner, _): true
         case (.developer, .readApps), (.developer, .manageApps), (.developer, .readStatistics), (.developer, .manageGames),
-             (.developer, .manageCatalogs): true
-        case (.support, .readApps), (.support, .readPlayers), (.support, .endPlayerSessions): true
+             (.developer, .manageContent), (.developer, .explainContent): true
+        case (.support, .readApps), (.support, .readPlayers), (.support, .endPlayerSessions), (.support, .explainContent): true
         case (.analyst, .readStatistics), (.analyst, .readApps), (.analyst, .readMoney): true
         default: false
         }

@@ -27,6 +27,8 @@ struct ContentPageController: RouteCollection {
         var unlocked = false
         var grants: [String] = []
         var receipt: String?
+        /// The console's preview: the call to action is shown, and does nothing.
+        var preview = false
     }
 
     func show(_ request: Request) async throws -> Response {
@@ -58,12 +60,9 @@ struct ContentPageController: RouteCollection {
 
     private func render(_ request: Request, impression: Impression, id: String, unit: ContentUnit,
                         receipt: RewardReceipt? = nil) async throws -> Response {
-        let languages = Localizer.preferences(request.headers.first(name: .acceptLanguage))
-        let (language, texts) = unit.texts(for: languages)
-        let pageTexts = PageText.texts(Localizer(acceptLanguage: request.headers.first(name: .acceptLanguage)).language, [:])
-        var context = Context(lang: language, title: texts.title ?? "", t: pageTexts, kind: unit.definition.kind.rawValue, impression: id,
-                              image: unit.definition.images.sorted { $0.key < $1.key }.first.map { Assets.path($0.value) },
-                              body: texts.body, html: unit.definition.html, actionLabel: texts.actionLabel)
+        let acceptLanguage = request.headers.first(name: .acceptLanguage)
+        var context = Self.context(unit.definition, impression: id, languages: Localizer.preferences(acceptLanguage),
+                                   pageLanguage: Localizer(acceptLanguage: acceptLanguage).language)
         if let receipt {
             context.unlocked = true
             context.receipt = receipt.id
@@ -71,5 +70,16 @@ struct ContentPageController: RouteCollection {
                 + (receipt.grant.amount.map { ["\($0.amount) \($0.currency)"] } ?? [])
         }
         return try await HostedPages.render(request, "content", context, status: .ok)
+    }
+
+    /// The page of `unit` as a player whose languages are `languages` (the first the unit has, else
+    /// its default) sees it before taking its action, its buttons in `pageLanguage` (the page's own
+    /// texts' language, or the unit's when nil): the hosted page's, and the console's preview.
+    static func context(_ unit: ContentFile.Unit, impression: String, languages: [String], pageLanguage: String? = nil) -> Context {
+        let (language, texts) = ContentUnit(id: UUID(), definition: unit).texts(for: languages)
+        return Context(lang: language, title: texts.title ?? "", t: PageText.texts(pageLanguage ?? language, [:]), kind: unit.kind.rawValue,
+                       impression: impression,
+                       image: unit.images.sorted { $0.key < $1.key }.first.map { Assets.path($0.value) },
+                       body: texts.body, html: unit.html, actionLabel: texts.actionLabel)
     }
 }

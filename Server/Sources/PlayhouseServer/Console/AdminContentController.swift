@@ -1,0 +1,64 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// The admin API's content, `/admin/v1/apps/{app}/content`: every role reads the app's units and
+/// campaigns; the roles that read statistics read the placements' figures; owners, developers and
+/// support see why a placement shows a player what it does; owners and developers import a content
+/// file (JSON, as `playhouse content import` reads it, without the image files, which only the
+/// command line reads). Imports are audit-logged.
+struct AdminContentController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let content = AdminController.signedIn(routes).grouped("apps", ":app", "content")
+        content.get(use: list)
+        content.get("stats", use: stats)
+        content.get("explain", use: explain)
+        content.post("imports", use: importFile)
+    }
+
+    func list(_ request: Request) async throws -> ContentService.Listed {
+        try request.operatorSession.require(.readApps)
+        return try await request.contentUnits.list(appID: try await AdminController.app(request).id)
+    }
+
+    /// Each placement's and unit's figures per UTC day, the last `days` (1 to 90, 7 unless asked).
+    func stats(_ request: Request) async throws -> Page<ContentStatsRow> {
+        try request.operatorSession.require(.readStatistics)
+        struct Query: Decodable { var days: Int? }
+        let days = try request.query(Query.self).days ?? 7
+        guard (1...90).contains(days) else { throw PlayhouseProblem.invalidQuery("days", "out_of_range") }
+        let app = try await AdminController.app(request)
+        return Page(data: try await request.playhouse.contentStats.report(appID: app.id, days: days, now: request.now, store: request.store),
+                    nextCursor: nil)
+    }
+
+    /// Why each campaign of `placement` is or is not shown to `player_id` (or `installation_id`)
+    /// at `at` (now when left out), as `GET /v1/content/explain` tells the app.
+    func explain(_ request: Request) async throws -> PlacementExplanation {
+        try request.operatorSession.require(.explainContent)
+        let app = try await AdminController.app(request)
+        struct Query: Decodable {
+            var placement: String
+            var playerID: UUID?
+            var installationID: String?
+            var at: Date?
+            enum CodingKeys: String, CodingKey { case placement, playerID = "player_id", installationID = "installation_id", at }
+        }
+        let query = try request.query(Query.self)
+        let asker = PlacementService.Asker(appID: app.id, playerID: query.playerID, installationID: query.installationID)
+        return try await request.placements.explain(query.placement, for: asker, at: query.at ?? request.now)
+    }
+
+    /// Imports the content file in the body; a file with any problem is refused whole, naming
+    /// every problem (422), and nothing is stored.
+    func importFile(_ request: Request) async throws -> ContentService.Imported {
+        let session = try request.operatorSession
+        try session.require(.manageContent)
+        let app = try await AdminController.app(request)
+        let file = try request.content.decode(ContentFile.self)
+        return try await request.contentUnits.importFile(file, images: [:], appID: app.id, by: session.actor)
+    }
+}
+
+extension ContentService.Listed: Content {}
+extension ContentService.Imported: Content {}
