@@ -32,10 +32,7 @@ public struct AppInfo: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, name, environment, scopes
-        case clientID = "client_id"
-        case tokenScopes = "token_scopes"
-        case redirectURIs = "redirect_uris"
-        case createdAt = "created_at"
+        case clientID = "client_id", createdAt = "created_at", environment, ern, id, name, redirectURIs = "redirect_uris",
+            scopes, tokenScopes = "token_scopes"
     }
 }

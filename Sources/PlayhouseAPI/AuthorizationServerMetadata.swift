@@ -54,26 +54,19 @@ public struct AuthorizationServerMetadata: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case issuer
-        case authorizationEndpoint = "authorization_endpoint"
-        case deviceAuthorizationEndpoint = "device_authorization_endpoint"
-        case tokenEndpoint = "token_endpoint"
-        case introspectionEndpoint = "introspection_endpoint"
-        case revocationEndpoint = "revocation_endpoint"
-        case userinfoEndpoint = "userinfo_endpoint"
-        case grantTypesSupported = "grant_types_supported"
-        case responseTypesSupported = "response_types_supported"
-        case codeChallengeMethodsSupported = "code_challenge_methods_supported"
-        case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
-        case introspectionEndpointAuthMethodsSupported = "introspection_endpoint_auth_methods_supported"
-        case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
-        case scopesSupported = "scopes_supported"
-        case jwksURI = "jwks_uri"
-        case endSessionEndpoint = "end_session_endpoint"
-        case subjectTypesSupported = "subject_types_supported"
-        case idTokenSigningAlgValuesSupported = "id_token_signing_alg_values_supported"
-        case claimsSupported = "claims_supported"
-        case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
-        case serviceDocumentation = "service_documentation"
+        case authorizationEndpoint = "authorization_endpoint",
+            authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported",
+            claimsSupported = "claims_supported", codeChallengeMethodsSupported = "code_challenge_methods_supported",
+            deviceAuthorizationEndpoint = "device_authorization_endpoint", endSessionEndpoint = "end_session_endpoint",
+            grantTypesSupported = "grant_types_supported",
+            idTokenSigningAlgValuesSupported = "id_token_signing_alg_values_supported",
+            introspectionEndpoint = "introspection_endpoint",
+            introspectionEndpointAuthMethodsSupported = "introspection_endpoint_auth_methods_supported", issuer,
+            jwksURI = "jwks_uri", responseTypesSupported = "response_types_supported",
+            revocationEndpoint = "revocation_endpoint",
+            revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported",
+            scopesSupported = "scopes_supported", serviceDocumentation = "service_documentation",
+            subjectTypesSupported = "subject_types_supported", tokenEndpoint = "token_endpoint",
+            tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported", userinfoEndpoint = "userinfo_endpoint"
     }
 }

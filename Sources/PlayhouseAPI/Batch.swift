@@ -37,9 +37,7 @@ public struct BatchSubRequest: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, method, path, url, body
-        case dependsOn = "depends_on"
-        case idempotencyKey = "idempotency_key"
+        case body, dependsOn = "depends_on", idempotencyKey = "idempotency_key", method, name, path, url
     }
 
     public init(from decoder: any Decoder) throws {

@@ -22,8 +22,7 @@ public struct Dealer: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, name, website, logo
-        case brandColor = "brand_color"
+        case brandColor = "brand_color", ern, id, logo, name, website
     }
 }
 
@@ -66,10 +65,8 @@ public struct DealerStore: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, street, city, country, latitude, longitude, contact, distance
-        case dealerID = "dealer_id"
-        case zipCode = "zip_code"
-        case openingHours = "opening_hours"
+        case city, contact, country, dealerID = "dealer_id", distance, ern, id, latitude, longitude,
+            openingHours = "opening_hours", street, zipCode = "zip_code"
     }
 }
 
@@ -91,8 +88,7 @@ public struct OpeningHours: Codable, Sendable, Equatable, Hashable {
     public static let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     enum CodingKeys: String, CodingKey {
-        case opens, closes
-        case dayOfWeek = "day_of_week"
+        case closes, dayOfWeek = "day_of_week", opens
     }
 }
 
@@ -145,14 +141,9 @@ public struct Offer: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, heading, description, price, quantity, unit, image, distance
-        case dealerID = "dealer_id"
-        case prePrice = "pre_price"
-        case validFrom = "valid_from"
-        case validUntil = "valid_until"
-        case catalogID = "catalog_id"
-        case catalogPage = "catalog_page"
-        case storeID = "store_id"
+        case catalogID = "catalog_id", catalogPage = "catalog_page", dealerID = "dealer_id", description, distance, ern, heading,
+            id, image, prePrice = "pre_price", price, quantity, storeID = "store_id", unit, validFrom = "valid_from",
+            validUntil = "valid_until"
     }
 }
 
@@ -187,12 +178,8 @@ public struct Catalog: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, label, cover, distance
-        case dealerID = "dealer_id"
-        case validFrom = "valid_from"
-        case validUntil = "valid_until"
-        case pageCount = "page_count"
-        case storeID = "store_id"
+        case cover, dealerID = "dealer_id", distance, ern, id, label, pageCount = "page_count", storeID = "store_id",
+            validFrom = "valid_from", validUntil = "valid_until"
     }
 }
 
@@ -237,8 +224,7 @@ public struct CatalogHotspot: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case page, heading, price, x, y, width, height
-        case offerID = "offer_id"
+        case heading, height, offerID = "offer_id", page, price, width, x, y
     }
 }
 
@@ -254,7 +240,6 @@ public struct CatalogViewerLink: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case url
-        case expiresAt = "expires_at"
+        case expiresAt = "expires_at", url
     }
 }

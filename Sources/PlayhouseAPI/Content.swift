@@ -26,10 +26,7 @@ public struct OpenRequest: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case platform, locale, country
-        case installationID = "installation_id"
-        case appVersion = "app_version"
-        case osVersion = "os_version"
+        case appVersion = "app_version", country, installationID = "installation_id", locale, osVersion = "os_version", platform
     }
 }
 
@@ -50,9 +47,7 @@ public struct OpenRecorded: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case install, opens
-        case installationID = "installation_id"
-        case firstOpenedAt = "first_opened_at"
+        case firstOpenedAt = "first_opened_at", install, installationID = "installation_id", opens
     }
 }
 
@@ -151,11 +146,8 @@ public struct PlacementContent: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case placement, unit, ern, kind, language, title, body, action, reward, images, html
-        case impressionID = "impression_id"
-        case actionLabel = "action_label"
-        case pageURL = "page_url"
-        case pageExpiresAt = "page_expires_at"
+        case action, actionLabel = "action_label", body, ern, html, images, impressionID = "impression_id", kind, language,
+            pageExpiresAt = "page_expires_at", pageURL = "page_url", placement, reward, title, unit
     }
 }
 
@@ -233,11 +225,8 @@ public struct RewardReceipt: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, unit, grant, token
-        case playerID = "player_id"
-        case issuedAt = "issued_at"
-        case claimedAt = "claimed_at"
-        case transactionID = "transaction_id"
+        case claimedAt = "claimed_at", ern, grant, id, issuedAt = "issued_at", playerID = "player_id", token,
+            transactionID = "transaction_id", unit
     }
 }
 
@@ -367,7 +356,7 @@ public struct ContentStatsRow: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case day, placement, unit, opens, requests, fills, displays, clicks, dismissals, failures, unlocks
-        case impressionRate = "impression_rate"
+        case clicks, day, dismissals, displays, failures, fills, impressionRate = "impression_rate", opens, placement, requests,
+            unit, unlocks
     }
 }

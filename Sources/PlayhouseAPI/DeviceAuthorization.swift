@@ -22,11 +22,7 @@ public struct DeviceAuthorizationResponse: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case interval
-        case deviceCode = "device_code"
-        case userCode = "user_code"
-        case verificationURI = "verification_uri"
-        case verificationURIComplete = "verification_uri_complete"
-        case expiresIn = "expires_in"
+        case deviceCode = "device_code", expiresIn = "expires_in", interval, userCode = "user_code",
+            verificationURI = "verification_uri", verificationURIComplete = "verification_uri_complete"
     }
 }

@@ -41,10 +41,7 @@ public struct GameDataChanges: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case added, changed, removed
-        case addedCount = "added_count"
-        case changedCount = "changed_count"
-        case removedCount = "removed_count"
+        case added, addedCount = "added_count", changed, changedCount = "changed_count", removed, removedCount = "removed_count"
     }
 }
 
@@ -79,9 +76,8 @@ public struct GameDataVersion: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case region, namespace, version, current, restores, documents, changes
-        case defaultLocale = "default_locale"
-        case createdAt = "created_at"
+        case changes, createdAt = "created_at", current, defaultLocale = "default_locale", documents, namespace, region,
+            restores, version
     }
 }
 
@@ -116,10 +112,7 @@ public struct GameDataSearchPage<Element: Sendable>: Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case page, total, data
-        case pageSize = "page_size"
-        case maxPageSize = "max_page_size"
-        case pageCount = "page_count"
+        case data, maxPageSize = "max_page_size", page, pageCount = "page_count", pageSize = "page_size", total
     }
 }
 
@@ -141,8 +134,7 @@ public struct GameProfileCollection: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, documents
-        case updatedAt = "updated_at"
+        case documents, name, updatedAt = "updated_at"
     }
 }
 

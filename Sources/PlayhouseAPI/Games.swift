@@ -45,11 +45,8 @@ public struct GameInfo: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, name, type, status, currencies, paylines, rtp, version
-        case minWager = "min_wager"
-        case maxWager = "max_wager"
-        case hitFrequency = "hit_frequency"
-        case provablyFair = "provably_fair"
+        case currencies, ern, hitFrequency = "hit_frequency", id, maxWager = "max_wager", minWager = "min_wager", name, paylines,
+            provablyFair = "provably_fair", rtp, status, type, version
     }
 }
 
@@ -76,8 +73,7 @@ public struct BetRequest: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case currency, economy, wager, paylines
-        case clientSeed = "client_seed"
+        case clientSeed = "client_seed", currency, economy, paylines, wager
     }
 }
 
@@ -137,10 +133,7 @@ public struct BetFairness: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case nonce
-        case serverSeedHash = "server_seed_hash"
-        case serverSeed = "server_seed"
-        case clientSeed = "client_seed"
+        case clientSeed = "client_seed", nonce, serverSeed = "server_seed", serverSeedHash = "server_seed_hash"
     }
 }
 
@@ -203,11 +196,9 @@ public struct Bet: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, game, kind, currency, economy, wager, stake, paylines, window, stops, outcomes, payout, balance, fairness
-        case gameVersion = "game_version"
-        case creditGame = "credit_game"
-        case transactionId = "transaction_id"
-        case createdAt = "created_at"
+        case balance, createdAt = "created_at", creditGame = "credit_game", currency, economy, ern, fairness, game,
+            gameVersion = "game_version", id, kind, outcomes, paylines, payout, stake, stops, transactionId = "transaction_id",
+            wager, window
     }
 }
 
@@ -225,9 +216,7 @@ public struct FairnessSeeds: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case serverSeedHash = "server_seed_hash"
-        case clientSeed = "client_seed"
-        case nextNonce = "next_nonce"
+        case clientSeed = "client_seed", nextNonce = "next_nonce", serverSeedHash = "server_seed_hash"
     }
 }
 
@@ -271,9 +260,6 @@ public struct RevealedSeed: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case serverSeed = "server_seed"
-        case serverSeedHash = "server_seed_hash"
-        case clientSeed = "client_seed"
-        case nextNonce = "next_nonce"
+        case clientSeed = "client_seed", nextNonce = "next_nonce", serverSeed = "server_seed", serverSeedHash = "server_seed_hash"
     }
 }

@@ -39,8 +39,6 @@ public struct HostedPage: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case url
-        case closeURL = "close_url"
-        case expiresAt = "expires_at"
+        case closeURL = "close_url", expiresAt = "expires_at", url
     }
 }

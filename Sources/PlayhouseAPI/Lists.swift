@@ -48,10 +48,7 @@ public struct ShoppingList: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, name, access, position, deleted
-        case ownerID = "owner_id"
-        case createdAt = "created_at"
-        case modifiedAt = "modified_at"
+        case access, createdAt = "created_at", deleted, ern, id, modifiedAt = "modified_at", name, ownerID = "owner_id", position
     }
 }
 
@@ -95,11 +92,8 @@ public struct ListItem: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, description, count, unit, ticked, position, deleted
-        case listID = "list_id"
-        case offerERN = "offer_ern"
-        case creatorID = "creator_id"
-        case modifiedAt = "modified_at"
+        case count, creatorID = "creator_id", deleted, description, ern, id, listID = "list_id", modifiedAt = "modified_at",
+            offerERN = "offer_ern", position, ticked, unit
     }
 }
 
@@ -147,13 +141,8 @@ public struct ListShare: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case access, status
-        case listID = "list_id"
-        case listName = "list_name"
-        case playerID = "player_id"
-        case displayName = "display_name"
-        case invitedBy = "invited_by"
-        case modifiedAt = "modified_at"
+        case access, displayName = "display_name", invitedBy = "invited_by", listID = "list_id", listName = "list_name",
+            modifiedAt = "modified_at", playerID = "player_id", status
     }
 }
 
@@ -208,8 +197,7 @@ public struct ListChanges: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case data, cursor
-        case hasMore = "has_more"
+        case cursor, data, hasMore = "has_more"
     }
 }
 
@@ -245,9 +233,7 @@ public struct ShoppingListsPage: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case data, invitations
-        case nextCursor = "next_cursor"
-        case changesCursor = "changes_cursor"
+        case changesCursor = "changes_cursor", data, invitations, nextCursor = "next_cursor"
     }
 }
 
@@ -321,12 +307,8 @@ public struct ListOperation: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case op, name, description, count, unit, ticked, after, email, access, accept
-        case mutationID = "mutation_id"
-        case listID = "list_id"
-        case itemID = "item_id"
-        case offerERN = "offer_ern"
-        case playerID = "player_id"
+        case accept, access, after, count, description, email, itemID = "item_id", listID = "list_id",
+            mutationID = "mutation_id", name, offerERN = "offer_ern", op, playerID = "player_id", ticked, unit
     }
 }
 
@@ -366,8 +348,7 @@ public struct ListOperationResult: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case status, reason, problem
-        case mutationID = "mutation_id"
+        case mutationID = "mutation_id", problem, reason, status
     }
 }
 

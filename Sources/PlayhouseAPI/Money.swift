@@ -63,8 +63,7 @@ public struct CurrencyInfo: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case code, kind, name, game
-        case minorUnits = "minor_units"
+        case code, game, kind, minorUnits = "minor_units", name
     }
 }
 

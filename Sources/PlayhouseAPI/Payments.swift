@@ -62,11 +62,8 @@ public struct Payment: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, status, amount, economy
-        case paymentMethod = "payment_method"
-        case declineReason = "decline_reason"
-        case createdAt = "created_at"
-        case finishedAt = "finished_at"
+        case amount, createdAt = "created_at", declineReason = "decline_reason", economy, ern, finishedAt = "finished_at", id,
+            paymentMethod = "payment_method", status
     }
 }
 
@@ -107,8 +104,6 @@ public struct Redemption: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case code, name, amount, economy
-        case transactionID = "transaction_id"
-        case redeemedAt = "redeemed_at"
+        case amount, code, economy, name, redeemedAt = "redeemed_at", transactionID = "transaction_id"
     }
 }

@@ -20,9 +20,7 @@ public struct PlaySessionStatus: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, alive, statistics
-        case expiresAt = "expires_at"
-        case realityCheck = "reality_check"
+        case alive, expiresAt = "expires_at", id, realityCheck = "reality_check", statistics
     }
 }
 
@@ -44,9 +42,7 @@ public struct RealityCheckStatus: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case enabled, due
-        case intervalSeconds = "interval_seconds"
-        case remainingMs = "remaining_ms"
+        case due, enabled, intervalSeconds = "interval_seconds", remainingMs = "remaining_ms"
     }
 }
 

@@ -55,8 +55,7 @@ public struct PendingLimitChange: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case limit, value
-        case effectiveAt = "effective_at"
+        case effectiveAt = "effective_at", limit, value
     }
 }
 
@@ -87,13 +86,9 @@ public struct PlayerLimits: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case pending
-        case realityCheckIntervalSeconds = "reality_check_interval_seconds"
-        case sessionTimeLimitSeconds = "session_time_limit_seconds"
-        case depositLimits = "deposit_limits"
-        case lossLimits = "loss_limits"
-        case coolOffUntil = "cool_off_until"
-        case selfExcludedUntil = "self_excluded_until"
+        case coolOffUntil = "cool_off_until", depositLimits = "deposit_limits", lossLimits = "loss_limits", pending,
+            realityCheckIntervalSeconds = "reality_check_interval_seconds", selfExcludedUntil = "self_excluded_until",
+            sessionTimeLimitSeconds = "session_time_limit_seconds"
     }
 }
 

@@ -66,14 +66,9 @@ public struct PlayerProfile: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, gender, locale, email, guest
-        case displayName = "display_name"
-        case firstName = "first_name"
-        case birthDate = "birth_date"
-        case phoneNumber = "phone_number"
-        case inviteCode = "invite_code"
-        case profileComplete = "profile_complete"
-        case createdAt = "created_at"
+        case birthDate = "birth_date", createdAt = "created_at", displayName = "display_name", email, ern,
+            firstName = "first_name", gender, guest, id, inviteCode = "invite_code", locale, phoneNumber = "phone_number",
+            profileComplete = "profile_complete"
     }
 }
 
@@ -98,10 +93,7 @@ public struct ProfileUpdate: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case gender, locale, email
-        case displayName = "display_name"
-        case firstName = "first_name"
-        case birthDate = "birth_date"
+        case birthDate = "birth_date", displayName = "display_name", email, firstName = "first_name", gender, locale
     }
 }
 
@@ -116,8 +108,7 @@ public struct PhoneLink: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case pin
-        case phoneNumber = "phone_number"
+        case phoneNumber = "phone_number", pin
     }
 }
 

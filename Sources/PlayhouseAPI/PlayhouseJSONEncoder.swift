@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Foundation builds a tree of every value, with a dictionary per object, then writes it out.
 /// Here each value is written where it goes as it is encoded; an object's members are put in key
-/// order (the bytes of the keys, as Foundation sorts them) when it ends, by moving their bytes.
+/// order (the bytes of the keys, as Foundation sorts them) when it ends, by moving their bytes,
+/// unless they came in that order: the wire types declare their `CodingKeys` sorted by their JSON
+/// names, and a synthesized `encode(to:)` writes the members in the order of its `CodingKeys`.
 /// Keys sorted make the bytes of an answer the same on every instance whatever the order of a
 /// dictionary, which its `ETag` needs. Like Foundation, a later member with the key of an earlier
 /// one replaces it, and a value that encodes nothing is `{}`.

@@ -39,9 +39,8 @@ public struct Problem: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, title, status, detail, code, errors, limit, error
-        case requestID = "request_id"
-        case errorDescription = "error_description"
+        case code, detail, error, errorDescription = "error_description", errors, limit, requestID = "request_id", status, title,
+            type
     }
 
     /// The media type of a problem body.

@@ -28,15 +28,9 @@ public struct TokenResponse: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case scope
-        case accessToken = "access_token"
-        case tokenType = "token_type"
-        case expiresIn = "expires_in"
-        case refreshToken = "refresh_token"
-        case sessionID = "session_id"
-        case playerCreated = "player_created"
-        case issuedTokenType = "issued_token_type"
-        case idToken = "id_token"
+        case accessToken = "access_token", expiresIn = "expires_in", idToken = "id_token", issuedTokenType = "issued_token_type",
+            playerCreated = "player_created", refreshToken = "refresh_token", scope, sessionID = "session_id",
+            tokenType = "token_type"
     }
 }
 
@@ -69,8 +63,6 @@ public struct IntrospectionResponse: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case active, scope, exp, iat, sub, aud, iss
-        case clientID = "client_id"
-        case tokenType = "token_type"
+        case active, aud, clientID = "client_id", exp, iat, iss, scope, sub, tokenType = "token_type"
     }
 }

@@ -28,8 +28,6 @@ public struct UserInfo: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case sub, name, email, locale, birthdate, gender, guest
-        case givenName = "given_name"
-        case phoneNumber = "phone_number"
+        case birthdate, email, gender, givenName = "given_name", guest, locale, name, phoneNumber = "phone_number", sub
     }
 }

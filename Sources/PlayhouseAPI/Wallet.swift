@@ -30,9 +30,7 @@ public struct WalletAccount: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, email, currency, environment, economy
-        case displayName = "display_name"
-        case firstName = "first_name"
+        case currency, displayName = "display_name", economy, email, environment, ern, firstName = "first_name", id
     }
 }
 
@@ -175,9 +173,7 @@ public struct WalletTransaction: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, kind, amount, economy, reference, legs
-        case balanceAfter = "balance_after"
-        case createdAt = "created_at"
+        case amount, balanceAfter = "balance_after", createdAt = "created_at", economy, ern, id, kind, legs, reference
     }
 }
 

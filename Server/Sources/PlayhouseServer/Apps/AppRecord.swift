@@ -37,13 +37,8 @@ public struct AppRecord: Sendable, Equatable {
 /// An app as the admin API sends it, and as the audit log keeps it (never its secret).
 extension AppRecord: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, ern, name, environment, scopes
-        case clientID = "client_id"
-        case redirectURIs = "redirect_uris"
-        case isPublic = "public_client"
-        case minimumAge = "minimum_age"
-        case rateLimits = "rate_limits"
-        case createdAt = "created_at"
+        case clientID = "client_id", createdAt = "created_at", environment, ern, id, minimumAge = "minimum_age", name,
+            isPublic = "public_client", rateLimits = "rate_limits", redirectURIs = "redirect_uris", scopes
     }
 
     enum LimitKeys: String, CodingKey {

@@ -154,8 +154,8 @@ struct CatalogController: RouteCollection {
         var query: String?
 
         enum CodingKeys: String, CodingKey {
-            case dealerIDs = "dealer_ids", storeIDs = "store_ids", offerIDs = "offer_ids", catalogIDs = "catalog_ids"
-            case includeExpired = "include_expired", orderBy = "order_by", query
+            case catalogIDs = "catalog_ids", dealerIDs = "dealer_ids", includeExpired = "include_expired",
+                offerIDs = "offer_ids", orderBy = "order_by", query, storeIDs = "store_ids"
         }
     }
 

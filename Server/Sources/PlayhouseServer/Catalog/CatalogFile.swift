@@ -38,8 +38,7 @@ public struct CatalogFile: Codable, Sendable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, name, website, logo
-            case brandColor = "brand_color"
+            case brandColor = "brand_color", id, logo, name, website
         }
     }
 
@@ -72,9 +71,8 @@ public struct CatalogFile: Codable, Sendable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, dealer, street, city, country, latitude, longitude, contact
-            case zipCode = "zip_code"
-            case openingHours = "opening_hours"
+            case city, contact, country, dealer, id, latitude, longitude, openingHours = "opening_hours", street,
+                zipCode = "zip_code"
         }
 
         /// Where the store is.
@@ -130,10 +128,8 @@ extension CatalogFile {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, dealer, heading, description, price, currency, quantity, unit, image, stores, catalog, page, hotspot
-            case prePrice = "pre_price"
-            case validFrom = "valid_from"
-            case validUntil = "valid_until"
+            case catalog, currency, dealer, description, heading, hotspot, id, image, page, prePrice = "pre_price", price,
+                quantity, stores, unit, validFrom = "valid_from", validUntil = "valid_until"
         }
     }
 }
@@ -179,10 +175,8 @@ extension CatalogFile {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, dealer, label, stores, pages
-            case validFrom = "valid_from"
-            case validUntil = "valid_until"
-            case pageDirectory = "page_directory"
+            case dealer, id, label, pageDirectory = "page_directory", pages, stores, validFrom = "valid_from",
+                validUntil = "valid_until"
         }
     }
 

@@ -16,9 +16,7 @@ extension CatalogService {
         public var catalogList: [CatalogLine]
 
         enum CodingKeys: String, CodingKey {
-            case dealers, stores, catalogs, offers
-            case dealerList = "dealer_list"
-            case catalogList = "catalog_list"
+            case catalogList = "catalog_list", catalogs, dealerList = "dealer_list", dealers, offers, stores
         }
     }
 
@@ -30,8 +28,7 @@ extension CatalogService {
         public var offers: Int
 
         enum CodingKeys: String, CodingKey {
-            case id, name, stores, offers
-            case brandColor = "brand_color"
+            case brandColor = "brand_color", id, name, offers, stores
         }
     }
 
@@ -44,11 +41,7 @@ extension CatalogService {
         public var pageCount: Int
 
         enum CodingKeys: String, CodingKey {
-            case id, label
-            case dealerID = "dealer_id"
-            case validFrom = "valid_from"
-            case validUntil = "valid_until"
-            case pageCount = "page_count"
+            case dealerID = "dealer_id", id, label, pageCount = "page_count", validFrom = "valid_from", validUntil = "valid_until"
         }
     }
 

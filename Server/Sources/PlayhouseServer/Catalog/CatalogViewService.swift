@@ -131,7 +131,7 @@ public struct CatalogViewService: Sendable {
         public var pageSeconds: Double
 
         enum CodingKeys: String, CodingKey {
-            case catalogID = "catalog_id", day, opens, closes, pageViews = "page_views", pageSeconds = "page_seconds"
+            case catalogID = "catalog_id", closes, day, opens, pageSeconds = "page_seconds", pageViews = "page_views"
         }
     }
 

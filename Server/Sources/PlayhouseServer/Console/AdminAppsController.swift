@@ -44,9 +44,7 @@ struct AdminAppsController: RouteCollection {
             var publicClient: Bool?
 
             enum CodingKeys: String, CodingKey {
-                case name, environment, scopes
-                case redirectURIs = "redirect_uris"
-                case publicClient = "public_client"
+                case environment, name, publicClient = "public_client", redirectURIs = "redirect_uris", scopes
             }
         }
         let body = try request.content.decode(Body.self)
@@ -72,8 +70,7 @@ struct AdminAppsController: RouteCollection {
             var perHour: Int?
 
             enum CodingKeys: String, CodingKey {
-                case perSecond = "per_second"
-                case perHour = "per_hour"
+                case perHour = "per_hour", perSecond = "per_second"
             }
         }
         let body = try request.content.decode(Body.self)

@@ -34,8 +34,7 @@ struct AdminController: RouteCollection {
         var csrfToken: String?
 
         enum CodingKeys: String, CodingKey {
-            case `operator`
-            case csrfToken = "csrf_token"
+            case csrfToken = "csrf_token", `operator`
         }
     }
 
@@ -118,8 +117,7 @@ struct AdminController: RouteCollection {
         var otpauthURI: String
 
         enum CodingKeys: String, CodingKey {
-            case secret
-            case otpauthURI = "otpauth_uri"
+            case otpauthURI = "otpauth_uri", secret
         }
     }
 
@@ -152,8 +150,7 @@ struct AdminController: RouteCollection {
         var invitationURL: String
 
         enum CodingKeys: String, CodingKey {
-            case `operator`
-            case invitationURL = "invitation_url"
+            case invitationURL = "invitation_url", `operator`
         }
     }
 

@@ -63,11 +63,8 @@ struct AdminGamesController: RouteCollection {
         var exactRTP: Double
 
         enum CodingKeys: String, CodingKey {
-            case spins, stake, hits, rtp
-            case totalPays = "total_pays"
-            case sumOfSquaredReturns = "sum_of_squared_returns"
-            case standardError = "standard_error"
-            case exactRTP = "exact_rtp"
+            case exactRTP = "exact_rtp", hits, rtp, spins, stake, standardError = "standard_error",
+                sumOfSquaredReturns = "sum_of_squared_returns", totalPays = "total_pays"
         }
     }
 

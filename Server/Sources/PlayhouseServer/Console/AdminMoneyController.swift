@@ -50,8 +50,7 @@ struct AdminMoneyController: RouteCollection {
         var payment: Payment
 
         enum CodingKeys: String, CodingKey {
-            case playerID = "player_id"
-            case payment
+            case payment, playerID = "player_id"
         }
     }
 

@@ -27,8 +27,7 @@ struct AdminTokensController: RouteCollection {
             var expiresInDays: Int?
 
             enum CodingKeys: String, CodingKey {
-                case name
-                case expiresInDays = "expires_in_days"
+                case expiresInDays = "expires_in_days", name
             }
         }
         let body = try request.content.decode(Body.self)

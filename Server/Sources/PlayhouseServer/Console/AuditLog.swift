@@ -33,8 +33,7 @@ public struct AuditEntry: Sendable, Equatable, Codable {
     public var after: JSONValue?
 
     enum CodingKeys: String, CodingKey {
-        case seq, at, actor, action, target, before, after
-        case operatorID = "operator_id"
+        case action, actor, after, at, before, operatorID = "operator_id", seq, target
     }
 
     /// Ids are sent in lowercase, as everywhere in Playhouse.

@@ -15,10 +15,7 @@ public struct Operator: Sendable, Equatable, Codable {
     public var createdAt: Date
 
     enum CodingKeys: String, CodingKey {
-        case id, email, role, active
-        case secondFactor = "second_factor"
-        case disabledAt = "disabled_at"
-        case createdAt = "created_at"
+        case active, createdAt = "created_at", disabledAt = "disabled_at", email, id, role, secondFactor = "second_factor"
     }
 
     /// Ids are sent in lowercase, as everywhere in Playhouse.

@@ -12,11 +12,7 @@ public struct OperatorToken: Sendable, Equatable, Codable {
     public var revokedAt: Date?
 
     enum CodingKeys: String, CodingKey {
-        case id, name
-        case operatorEmail = "operator"
-        case createdAt = "created_at"
-        case expiresAt = "expires_at"
-        case revokedAt = "revoked_at"
+        case createdAt = "created_at", expiresAt = "expires_at", id, name, operatorEmail = "operator", revokedAt = "revoked_at"
     }
 }
 

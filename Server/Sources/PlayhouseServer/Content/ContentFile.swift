@@ -85,8 +85,7 @@ public struct ContentFile: Codable, Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, kind, texts, images, action, reward, html
-            case defaultLanguage = "default_language"
+            case action, defaultLanguage = "default_language", html, id, images, kind, reward, texts
         }
     }
 
@@ -103,8 +102,7 @@ public struct ContentFile: Codable, Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case title, body
-            case actionLabel = "action_label"
+            case actionLabel = "action_label", body, title
         }
     }
 
@@ -189,9 +187,7 @@ public struct ContentFile: Codable, Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, unit, placements, priority, weight, caps, targeting
-            case startsAt = "starts_at"
-            case endsAt = "ends_at"
+            case caps, endsAt = "ends_at", id, placements, priority, startsAt = "starts_at", targeting, unit, weight
         }
     }
 
@@ -209,9 +205,7 @@ public struct ContentFile: Codable, Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case total
-            case perDay = "per_day"
-            case perSession = "per_session"
+            case perDay = "per_day", perSession = "per_session", total
         }
     }
 
@@ -241,9 +235,8 @@ public struct ContentFile: Codable, Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case platforms, locales, countries, properties, depositors, rollout
-            case appVersion = "app_version"
-            case installationAgeDays = "installation_age_days"
+            case appVersion = "app_version", countries, depositors, installationAgeDays = "installation_age_days", locales,
+                platforms, properties, rollout
         }
     }
 

@@ -162,9 +162,8 @@ struct FederatedSignInService: Sendable {
         var locale: String?
 
         enum CodingKeys: String, CodingKey {
-            case iss, sub, aud, exp, iat, nbf, email, name, birthdate, gender, locale
-            case emailVerified = "email_verified"
-            case givenName = "given_name"
+            case aud, birthdate, email, emailVerified = "email_verified", exp, gender, givenName = "given_name", iat, iss,
+                locale, name, nbf, sub
         }
 
         /// Claims are checked by ``FederatedSignInService`` against the server's clock.
@@ -205,7 +204,7 @@ struct FederatedSignInService: Sendable {
             var userID: String?
             var expiresAt: Int?
             enum CodingKeys: String, CodingKey {
-                case appID = "app_id", isValid = "is_valid", userID = "user_id", expiresAt = "expires_at"
+                case appID = "app_id", expiresAt = "expires_at", isValid = "is_valid", userID = "user_id"
             }
         }
         var data: Data
@@ -220,8 +219,7 @@ struct FederatedSignInService: Sendable {
         var birthday: String?
         var gender: String?
         enum CodingKeys: String, CodingKey {
-            case id, email, name, birthday, gender
-            case firstName = "first_name"
+            case birthday, email, firstName = "first_name", gender, id, name
         }
     }
 

@@ -26,10 +26,8 @@ struct IDToken: JWTPayload {
     static let lifetime: TimeInterval = 3600
 
     enum CodingKeys: String, CodingKey {
-        case iss, sub, aud, exp, iat, nonce, name, email, locale, birthdate, gender
-        case authTime = "auth_time"
-        case givenName = "given_name"
-        case phoneNumber = "phone_number"
+        case aud, authTime = "auth_time", birthdate, email, exp, gender, givenName = "given_name", iat, iss, locale, name, nonce,
+            phoneNumber = "phone_number", sub
     }
 
     init(issuer: String, player: UserInfo, clientID: String, now: Date, authTime: Date?, nonce: String?) {

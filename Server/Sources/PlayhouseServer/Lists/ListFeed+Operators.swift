@@ -39,12 +39,8 @@ extension ListFeed {
         public var purgedPosition: Int64
 
         enum CodingKeys: String, CodingKey {
-            case lists, items, owners, shares, mutations
-            case deletedLists = "deleted_lists"
-            case deletedItems = "deleted_items"
-            case tickedItems = "ticked_items"
-            case feedPosition = "feed_position"
-            case purgedPosition = "purged_position"
+            case deletedItems = "deleted_items", deletedLists = "deleted_lists", feedPosition = "feed_position", items, lists,
+                mutations, owners, purgedPosition = "purged_position", shares, tickedItems = "ticked_items"
         }
     }
 

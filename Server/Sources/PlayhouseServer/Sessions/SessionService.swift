@@ -87,10 +87,7 @@ struct SessionService: Sendable {
         var endedAt: Date?
 
         enum CodingKeys: String, CodingKey {
-            case id
-            case startedAt = "started_at"
-            case lastActiveAt = "last_active_at"
-            case endedAt = "ended_at"
+            case endedAt = "ended_at", id, lastActiveAt = "last_active_at", startedAt = "started_at"
         }
     }
 

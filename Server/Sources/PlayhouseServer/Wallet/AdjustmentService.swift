@@ -33,11 +33,8 @@ struct Adjustment: Content, Equatable {
     var createdAt: Date
 
     enum CodingKeys: String, CodingKey {
-        case id, ern, direction, amount, economy, reason, by, reverses
-        case playerID = "player_id"
-        case reversedBy = "reversed_by"
-        case transactionID = "transaction_id"
-        case createdAt = "created_at"
+        case amount, by, createdAt = "created_at", direction, economy, ern, id, playerID = "player_id", reason,
+            reversedBy = "reversed_by", reverses, transactionID = "transaction_id"
     }
 }
 

@@ -68,8 +68,7 @@ struct CatalogViewerController: RouteCollection {
         var offerID: String?
 
         enum CodingKeys: String, CodingKey {
-            case type, page, seconds
-            case offerID = "offer_id"
+            case offerID = "offer_id", page, seconds, type
         }
     }
 
