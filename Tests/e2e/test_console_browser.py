@@ -6,7 +6,7 @@ secret shown once), reads the audit log of the changes, and signs out; another o
 with a reason and reverses it, and verifies a bet's fairness in the browser; a developer imports a game, simulates it with its progress shown, and closes
 it; a developer sees an app's catalog with its stores on a map drawn by the server, and imports a catalog file from the page;
 a developer sees an app's content, asks why a placement shows what it does, previews a unit as the player sees it, and
-imports a content file from the page. Every change goes through the admin API with the session's CSRF token;
+imports a content file from the page; an owner walks every page the console links to, at desktop and phone width. Every change goes through the admin API with the session's CSRF token;
 nothing loads from outside the server. Screenshots are kept in artifacts/."""
 
 import base64
@@ -344,3 +344,22 @@ def test_a_developer_explains_previews_and_imports_content(playhouse, browser):
     browser.save_screenshot(str(ARTIFACTS / "console-content-phone.png"))
     sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(source.startswith(base) for source in sources), sources
+
+
+def test_an_owner_walks_every_page_at_both_widths(playhouse, browser, client_app):
+    base = playhouse.base_url
+    playhouse.cli("data", "import", client_app["client_id"], str(ROOT / "Server/Examples/game-data"), "--game", "console-walk", "--region", "eu")
+    signed_in_from_invitation(playhouse, browser, "walking-owner@example.com", "owner")
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "header > a")]
+    assert len(links) >= 12, links
+    for width, height, name in [(1280, 900, "desktop"), (390, 844, "phone")]:
+        browser.set_window_size(width, height)
+        for link in links:
+            browser.get(link)
+            heading = wait_for(browser, EC.presence_of_element_located((By.TAG_NAME, "h1"))).text
+            assert heading and "Not for your role" not in heading, link
+            assert "The server answered" not in browser.page_source, link
+            page = link.rstrip("/").rsplit("/", 1)[-1]
+            browser.save_screenshot(str(ARTIFACTS / f"console-walk-{page}-{name}.png"))
+            sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+            assert all(source.startswith(base) for source in sources), (link, sources)

@@ -56,3 +56,4 @@ extension ListOperationsRequest: @retroactive Content {}
 extension ListOperationsResponse: @retroactive Content {}
 extension ListChanges: @retroactive Content {}
 extension ShoppingListsPage: @retroactive Content {}
+extension GameDataVersions: @retroactive Content {}

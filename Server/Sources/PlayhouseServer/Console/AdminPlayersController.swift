@@ -4,7 +4,7 @@ import Vapor
 
 /// The admin API's players, `/admin/v1/apps/{app}/players`: found by id, email, phone number or
 /// invite code; seen whole (profile, wallet and its latest transactions, limits as the player set
-/// them, play sessions); their sessions ended. Owners and support; nothing here moves money or
+/// them, play sessions, shopping lists and how they synced); their sessions ended. Owners and support; nothing here moves money or
 /// changes a limit (an owner's adjustment is ``AdminMoneyController``'s).
 struct AdminPlayersController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
@@ -13,6 +13,25 @@ struct AdminPlayersController: RouteCollection {
         players.get(":player", use: show)
         players.post(":player", "sessions", ":session", "end", use: endSession)
         players.get(":player", "bets", use: bets)
+        players.get(":player", "lists", use: lists)
+    }
+
+    /// The player's shopping lists as the server holds them (the first 20, as the player's own `GET
+    /// /v1/lists` pages them), and how their devices have synced: read-only.
+    struct PlayerLists: Content {
+        var lists: ShoppingListsPage
+        var sync: ListFeed.SyncState
+    }
+
+    func lists(_ request: Request) async throws -> PlayerLists {
+        try request.operatorSession.require(.readPlayers)
+        return try await Self.lists(request)
+    }
+
+    static func lists(_ request: Request) async throws -> PlayerLists {
+        let (app, player) = try await AdminController.player(request)
+        return PlayerLists(lists: try await request.listFeed.snapshot(app: app.id, player: player.id, page: try PageRequest(limit: 20)),
+                           sync: try await request.listFeed.syncState(app: app.id, player: player.id))
     }
 
     /// The player's bets, newest first, with their fairness (the server seed once revealed), as

@@ -22,6 +22,7 @@ struct ConsolePageController: RouteCollection {
         console.get("catalogs", use: catalogs)
         console.get("content", use: content)
         console.get("content", "preview", use: contentPreview)
+        console.get("game-data", use: gameData)
         console.get("second-factor", use: secondFactor)
         console.get("second-factor.svg", use: secondFactorCode)
         console.get("console.js") { _ in try HostedPages.script("console") }
@@ -168,6 +169,7 @@ struct ConsolePageController: RouteCollection {
         struct Context: Encodable {
             var name, app, id: String, guest: Bool, profile: [Line], balances: [BalanceRow], limits: [Line], sessions: [SessionRow], canEnd: Bool
             var transactions: [TransactionRow], adjustments: [AdjustmentRow]?, canAdjust: Bool, currencies: [String], bets: [BetRow]
+            var lists: [ListRow], listSync: String
         }
         let profile = view.profile
         let lines: [(String, String?)] = [("Email", profile.email), ("Phone", profile.phoneNumber), ("Display name", profile.displayName),
@@ -181,7 +183,7 @@ struct ConsolePageController: RouteCollection {
             ("Loss limits", limits.lossLimits.isEmpty ? nil : limits.lossLimits.map { "\($0.amount) \($0.currency) a \($0.period.rawValue)" }.joined(separator: ", ")),
             ("Cool-off until", limits.coolOffUntil.map(RFC3339.format)), ("Self-excluded until", limits.selfExcludedUntil.map(RFC3339.format)),
         ]
-        let context = Context(
+        var context = Context(
             name: profile.displayName ?? profile.email ?? (profile.guest ? "Guest" : "Player"), app: request.parameters.get("app") ?? "", id: profile.id,
             guest: profile.guest,
             profile: lines.compactMap { name, value in value.map { Line(name: name, value: $0) } },
@@ -196,9 +198,22 @@ struct ConsolePageController: RouteCollection {
             adjustments: session.person.role.may(.readMoney) ? try await adjustments(of: view, app: app, request) : nil,
             canAdjust: session.person.role.may(.adjustMoney),
             currencies: try await request.currencies.list(appID: app.id).map(\.code),
-            bets: try await bets(of: view, app: app, request))
+            bets: try await bets(of: view, app: app, request), lists: [], listSync: "")
+        let lists = try await AdminPlayersController.lists(request)
+        context.lists = lists.lists.data.map { snapshot in
+            let ticked = snapshot.items.filter(\.ticked).count
+            let shared = snapshot.shares.map { "\($0.displayName ?? $0.playerID) (\($0.access.rawValue), \($0.status.rawValue))" }
+            return ListRow(name: snapshot.list.name, access: snapshot.list.access.rawValue, items: "\(snapshot.items.count), \(ticked) ticked",
+                           modified: RFC3339.format(snapshot.list.modifiedAt), shared: shared.joined(separator: ", "))
+        }
+        context.listSync = lists.sync.lastChangeReceivedAt.map {
+            "Last change received from their devices at \(RFC3339.format($0)); \(lists.sync.changesRemembered) changes remembered for retries."
+        } ?? "No change received from their devices (or none kept any more)."
         return try await ConsolePages.render(request, "console-player", title: context.name, session: session, context)
     }
+
+    /// One of a player's shopping lists on their page: read-only.
+    struct ListRow: Encodable { var name, access, items, modified, shared: String }
 
     /// A player's bet on their page, with what the browser needs to verify its fairness itself
     /// (console.js): the revealed server seed, its hash, the client seed and nonce, the stops drawn,

@@ -16,6 +16,7 @@ enum ConsolePages {
         if role.may(.readApps) { links.append(("Games", "/console/games")) }
         if role.may(.readApps) { links.append(("Content", "/console/content")) }
         if role.may(.readApps) { links.append(("Catalogs", "/console/catalogs")) }
+        if role.may(.readApps) { links.append(("Game data", "/console/game-data")) }
         if role.may(.manageOperators) { links.append(("Operators", "/console/operators")) }
         if role.may(.readAuditLog) { links.append(("Audit log", "/console/audit-log")) }
         links.append(("API tokens", "/console/tokens"))

@@ -112,6 +112,17 @@ public struct GameDataService: Sendable {
         return version
     }
 
+    /// The app's games that have game data, by id, each with how many versions it keeps.
+    public func games(appID: UUID) async throws -> [(game: String, versions: Int)] {
+        let rows = try await store.read { sql in
+            try await sql.raw("""
+                SELECT game, COUNT(*) AS versions FROM game_data_versions WHERE app_id = \(bind: appID)
+                GROUP BY game ORDER BY \(SQLQueryString.inByteOrder("game", dialect: sql.dialect.name))
+                """).all()
+        }
+        return try rows.map { (try $0.decode(column: "game", as: String.self), try $0.decode(column: "versions", as: Int.self)) }
+    }
+
     /// The game's versions, each with what it changed: only the current one of each region and
     /// namespace, or (`all`) every version, in region, namespace and number order.
     public func versions(appID: UUID, game: String, all: Bool = false) async throws -> [GameDataVersion] {

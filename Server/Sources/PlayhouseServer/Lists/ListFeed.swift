@@ -145,6 +145,27 @@ public struct ListFeed: Sendable {
         }
     }
 
+    /// How a player's devices have synced, as the server sees it: when it last received a change
+    /// from one of them, and how many changes it remembers (to answer a retry with its first outcome).
+    public struct SyncState: Sendable, Equatable, Codable {
+        public var lastChangeReceivedAt: Date?
+        public var changesRemembered: Int
+
+        enum CodingKeys: String, CodingKey {
+            case changesRemembered = "changes_remembered", lastChangeReceivedAt = "last_change_received_at"
+        }
+    }
+
+    func syncState(app: UUID, player: UUID) async throws -> SyncState {
+        let row = try await store.read { sql in
+            try await sql.raw("""
+                SELECT MAX(created_at) AS last, COUNT(*) AS remembered FROM list_mutations WHERE app_id = \(bind: app) AND player_id = \(bind: player)
+                """).first()
+        }
+        return SyncState(lastChangeReceivedAt: try row?.decode(column: "last", as: Date?.self),
+                         changesRemembered: try row?.decode(column: "remembered", as: Int.self) ?? 0)
+    }
+
     /// Forgets deleted lists and items, and shares that give nothing, whose last change is older
     /// than `retention`, and mutation ids recorded before then. A feed's `purged_seq` moves past
     /// what it forgot, so a cursor from before then is answered `410`. Answers how many rows went.

@@ -1,0 +1,55 @@
+import Foundation
+import PlayhouseAPI
+@testable import PlayhouseServer
+import Testing
+import Vapor
+import VaporTesting
+
+/// The console's read-only views of the features the players' devices and the command line change,
+/// on both engines: a player's shopping lists with how their devices synced, and a game's data
+/// versions with what each changed.
+@Suite struct AdminListsAndGameDataTests {
+    @Test(arguments: Engine.available)
+    func supportSeesAPlayersListsAndEveryRoleSeesTheGameDataVersions(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await ListFixture.make(app)
+            let clientID = fixture.credentials.app.clientID
+            let ann = try await fixture.player("ann@example.com")
+            let annID = try await fixture.playerID(ann)
+            let (list, milk) = (Op.id(), Op.id())
+            try await fixture.apply(ann, Op.createList(list, "Groceries"), Op.add(list, milk, "Milk"), Op.add(list, Op.id(), "Eggs", count: 6),
+                                    Op.tick(milk))
+            let support = try await ConsoleTests.operatorSignedIn(app, "help@example.com", .support)
+            let developer = try await ConsoleTests.operatorSignedIn(app, "dev@example.com", .developer)
+            let analyst = try await ConsoleTests.operatorSignedIn(app, "numbers@example.com", .analyst)
+
+            // A player's lists as the server holds them, and when their devices last sent a change: support's, read-only.
+            let path = "/admin/v1/apps/\(clientID)/players/\(annID)/lists"
+            #expect(try await app.send(.GET, path, headers: developer.reading).status == .forbidden)
+            let lists = try await app.send(.GET, path, headers: support.reading).decode(AdminPlayersController.PlayerLists.self)
+            #expect(lists.lists.data.map(\.list.name) == ["Groceries"] && lists.lists.data.first?.items.map(\.description) == ["Milk", "Eggs"])
+            #expect(lists.sync.changesRemembered == 4 && lists.sync.lastChangeReceivedAt != nil)
+            let page = try await app.send(.GET, "/console/players/\(clientID)/\(annID)", headers: support.reading).body.string
+            #expect(page.contains("Groceries") && page.contains("2, 1 ticked") && page.contains("4 changes remembered"))
+
+            // Game data: none yet, then two versions of a region, the second changing one document.
+            let data = "/admin/v1/apps/\(clientID)/data"
+            #expect(try await app.send(.GET, data, headers: analyst.reading).decode(Page<AdminGameDataController.DataGame>.self).data.isEmpty)
+            #expect(try await app.send(.GET, "/console/game-data?app=\(clientID)", headers: analyst.reading).body.string.contains("no-game-data"))
+            let appID = fixture.credentials.app.id
+            _ = try await app.gameData.importFiles(GameDataTests.release1, appID: appID, game: "wow", region: "eu", namespace: "static",
+                                                   defaultLocale: "en_US", by: .commandLine)
+            var release2 = GameDataTests.release1
+            release2[0] = GameDataTests.file("items", "19019", #"{"id": 19019, "name": {"en_US": "Thunderfury"}, "level": 90}"#)
+            _ = try await app.gameData.importFiles(release2, appID: appID, game: "wow", region: "eu", namespace: "static",
+                                                   defaultLocale: "en_US", by: .commandLine)
+            let games = try await app.send(.GET, data, headers: analyst.reading).decode(Page<AdminGameDataController.DataGame>.self).data
+            #expect(games.map(\.game) == ["wow"] && games.map(\.versions) == [2])
+            let versions = try await app.send(.GET, "\(data)/wow/versions", headers: analyst.reading).decode(GameDataVersions.self).data
+            #expect(versions.map(\.version) == [1, 2] && versions.map(\.current) == [false, true])
+            #expect(versions.last?.changes.changed.map(\.id) == ["19019"])
+            let dataPage = try await app.send(.GET, "/console/game-data?app=\(clientID)", headers: analyst.reading).body.string
+            #expect(dataPage.contains("eu · static") && dataPage.contains("changed: items/19019") && dataPage.contains("+0 ~1 −0"))
+        }
+    }
+}
