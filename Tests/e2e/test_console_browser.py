@@ -352,6 +352,7 @@ def test_an_owner_walks_every_page_at_both_widths(playhouse, browser, client_app
     signed_in_from_invitation(playhouse, browser, "walking-owner@example.com", "owner")
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "header > a")]
     assert len(links) >= 12, links
+    links.append(base + "/console/apps/settings?app=" + client_app["client_id"])
     for width, height, name in [(1280, 900, "desktop"), (390, 844, "phone")]:
         browser.set_window_size(width, height)
         for link in links:
@@ -359,7 +360,7 @@ def test_an_owner_walks_every_page_at_both_widths(playhouse, browser, client_app
             heading = wait_for(browser, EC.presence_of_element_located((By.TAG_NAME, "h1"))).text
             assert heading and "Not for your role" not in heading, link
             assert "The server answered" not in browser.page_source, link
-            page = link.rstrip("/").rsplit("/", 1)[-1]
+            page = link.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
             browser.save_screenshot(str(ARTIFACTS / f"console-walk-{page}-{name}.png"))
             sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
             assert all(source.startswith(base) for source in sources), (link, sources)

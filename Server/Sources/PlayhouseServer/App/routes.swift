@@ -24,6 +24,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: AdminCatalogController())
     try app.register(collection: AdminContentController())
     try app.register(collection: AdminGameDataController())
+    try app.register(collection: AdminAppSettingsController())
     try app.register(collection: ConsolePageController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())

@@ -13,6 +13,7 @@ struct ConsolePageController: RouteCollection {
         console.get("invitation", use: invitation)
         console.get("operators", use: operators)
         console.get("apps", use: apps)
+        console.get("apps", "settings", use: appSettings)
         console.get("players", use: players)
         console.get("money", use: money)
         console.get("players", ":app", ":player", use: player)

@@ -14,6 +14,10 @@ public struct PromotionInfo: Sendable, Codable {
     public var expiresAt: Date?
     /// The link players can open (the hosted redeem page) or an app can pass to `redeem`.
     public var url: String
+
+    enum CodingKeys: String, CodingKey {
+        case amount, code, economy, expiresAt = "expires_at", maxRedemptions = "max_redemptions", name, redemptions, startsAt = "starts_at", url
+    }
 }
 
 /// Creates promotions and redeems them: each player gets a promotion's bonus once, within its
