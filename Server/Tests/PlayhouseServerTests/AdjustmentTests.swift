@@ -113,6 +113,17 @@ import VaporTesting
             #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/payments?state=lost", headers: analyst.reading).status == .badRequest)
             let page = try await app.send(.GET, "/console/money?app=\(clientID)", headers: analyst.reading).body.string
             #expect(page.contains("id=\"open-payments\"") && page.contains("sandbox_delayed"))
+
+            // Paged, the newest first: two more finished deposits make three, two a page.
+            #expect(try await fixture.deposit(token, "1.00").status == .created)
+            #expect(try await fixture.deposit(token, "2.00").status == .created)
+            let first = try await app.send(.GET, "/admin/v1/apps/\(clientID)/payments?state=finished&limit=2", headers: analyst.reading)
+                .decode(Page<AdminMoneyController.PaymentLine>.self)
+            let cursor = try #require(first.nextCursor)
+            let second = try await app.send(.GET, "/admin/v1/apps/\(clientID)/payments?state=finished&limit=2&cursor=\(cursor)", headers: analyst.reading)
+                .decode(Page<AdminMoneyController.PaymentLine>.self)
+            #expect(Set((first.data + second.data).map(\.payment.amount.amount)) == ["12.50", "1.00", "2.00"] && second.nextCursor == nil)
+            #expect(first.data.count == 2 && second.data.count == 1)
         }
     }
 }

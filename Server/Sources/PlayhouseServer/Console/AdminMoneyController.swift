@@ -59,15 +59,18 @@ struct AdminMoneyController: RouteCollection {
         enum State: String, Decodable { case open, finished }
         struct Query: Decodable { var state: State? }
         let state = try request.query(Query.self).state ?? .open
-        let lines = try await request.payments.recent(appID: try await AdminController.app(request).id, open: state == .open)
-        return Page(data: lines.map { PaymentLine(playerID: $0.playerID.uuidString.lowercased(), payment: $0.payment) }, nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        let found = try await request.payments.recent(appID: try await AdminController.app(request).id, open: state == .open, page: page)
+        return page.page(found.lines.map { PaymentLine(playerID: $0.playerID.uuidString.lowercased(), payment: $0.payment) }, next: found.next)
     }
 
     func adjustments(_ request: Request) async throws -> Page<Adjustment> {
         try request.operatorSession.require(.readMoney)
         struct Query: Decodable { var player: UUID? }
         let player = try request.query(Query.self).player
-        return Page(data: try await request.adjustments.list(appID: try await AdminController.app(request).id, playerID: player), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        let found = try await request.adjustments.list(appID: try await AdminController.app(request).id, playerID: player, page: page)
+        return page.page(found.adjustments, next: found.next)
     }
 
     /// An owner's correction of the player's wallet.

@@ -119,8 +119,10 @@ struct ConsolePageController: RouteCollection {
         return try await ConsolePages.render(request, "console-players", title: "Players", session: session, context)
     }
 
+    /// An app's ledger added up, its payments still open and finished, and its adjustments, 100 of
+    /// each a page (`finished` and `adjustments` are the next pages' cursors).
     func money(_ request: Request) async throws -> Response {
-        struct Query: Decodable { var app: String? }
+        struct Query: Decodable { var app: String?, finished: String?, adjustments: String? }
         let query = try request.query(Query.self)
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readMoney) else { return try await ConsolePages.forbidden(request, session) }
@@ -128,17 +130,22 @@ struct ConsolePageController: RouteCollection {
         var totals: [LedgerTotals.Line] = []
         var open: [(playerID: UUID, payment: Payment)] = [], finished = open
         var adjustments: [Adjustment] = []
+        var more: (open: Bool, finished: String?, adjustments: String?) = (false, nil, nil)
         if let chosen {
             totals = try await request.ledgerTotals.totals(appID: chosen.id)
-            open = try await request.payments.recent(appID: chosen.id, open: true)
-            finished = try await request.payments.recent(appID: chosen.id, open: false)
-            adjustments = try await request.adjustments.list(appID: chosen.id)
+            let openPage = try await request.payments.recent(appID: chosen.id, open: true, page: try PageRequest(limit: 100))
+            let finishedPage = try await request.payments.recent(appID: chosen.id, open: false, page: try PageRequest(limit: 100, cursor: query.finished))
+            let adjustmentsPage = try await request.adjustments.list(appID: chosen.id, page: try PageRequest(limit: 100, cursor: query.adjustments))
+            (open, finished, adjustments) = (openPage.lines, finishedPage.lines, adjustmentsPage.adjustments)
+            more = (openPage.next != nil, finishedPage.next.map(PageRequest.cursor), adjustmentsPage.next.map(PageRequest.cursor))
         }
         struct Row: Encodable { var currency, economy, account, total: String }
         struct PaymentRow: Encodable { var at, kind, player, amount, status, method: String }
         struct AdjustmentRow: Encodable { var at, player, change, reason, by: String }
         struct Context: Encodable {
             var apps: [ConsolePages.AppChoice], app: String?, totals: [Row], open: [PaymentRow], finished: [PaymentRow], adjustments: [AdjustmentRow], verify: Bool
+            /// Whether more payments are open than shown, and the cursors of the next pages.
+            var moreOpen: Bool, olderFinished: String?, olderAdjustments: String?
         }
         func rows(_ lines: [(playerID: UUID, payment: Payment)]) -> [PaymentRow] {
             lines.map { line in
@@ -154,7 +161,8 @@ struct ConsolePageController: RouteCollection {
                                   AdjustmentRow(at: RFC3339.format(adjustment.createdAt), player: adjustment.playerID,
                                                 change: "\(adjustment.direction == .credit ? "+" : "−")\(adjustment.amount)", reason: adjustment.reason,
                                                 by: adjustment.by)
-                              }, verify: session.person.role.may(.verifyLedger))
+                              }, verify: session.person.role.may(.verifyLedger), moreOpen: more.open, olderFinished: more.finished,
+                              olderAdjustments: more.adjustments)
         return try await ConsolePages.render(request, "console-money", title: "Money", session: session, context)
     }
 
@@ -255,7 +263,7 @@ struct ConsolePageController: RouteCollection {
 
     private func adjustments(of view: AdminPlayersController.PlayerView, app: AppRecord, _ request: Request) async throws -> [AdjustmentRow] {
         guard let playerID = UUID(uuidString: view.profile.id) else { return [] }
-        return try await request.adjustments.list(appID: app.id, playerID: playerID).map { adjustment in
+        return try await request.adjustments.list(appID: app.id, playerID: playerID, page: try PageRequest(limit: 100)).adjustments.map { adjustment in
             let note = adjustment.reverses.map { "reverses \($0.prefix(8))" } ?? adjustment.reversedBy.map { "reversed by \($0.prefix(8))" } ?? ""
             return AdjustmentRow(id: adjustment.id, at: RFC3339.format(adjustment.createdAt),
                                  change: "\(adjustment.direction == .credit ? "+" : "−")\(adjustment.amount)", reason: adjustment.reason, by: adjustment.by,

@@ -134,7 +134,7 @@ struct AdjustmentService: Sendable {
     }
 
     /// The app's adjustments, newest first (100 at most); of one player, when named.
-    func list(appID: UUID, playerID: UUID? = nil) async throws -> [Adjustment] {
+    func list(appID: UUID, playerID: UUID? = nil, page: PageRequest) async throws -> (adjustments: [Adjustment], next: Int64?) {
         let condition: SQLQueryString = playerID.map { "a.player_id = \(bind: $0)" } ?? "TRUE"
         let currencies = try await CurrencyService(store: store).list(appID: appID)
         let rows = try await store.read { sql in
@@ -143,10 +143,12 @@ struct AdjustmentService: Sendable {
                        a.created_at, r.id AS reversed_by
                 FROM adjustments a LEFT JOIN adjustments r ON r.reverses = a.id
                 WHERE a.app_id = \(bind: appID) AND \(condition)
-                ORDER BY a.created_at DESC, a.id LIMIT 100
+                ORDER BY a.created_at DESC, a.id LIMIT \(bind: page.readLimit) OFFSET \(bind: page.position ?? 0)
                 """).all()
         }
-        return try rows.map { row in
+        // A page's position is how far into the list it starts.
+        let next = rows.count > page.limit ? (page.position ?? 0) + Int64(page.limit) : nil
+        return (try rows.prefix(page.limit).map { row in
             let id = try row.decode(column: "id", as: UUID.self).uuidString.lowercased()
             return Adjustment(id: id, ern: ERN.make("adjustment", id), playerID: try row.decode(column: "player_id", as: UUID.self).uuidString.lowercased(),
                               direction: Adjustment.Direction(rawValue: try row.decode(column: "direction", as: String.self)) ?? .credit,
@@ -158,7 +160,7 @@ struct AdjustmentService: Sendable {
                               reversedBy: try row.decode(column: "reversed_by", as: UUID?.self)?.uuidString.lowercased(),
                               transactionID: try row.decode(column: "transaction_id", as: UUID.self).uuidString.lowercased(),
                               createdAt: try row.decode(column: "created_at", as: Date.self))
-        }
+        }, next)
     }
 
     /// A reason, trimmed: required, and 500 characters at most.

@@ -318,21 +318,24 @@ public struct PaymentService: Sendable {
         """
     }
 
-    /// An app's payments for its operators, newest first (100 at most): those still open (pending,
-    /// or with the provider) or those finished (completed, declined or cancelled), each with its player.
-    func recent(appID: UUID, open: Bool) async throws -> [(playerID: UUID, payment: Payment)] {
+    /// A page of an app's payments for its operators, newest first: those still open (pending, or
+    /// with the provider) or those finished (completed, declined or cancelled), each with its player.
+    func recent(appID: UUID, open: Bool, page: PageRequest) async throws -> (lines: [(playerID: UUID, payment: Payment)], next: Int64?) {
         let statuses = open ? [PaymentStatus.pending.rawValue, Self.processing]
                             : [PaymentStatus.completed, .declined, .cancelled].map(\.rawValue)
         let currencies = try await CurrencyService(store: store).list(appID: appID)
-        return try await store.read { sql in
+        let lines = try await store.read { sql in
             try await sql.raw("""
                 SELECT player_id, \(unsafeRaw: Self.columns) FROM payments
-                WHERE app_id = \(bind: appID) AND status IN (\(binds: statuses)) ORDER BY created_at DESC, id LIMIT 100
+                WHERE app_id = \(bind: appID) AND status IN (\(binds: statuses)) ORDER BY created_at DESC, id
+                LIMIT \(bind: page.readLimit) OFFSET \(bind: page.position ?? 0)
                 """).all()
         }.map { row in
             (try row.decode(column: "player_id", as: UUID.self),
              try Self.wire(row, currency: currencies.info(for: try row.decode(column: "currency", as: String.self))))
         }
+        // A page's position is how far into the list it starts.
+        return (Array(lines.prefix(page.limit)), lines.count > page.limit ? (page.position ?? 0) + Int64(page.limit) : nil)
     }
 
     /// Cancels a pending withdrawal and gives the held money back; inside a ``Store`` transaction.
