@@ -79,7 +79,7 @@ struct ContentCommand: AsyncParsableCommand {
 
         func run() async throws {
             let removed = try await options.withApp(app) { application, found in
-                try await application.contentUnits.remove(appID: found.id, slug: id)
+                try await application.contentUnits.remove(appID: found.id, slug: id, by: .commandLine)
             }
             guard removed else { throw CLIError("the app has no unit or campaign \(id)") }
             print("Removed \(id).")

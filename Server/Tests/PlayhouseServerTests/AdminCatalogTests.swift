@@ -100,6 +100,9 @@ import VaporTesting
         #expect(map.dots.map(\.color) == ["#00FF00", StoreMap.palette[1], "#00FF00"])
         #expect(map.legend.map(\.dealer) == ["a", "b"], "a dealer with no store on the map is not in its legend")
         #expect(map.north == "57.050° N" && map.west == "9.950° E")
+        // A dealer the page does not list (past its first 500) is grey, under "other dealers".
+        let others = StoreMap(points + [.init(latitude: 56.5, longitude: 10.5, dealerID: "z")], dealers: [("a", "#00FF00"), ("b", nil)])
+        #expect(others.dots.last?.color == StoreMap.otherDealers && others.legend.last == .init(dealer: "other dealers", color: StoreMap.otherDealers))
         // One store alone still gets a map around it.
         let lone = StoreMap([.init(latitude: -33.9, longitude: 18.4, dealerID: "a")], dealers: [("a", nil)])
         #expect(lone.width > 0 && lone.height > 0 && lone.south.hasSuffix("S"))

@@ -26,7 +26,7 @@ import VaporTesting
                                                   reward: .init(amount: "2.5", currency: "CHIPS"))])
             _ = try await fixture.service.importFile(chips, images: [:], appID: appID, by: .commandLine)
             #expect(try await fixture.service.list(appID: appID).units.first { $0.id == "chips" }?.reward?.amount == "2.50")
-            #expect(try await fixture.service.remove(appID: appID, slug: "chips"))
+            #expect(try await fixture.service.remove(appID: appID, slug: "chips", by: .commandLine))
 
             // The same file again changes what is there and adds nothing.
             let again = try await fixture.service.importFile(ContentFixture.file, images: ["images/hero.png": ContentFixture.png], appID: appID, by: .commandLine)
@@ -58,9 +58,9 @@ import VaporTesting
             #expect(imports.last?.after == .object(["added": .array([]), "changed": .array(again.changed.map { .string($0) })]))
 
             // Removing a unit removes its campaigns.
-            #expect(try await fixture.service.remove(appID: appID, slug: "news"))
+            #expect(try await fixture.service.remove(appID: appID, slug: "news", by: .commandLine))
             #expect(try await fixture.service.list(appID: appID).campaigns.map(\.id) == ["danish-sale", "welcome"])
-            #expect(try await fixture.service.remove(appID: appID, slug: "news") == false)
+            #expect(try await fixture.service.remove(appID: appID, slug: "news", by: .commandLine) == false)
         }
     }
 

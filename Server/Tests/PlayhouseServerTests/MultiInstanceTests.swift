@@ -33,4 +33,39 @@ import Vapor
             }
         }
     }
+
+    /// An import or a removal of content on one instance is shown by another at once, although
+    /// that one keeps what it read for a minute: the change tells it (PostgreSQL's `NOTIFY`). One
+    /// server process only on SQLite, so PostgreSQL only.
+    @Test(arguments: Engine.available.filter { $0 == .postgres })
+    func contentChangedOnOneInstanceIsShownByAnotherAtOnce(_ engine: Engine) async throws {
+        var configuration = engine.isolatedConfiguration()
+        configuration.contentCacheLifetime = 60
+        try await withPlayhouse(configuration, drop: false) { first in
+            try await withPlayhouse(configuration, drop: true) { second in
+                let fixture = try await ContentFixture.make(first)
+                let installation = "install-" + UUID().uuidString
+                let token = try await fixture.guest(installation)
+                func shown() async throws -> String? {
+                    let response = try await second.send(.GET, "/v1/placements/main_menu/content?installation_id=\(installation)",
+                                                         headers: bearer(token).merged(["Accept-Language": "en"]))
+                    return response.status == .noContent ? nil : try response.decode(PlacementContent.self).unit
+                }
+                // The second instance listens for changes (from its first read on), then keeps what it reads.
+                #expect(try await shown() == "welcome-bonus")
+                let cache = second.playhouse.campaignCache
+                for _ in 0..<100 where !cache.changes.current.trusted { try await Task.sleep(for: .milliseconds(50)) }
+                #expect(cache.changes.current.trusted)
+                #expect(try await shown() == "welcome-bonus")
+                // Removed on the first instance: the second, which has it in memory, shows the next at once.
+                #expect(try await fixture.service.remove(appID: fixture.credentials.app.id, slug: "welcome-bonus", by: .commandLine))
+                var seen = try await shown()
+                for _ in 0..<100 where seen == "welcome-bonus" {
+                    try await Task.sleep(for: .milliseconds(50))
+                    seen = try await shown()
+                }
+                #expect(seen == "news", "the second instance still shows what the first removed")
+            }
+        }
+    }
 }

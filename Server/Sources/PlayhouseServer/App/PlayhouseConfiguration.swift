@@ -26,7 +26,7 @@ public struct PlayhouseConfiguration: Sendable {
     /// How long an authorization code lives.
     public var authorizationCodeLifetime: TimeInterval = 60
     /// How long an instance reuses a placement's campaigns it has read (`PLAYHOUSE_CONTENT_CACHE_SECONDS`,
-    /// 0 to 60; 0 reads them on every request): an import reaches the other instances within it.
+    /// 0 to 60; 0 reads them on every request), unless told of a change (``CampaignCache``).
     public var contentCacheLifetime: TimeInterval = 2
     /// How long a browser stays signed in on the hosted pages (unless the player signs out or
     /// logs out first).

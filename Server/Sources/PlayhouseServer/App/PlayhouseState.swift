@@ -92,6 +92,7 @@ extension Application {
 struct StoreLifecycle: LifecycleHandler {
     func shutdownAsync(_ application: Application) async {
         await application.playhouse.gameDataCurrent.close()
+        await application.playhouse.campaignCache.changes.close()
         await application.playhouse.storeEngine.shutdown()
     }
 }

@@ -24,7 +24,8 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
         tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime),
         storeEngine: storeEngine,
         paymentProvider: SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay),
-        campaignCache: CampaignCache(lifetime: configuration.contentCacheLifetime),
+        campaignCache: CampaignCache(lifetime: configuration.contentCacheLifetime,
+                                     postgres: storeEngine.contentChanges(schema: configuration.postgresSchema)),
         listChanges: ListChangeSignal(channel: ListChangeSignal.channel(storeEngine, schema: configuration.postgresSchema)),
         gameDataCurrent: GameDataCurrent(storeEngine.gameDataWatch(schema: configuration.postgresSchema))
     )

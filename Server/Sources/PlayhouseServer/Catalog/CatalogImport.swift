@@ -41,7 +41,7 @@ extension CatalogService {
     /// names), in one transaction. Refuses the whole file, naming every problem, when anything in it
     /// is wrong. Importing the same file again changes nothing. `progress` hears how many of the
     /// file's objects are done, of how many. The import is audit-logged as `actor`'s, with its counts,
-    /// in its own transaction.
+    /// in the import's transaction.
     public func importFile(_ file: CatalogFile, files: [String: Data], appID: UUID, by actor: AuditActor,
                            progress report: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async throws -> Imported {
         let storedDealers = try await storedDealers(appID: appID)

@@ -16,8 +16,8 @@ struct AdminPlayersController: RouteCollection {
         players.get(":player", "lists", use: lists)
     }
 
-    /// The player's shopping lists as the server holds them (the first 20, as the player's own `GET
-    /// /v1/lists` pages them), and how their devices have synced: read-only.
+    /// A page of the player's shopping lists as the server holds them (as the player's own `GET
+    /// /v1/lists` pages them, `limit` and `cursor`), and how their devices have synced: read-only.
     struct PlayerLists: Content {
         var lists: ShoppingListsPage
         var sync: ListFeed.SyncState
@@ -25,12 +25,12 @@ struct AdminPlayersController: RouteCollection {
 
     func lists(_ request: Request) async throws -> PlayerLists {
         try request.operatorSession.require(.readPlayers)
-        return try await Self.lists(request)
+        return try await Self.lists(request, page: try request.query(PageRequest.self))
     }
 
-    static func lists(_ request: Request) async throws -> PlayerLists {
+    static func lists(_ request: Request, page: PageRequest) async throws -> PlayerLists {
         let (app, player) = try await AdminController.player(request)
-        return PlayerLists(lists: try await request.listFeed.snapshot(app: app.id, player: player.id, page: try PageRequest(limit: 20)),
+        return PlayerLists(lists: try await request.listFeed.snapshot(app: app.id, player: player.id, page: page),
                            sync: try await request.listFeed.syncState(app: app.id, player: player.id))
     }
 

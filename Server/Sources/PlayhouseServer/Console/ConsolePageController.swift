@@ -178,7 +178,7 @@ struct ConsolePageController: RouteCollection {
         struct Context: Encodable {
             var name, app, id: String, guest: Bool, profile: [Line], balances: [BalanceRow], limits: [Line], sessions: [SessionRow], canEnd: Bool
             var transactions: [TransactionRow], adjustments: [AdjustmentRow]?, canAdjust: Bool, currencies: [String], bets: [BetRow]
-            var lists: [ListRow], listSync: String
+            var lists: [ListRow], listSync: String, moreLists: Bool
         }
         let profile = view.profile
         let lines: [(String, String?)] = [("Email", profile.email), ("Phone", profile.phoneNumber), ("Display name", profile.displayName),
@@ -207,14 +207,15 @@ struct ConsolePageController: RouteCollection {
             adjustments: session.person.role.may(.readMoney) ? try await adjustments(of: view, app: app, request) : nil,
             canAdjust: session.person.role.may(.adjustMoney),
             currencies: try await request.currencies.list(appID: app.id).map(\.code),
-            bets: try await bets(of: view, app: app, request), lists: [], listSync: "")
-        let lists = try await AdminPlayersController.lists(request)
+            bets: try await bets(of: view, app: app, request), lists: [], listSync: "", moreLists: false)
+        let lists = try await AdminPlayersController.lists(request, page: try PageRequest(limit: 50))
         context.lists = lists.lists.data.map { snapshot in
             let ticked = snapshot.items.filter(\.ticked).count
             let shared = snapshot.shares.map { "\($0.displayName ?? $0.playerID) (\($0.access.rawValue), \($0.status.rawValue))" }
             return ListRow(name: snapshot.list.name, access: snapshot.list.access.rawValue, items: "\(snapshot.items.count), \(ticked) ticked",
                            modified: RFC3339.format(snapshot.list.modifiedAt), shared: shared.joined(separator: ", "))
         }
+        context.moreLists = lists.lists.nextCursor != nil
         context.listSync = lists.sync.lastChangeReceivedAt.map {
             "Last change received from their devices at \(RFC3339.format($0)); \(lists.sync.changesRemembered) changes remembered for retries."
         } ?? "No change received from their devices (or none kept any more)."

@@ -16,6 +16,9 @@ struct StoreMap: Encodable, Sendable, Equatable {
     /// The bounding box's edges, in degrees: "56.1° N".
     var north, south, west, east: String
 
+    /// The colour of the stores of dealers the page does not list.
+    static let otherDealers = "#7f7f7f"
+
     /// The colours of the dealers without a brand colour, in turn.
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
 
@@ -27,6 +30,7 @@ struct StoreMap: Encodable, Sendable, Equatable {
         }
         let shown = Set(points.map(\.dealerID))
         legend = dealers.filter { shown.contains($0.id) }.map { Key(dealer: $0.id, color: colors[$0.id]!) }
+        if shown.contains(where: { colors[$0] == nil }) { legend.append(Key(dealer: "other dealers", color: Self.otherDealers)) }
 
         let latitudes = points.map(\.latitude), longitudes = points.map(\.longitude)
         // A lone store (or stores at one spot) gets a box of about a kilometre around it.
@@ -40,7 +44,7 @@ struct StoreMap: Encodable, Sendable, Equatable {
         height = Self.rounded((north - south) * scale)
         dots = points.map { point in
             Dot(x: Self.rounded((point.longitude - west) * shrink * scale), y: Self.rounded((north - point.latitude) * scale),
-                color: colors[point.dealerID] ?? Self.palette[0])
+                color: colors[point.dealerID] ?? Self.otherDealers)
         }
         (self.north, self.south) = (Self.degrees(north, "N", "S"), Self.degrees(south, "N", "S"))
         (self.west, self.east) = (Self.degrees(west, "E", "W"), Self.degrees(east, "E", "W"))

@@ -26,7 +26,7 @@ public struct ContentService: Sendable {
 
     /// Imports `file`, whose images are the files `images` holds (by the path the file names).
     /// Refuses the whole file, naming every problem, when anything in it is wrong. The import is
-    /// audit-logged as `actor`'s, with what it added and changed, in its own transaction.
+    /// audit-logged as `actor`'s, with what it added and changed, in the import's transaction.
     public func importFile(_ file: ContentFile, images: [String: Data], appID: UUID, by actor: AuditActor) async throws -> Imported {
         let currencies = try await CurrencyService(store: store).list(appID: appID)
         let stored = try await list(appID: appID)
@@ -89,6 +89,7 @@ public struct ContentService: Sendable {
             }
             try await sql.raw(AuditLog.entry(by: actor, "content imported", target: ERN.make("app", appID.uuidString.lowercased()),
                                              after: imported, at: now)).run()
+            try await cache?.announce(appID: appID, on: sql)
             return imported
         }
     }
@@ -121,12 +122,17 @@ public struct ContentService: Sendable {
 
     /// Removes the unit or the campaign with id `slug` (a unit's campaigns go with it); false when
     /// there is none.
-    public func remove(appID: UUID, slug: String) async throws -> Bool {
+    public func remove(appID: UUID, slug: String, by actor: AuditActor) async throws -> Bool {
         defer { cache?.forget(appID: appID) }
-        return try await store.transaction { sql in
+        let now = self.now
+        return try await store.transaction { [cache] sql in
             let unit = try await sql.claimed("DELETE FROM content_units WHERE app_id = \(bind: appID) AND slug = \(bind: slug) RETURNING id")
             let campaign = try await sql.claimed("DELETE FROM campaigns WHERE app_id = \(bind: appID) AND slug = \(bind: slug) RETURNING id")
-            return unit || campaign
+            guard unit || campaign else { return false }
+            try await sql.raw(AuditLog.entry(by: actor, "content removed", target: ERN.make("app", appID.uuidString.lowercased()),
+                                             after: ["removed": slug], at: now)).run()
+            try await cache?.announce(appID: appID, on: sql)
+            return true
         }
     }
 }

@@ -87,7 +87,7 @@ struct RewardService: Sendable {
                 """).all()
         }
         let receipts = try rows.prefix(page.limit).map(Self.wire)
-        let next = rows.count > page.limit ? receipts.last.map { Int64($0.issuedAt.timeIntervalSince1970 * 1_000_000) } : nil
+        let next = rows.count > page.limit ? receipts.last.map { PageRequest.microseconds($0.issuedAt) } : nil
         return page.page(receipts, next: next)
     }
 

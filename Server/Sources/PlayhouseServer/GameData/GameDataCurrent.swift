@@ -16,9 +16,9 @@ import Vapor
 ///   microseconds, no query), at most once per ``lookInterval``: another process's import (the
 ///   CLI's) reaches readers that much later at most, as a `NOTIFY` does on PostgreSQL; this
 ///   process's own imports are forgotten at once;
-/// - on PostgreSQL, an import or rollback announces itself with `NOTIFY` on ``channel`` in its
-///   transaction, and this instance listens there (``PostgresNotifications``, from its first read
-///   on). Until it listens, and whenever the connection is lost, every read asks the database.
+/// - on PostgreSQL, an import or rollback announces itself with `NOTIFY` in its transaction, and
+///   this instance listens there (``ChangeNotices``, from its first read on). Until it listens,
+///   and whenever the connection is lost, every read asks the database.
 ///
 /// A version never changes once stored, so what was read of it stays true; only which version is
 /// current does. A place's version is remembered for ``longest`` at most, in case a change is not
@@ -38,14 +38,6 @@ final class GameDataCurrent: Sendable {
         var namespace: GameDataNamespace
     }
 
-    private struct State {
-        /// Each place's version (nil: no data), with when it was read (nanoseconds of uptime).
-        var heads: [Key: (head: GameDataService.Head?, readAt: UInt64)] = [:]
-        /// Counts what was forgotten, so that a read begun before a change is not remembered after it.
-        var generation: UInt64 = 0
-        /// Whether what is remembered can be trusted now (PostgreSQL: listening).
-        var trusted: Bool
-    }
 
     /// How long a place's version is remembered at most, in nanoseconds: should a change not be
     /// heard (a PostgreSQL connection that died without saying so), readers get it this late.
@@ -57,80 +49,58 @@ final class GameDataCurrent: Sendable {
 
     /// Places remembered at most; past it, all are forgotten.
     static let capacity = 10_000
-    /// The PostgreSQL channel imports and rollbacks announce themselves on; nil on SQLite.
-    let channel: String?
-    private let state: NIOLockedValueBox<State>
+    /// Each place's version (nil: no data), with when it was read (nanoseconds of uptime).
+    private let heads = NIOLockedValueBox<[Key: (head: GameDataService.Head?, readAt: UInt64)]>([:])
+    /// What tells this instance that a current version changed (any change forgets every place's);
+    /// imports and rollbacks announce themselves there.
+    let changes: ChangeNotices
     /// SQLite: the free connections that ask whether the database changed.
     private let dataVersion = NIOLockedValueBox<[DataVersionWatch]>([])
     /// SQLite: when it last looked (nanoseconds of uptime).
     private let lastLook = NIOLockedValueBox<UInt64>(0)
     private let path: String?
-    private let notifications: PostgresNotifications?
 
     init(_ watch: Watch) {
+        let postgres: (configuration: SQLPostgresConfiguration, channel: String)?
         switch watch {
-        case .sqlite(let path):
-            (self.path, channel, notifications) = (path, nil, nil)
-            state = NIOLockedValueBox(State(trusted: true))
-        case .postgres(let configuration, let channel):
-            (path, self.channel) = (nil, channel)
-            state = NIOLockedValueBox(State(trusted: false))
-            // Weakly: the notifications' handler must not keep this alive.
-            let heard = NIOLockedValueBox<WeakCurrent>(WeakCurrent())
-            notifications = PostgresNotifications(configuration: configuration, channel: channel) { event in
-                heard.withLockedValue { $0.current }?.heard(event)
-            }
-            heard.withLockedValue { $0.current = self }
+        case .sqlite(let path): (self.path, postgres) = (path, nil)
+        case .postgres(let configuration, let channel): (path, postgres) = (nil, (configuration, channel))
         }
+        changes = ChangeNotices(postgres: postgres) { [heads] _ in heads.withLockedValue { $0 = [:] } }
     }
 
     /// The current version of `place`, as remembered or else as `read` finds it (nil: the place
     /// has no data).
     func head(of place: GameDataService.Place, logger: Logger, eventLoop: any EventLoop,
               read: () async throws -> GameDataService.Head?) async throws -> GameDataService.Head? {
-        notifications?.start(logger: logger, on: eventLoop)
+        changes.start(logger: logger, on: eventLoop)
         checkDataVersion(logger: logger)
         let key = Key(appID: place.appID, game: place.game, region: place.region, namespace: place.namespace)
         let now = DispatchTime.now().uptimeNanoseconds
-        let (known, generation, trusted) = state.withLockedValue { ($0.heads[key], $0.generation, $0.trusted) }
-        if trusted, let known, now &- known.readAt < Self.longest { return known.head }
+        let (trusted, generation) = changes.current
+        if trusted, let known = heads.withLockedValue({ $0[key] }), now &- known.readAt < Self.longest { return known.head }
         let head = try await read()
         guard trusted else { return head }
-        state.withLockedValue { state in
-            guard state.generation == generation else { return }
-            if state.heads.count >= Self.capacity { state.heads = [:] }
-            state.heads[key] = (head, now)
+        heads.withLockedValue { heads in
+            guard changes.isCurrent(generation) else { return }
+            if heads.count >= Self.capacity { heads = [:] }
+            heads[key] = (head, now)
         }
         return head
     }
 
     /// Whether it remembers versions now (on PostgreSQL: whether it listens).
-    var remembers: Bool { state.withLockedValue { $0.trusted } }
+    var remembers: Bool { changes.current.trusted }
 
     /// Forgets every place's version: one of them changed.
     func forget() {
-        state.withLockedValue { state in
-            state.heads = [:]
-            state.generation += 1
-        }
+        changes.forget(nil)
     }
 
     /// Stops listening (PostgreSQL) and closes the connection it asks (SQLite).
     func close() async {
-        await notifications?.stop()
+        await changes.close()
         for watch in dataVersion.withLockedValue({ watches in defer { watches = [] }; return watches }) { watch.close() }
-    }
-
-    private func heard(_ event: PostgresNotifications.Event) {
-        switch event {
-        case .listening:
-            forget()
-            state.withLockedValue { $0.trusted = true }
-        case .notification: forget()
-        case .stopped:
-            state.withLockedValue { $0.trusted = false }
-            forget()
-        }
     }
 
     /// SQLite: forgets every place's version when the database changed since the last look. Each
@@ -159,10 +129,6 @@ final class GameDataCurrent: Sendable {
         }
         if changed { forget() }
     }
-}
-
-private struct WeakCurrent {
-    weak var current: GameDataCurrent?
 }
 
 /// A connection that tells whether the SQLite database changed since it last asked.

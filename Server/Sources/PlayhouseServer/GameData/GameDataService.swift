@@ -64,9 +64,9 @@ public struct GameDataService: Sendable {
         // Images first, as assets: named by their bytes, they are the same whether or not the version is stored.
         for image in check.images { try await Assets(store: store, now: now).put(image.bytes, contentType: image.contentType) }
         let digests = Dictionary(documents.map { ($0.ref, $0.digest) }, uniquingKeysWith: { first, _ in first })
-        let channel = current.channel
+        let notices = current.changes
         let version = try await store.transaction { sql in
-            try await Self.storeVersion(of: place, defaultLocale: defaultLocale, digests: digests, restores: nil, at: now, announcing: channel,
+            try await Self.storeVersion(of: place, defaultLocale: defaultLocale, digests: digests, restores: nil, at: now, announcing: notices,
                                         by: actor, on: sql) { versionID in
                 for start in stride(from: 0, to: documents.count, by: 500) {
                     let chunk = documents[start..<min(start + 500, documents.count)]
@@ -89,7 +89,7 @@ public struct GameDataService: Sendable {
     /// (its changes are against the version readers had). Nil, changing nothing, when there is no
     /// such version. Audit-logged as `actor`'s.
     public func rollback(_ place: Place, to number: Int, by actor: AuditActor) async throws -> GameDataVersion? {
-        let now = self.now, channel = current.channel
+        let now = self.now, notices = current.changes
         let version = try await store.transaction { sql -> GameDataVersion? in
             guard let restored = try await sql.raw("""
                 SELECT id, default_locale FROM game_data_versions WHERE app_id = \(bind: place.appID) AND game = \(bind: place.game)
@@ -98,7 +98,7 @@ public struct GameDataService: Sendable {
             let restoredID = try restored.decode(column: "id", as: UUID.self)
             let digests = try await Self.digests(of: restoredID, on: sql)
             return try await Self.storeVersion(of: place, defaultLocale: try restored.decode(column: "default_locale", as: String.self),
-                                               digests: digests, restores: number, at: now, announcing: channel, by: actor, on: sql) { versionID in
+                                               digests: digests, restores: number, at: now, announcing: notices, by: actor, on: sql) { versionID in
                 try await sql.raw("""
                     INSERT INTO game_data_documents (version_id, collection, document_id, body, digest)
                     SELECT \(bind: versionID), collection, document_id, body, digest FROM game_data_documents WHERE version_id = \(bind: restoredID)
@@ -250,10 +250,10 @@ public struct GameDataService: Sendable {
 
     /// Stores the next version of `place`, whose documents (by their digests) are `digests` and
     /// which `insertDocuments` writes, with what changed against the current version, and makes it
-    /// current, announcing it on `channel` (PostgreSQL), and writes it to the audit log as `actor`'s;
+    /// current, announcing it (``ChangeNotices``, PostgreSQL), and writes it to the audit log as `actor`'s;
     /// inside the caller's transaction, under the import lock.
     private static func storeVersion(of place: Place, defaultLocale: String, digests: [GameDataDocumentRef: String], restores: Int?,
-                                     at now: Date, announcing channel: String?, by actor: AuditActor, on sql: any SQLDatabase,
+                                     at now: Date, announcing notices: ChangeNotices, by actor: AuditActor, on sql: any SQLDatabase,
                                      documents insertDocuments: (UUID) async throws -> Void) async throws -> GameDataVersion {
         try await lock(on: sql)
         var previous: [GameDataDocumentRef: String] = [:]
@@ -302,7 +302,7 @@ public struct GameDataService: Sendable {
             ON CONFLICT (app_id, game, region, namespace) DO UPDATE SET version_id = excluded.version_id, updated_at = excluded.updated_at
             """).run()
         // Every instance forgets which version was current when this commits (``GameDataCurrent``).
-        if let channel { try await sql.raw("SELECT pg_notify(\(bind: channel), '')").run() }
+        try await notices.announce("", on: sql)
         let stored = GameDataVersion(region: place.region, namespace: place.namespace, version: number, current: true, restores: restores,
                                      defaultLocale: defaultLocale, documents: digests.count, createdAt: now,
                                      changes: GameDataChanges(added: added, changed: changed, removed: removed))

@@ -45,6 +45,14 @@ struct PageRequest: Sendable, Decodable {
         Page(data: Array(items.prefix(limit)), nextCursor: next.map(Self.cursor))
     }
 
+    /// The position of a list ordered by time, newest first, after the item of `time`: a
+    /// microsecond before it, since 1970, so that the next page (`< ` the position's time) starts
+    /// after it. (A time read back from SQLite is rounded to the microsecond, maybe up: the item's
+    /// own time itself could be less than it.)
+    static func microseconds(_ time: Date) -> Int64 {
+        Int64((time.timeIntervalSince1970 * 1_000_000).rounded()) - 1
+    }
+
     /// The opaque text of a position: its eight bytes, base64url without padding.
     static func cursor(_ position: Int64) -> String {
         let bytes = withUnsafeBytes(of: position.bigEndian) { Data($0) }

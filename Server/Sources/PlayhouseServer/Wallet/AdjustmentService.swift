@@ -133,22 +133,22 @@ struct AdjustmentService: Sendable {
         return adjustment
     }
 
-    /// The app's adjustments, newest first (100 at most); of one player, when named.
+    /// A page of the app's adjustments, newest first; of one player, when named.
     func list(appID: UUID, playerID: UUID? = nil, page: PageRequest) async throws -> (adjustments: [Adjustment], next: Int64?) {
         let condition: SQLQueryString = playerID.map { "a.player_id = \(bind: $0)" } ?? "TRUE"
         let currencies = try await CurrencyService(store: store).list(appID: appID)
+        // A page's position is the time of the last adjustment before it, in microseconds.
+        let before = page.position.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) } ?? .distantFuture
         let rows = try await store.read { sql in
             try await sql.raw("""
                 SELECT a.id, a.player_id, a.transaction_id, a.direction, a.currency, a.economy, a.amount, a.reason, a.actor, a.reverses,
                        a.created_at, r.id AS reversed_by
                 FROM adjustments a LEFT JOIN adjustments r ON r.reverses = a.id
-                WHERE a.app_id = \(bind: appID) AND \(condition)
-                ORDER BY a.created_at DESC, a.id LIMIT \(bind: page.readLimit) OFFSET \(bind: page.position ?? 0)
+                WHERE a.app_id = \(bind: appID) AND \(condition) AND a.created_at < \(bind: before)
+                ORDER BY a.created_at DESC, a.id LIMIT \(bind: page.readLimit)
                 """).all()
         }
-        // A page's position is how far into the list it starts.
-        let next = rows.count > page.limit ? (page.position ?? 0) + Int64(page.limit) : nil
-        return (try rows.prefix(page.limit).map { row in
+        let adjustments = try rows.prefix(page.limit).map { row in
             let id = try row.decode(column: "id", as: UUID.self).uuidString.lowercased()
             return Adjustment(id: id, ern: ERN.make("adjustment", id), playerID: try row.decode(column: "player_id", as: UUID.self).uuidString.lowercased(),
                               direction: Adjustment.Direction(rawValue: try row.decode(column: "direction", as: String.self)) ?? .credit,
@@ -160,7 +160,8 @@ struct AdjustmentService: Sendable {
                               reversedBy: try row.decode(column: "reversed_by", as: UUID?.self)?.uuidString.lowercased(),
                               transactionID: try row.decode(column: "transaction_id", as: UUID.self).uuidString.lowercased(),
                               createdAt: try row.decode(column: "created_at", as: Date.self))
-        }, next)
+        }
+        return (adjustments, rows.count > page.limit ? adjustments.last.map { PageRequest.microseconds($0.createdAt) } : nil)
     }
 
     /// A reason, trimmed: required, and 500 characters at most.

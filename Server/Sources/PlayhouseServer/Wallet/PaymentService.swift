@@ -324,18 +324,20 @@ public struct PaymentService: Sendable {
         let statuses = open ? [PaymentStatus.pending.rawValue, Self.processing]
                             : [PaymentStatus.completed, .declined, .cancelled].map(\.rawValue)
         let currencies = try await CurrencyService(store: store).list(appID: appID)
+        // A page's position is the time of the last payment before it, in microseconds.
+        let before = page.position.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) } ?? .distantFuture
         let lines = try await store.read { sql in
             try await sql.raw("""
                 SELECT player_id, \(unsafeRaw: Self.columns) FROM payments
-                WHERE app_id = \(bind: appID) AND status IN (\(binds: statuses)) ORDER BY created_at DESC, id
-                LIMIT \(bind: page.readLimit) OFFSET \(bind: page.position ?? 0)
+                WHERE app_id = \(bind: appID) AND status IN (\(binds: statuses)) AND created_at < \(bind: before)
+                ORDER BY created_at DESC, id LIMIT \(bind: page.readLimit)
                 """).all()
         }.map { row in
             (try row.decode(column: "player_id", as: UUID.self),
              try Self.wire(row, currency: currencies.info(for: try row.decode(column: "currency", as: String.self))))
         }
-        // A page's position is how far into the list it starts.
-        return (Array(lines.prefix(page.limit)), lines.count > page.limit ? (page.position ?? 0) + Int64(page.limit) : nil)
+        let shown = Array(lines.prefix(page.limit))
+        return (shown, lines.count > page.limit ? shown.last.map { PageRequest.microseconds($0.1.createdAt) } : nil)
     }
 
     /// Cancels a pending withdrawal and gives the held money back; inside a ``Store`` transaction.

@@ -2,7 +2,7 @@ import Foundation
 import PlayhouseAPI
 import SQLKit
 
-/// A promotion as the operator's command line shows it.
+/// A promotion as the operator's command line and the admin API show it.
 public struct PromotionInfo: Sendable, Codable {
     public var code: String
     public var name: String
