@@ -36,17 +36,7 @@ struct AdminContentController: RouteCollection {
     /// at `at` (now when left out), as `GET /v1/content/explain` tells the app.
     func explain(_ request: Request) async throws -> PlacementExplanation {
         try request.operatorSession.require(.explainContent)
-        let app = try await AdminController.app(request)
-        struct Query: Decodable {
-            var placement: String
-            var playerID: UUID?
-            var installationID: String?
-            var at: Date?
-            enum CodingKeys: String, CodingKey { case placement, playerID = "player_id", installationID = "installation_id", at }
-        }
-        let query = try request.query(Query.self)
-        let asker = PlacementService.Asker(appID: app.id, playerID: query.playerID, installationID: query.installationID)
-        return try await request.placements.explain(query.placement, for: asker, at: query.at ?? request.now)
+        return try await ContentController.explain(appID: try await AdminController.app(request).id, request)
     }
 
     /// Imports the content file in the body; a file with any problem is refused whole, naming

@@ -63,7 +63,12 @@ struct ContentController: RouteCollection {
     /// For the developer: why each campaign of `placement` is or is not shown to `player_id` (or
     /// `installation_id`) at `at` (now when left out).
     func explain(_ request: Request) async throws -> PlacementExplanation {
-        let app = try request.principal.requireAppToken()
+        try await Self.explain(appID: try request.principal.requireAppToken().id, request)
+    }
+
+    /// The explanation the query of `request` asks for (`placement`, `player_id` or
+    /// `installation_id`, `at`), of the app `appID`: the app's call's, and the admin API's.
+    static func explain(appID: UUID, _ request: Request) async throws -> PlacementExplanation {
         struct Query: Decodable {
             var placement: String
             var playerID: UUID?
@@ -72,7 +77,7 @@ struct ContentController: RouteCollection {
             enum CodingKeys: String, CodingKey { case placement, playerID = "player_id", installationID = "installation_id", at }
         }
         let query = try request.query(Query.self)
-        let asker = PlacementService.Asker(appID: app.id, playerID: query.playerID, installationID: query.installationID)
+        let asker = PlacementService.Asker(appID: appID, playerID: query.playerID, installationID: query.installationID)
         return try await request.placements.explain(query.placement, for: asker, at: query.at ?? request.now)
     }
 
