@@ -6,8 +6,8 @@ extension ConsolePageController {
     /// An app's content: its units (each with a preview in each of its languages, as the player
     /// sees it), its campaigns and their placements, the placements' figures of the last 7 days (for
     /// the roles that read statistics), why a placement shows a player or an installation what it
-    /// does (`?placement=` and `&player=`, either's id, for owners, developers and support), and a content file imported from the
-    /// page (for owners and developers).
+    /// does (`?placement=` and `&player=`, either's id; for owners, developers and support), and a
+    /// content file imported from the page (for owners and developers).
     func content(_ request: Request) async throws -> Response {
         struct Query: Decodable { var app: String?, placement: String?, player: String? }
         let query = try request.query(Query.self)
