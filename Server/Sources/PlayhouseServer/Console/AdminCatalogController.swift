@@ -24,10 +24,8 @@ struct AdminCatalogController: RouteCollection {
     /// 90, 7 unless asked), today included.
     func views(_ request: Request) async throws -> Page<CatalogViewService.DayStats> {
         try request.operatorSession.require(.readStatistics)
-        struct Query: Decodable { var days: Int? }
-        let days = try request.query(Query.self).days ?? 7
-        guard (1...90).contains(days) else { throw PlayhouseProblem.invalidQuery("days", "out_of_range") }
-        return Page(data: try await request.catalogViews.stats(appID: try await AdminController.app(request).id, days: days), nextCursor: nil)
+        return Page(data: try await request.catalogViews.stats(appID: try await AdminController.app(request).id, days: try request.statisticsDays()),
+                    nextCursor: nil)
     }
 
     /// Imports the catalog file in the body; a file with any problem is refused whole, naming

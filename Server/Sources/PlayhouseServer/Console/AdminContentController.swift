@@ -24,12 +24,7 @@ struct AdminContentController: RouteCollection {
     /// Each placement's and unit's figures per UTC day, the last `days` (1 to 90, 7 unless asked).
     func stats(_ request: Request) async throws -> Page<ContentStatsRow> {
         try request.operatorSession.require(.readStatistics)
-        struct Query: Decodable { var days: Int? }
-        let days = try request.query(Query.self).days ?? 7
-        guard (1...90).contains(days) else { throw PlayhouseProblem.invalidQuery("days", "out_of_range") }
-        let app = try await AdminController.app(request)
-        return Page(data: try await request.playhouse.contentStats.report(appID: app.id, days: days, now: request.now, store: request.store),
-                    nextCursor: nil)
+        return Page(data: try await ContentController.stats(appID: try await AdminController.app(request).id, request), nextCursor: nil)
     }
 
     /// Why each campaign of `placement` is or is not shown to `player_id` (or `installation_id`)

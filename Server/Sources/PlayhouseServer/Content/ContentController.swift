@@ -83,11 +83,13 @@ struct ContentController: RouteCollection {
 
     /// For the developer: the statistics of the last `days` days (7 when left out, at most 90).
     func stats(_ request: Request) async throws -> [ContentStatsRow] {
-        let app = try request.principal.requireAppToken()
-        struct Query: Decodable { var days: Int? }
-        let days = try request.query(Query.self).days ?? 7
-        guard (1...90).contains(days) else { throw PlayhouseProblem.invalidQuery("days", "out_of_range") }
-        return try await request.playhouse.contentStats.report(appID: app.id, days: days, now: request.now, store: request.store)
+        try await Self.stats(appID: try request.principal.requireAppToken().id, request)
+    }
+
+    /// The statistics of the app `appID` the query of `request` asks for (`days`): the app's call's,
+    /// and the admin API's.
+    static func stats(appID: UUID, _ request: Request) async throws -> [ContentStatsRow] {
+        try await request.playhouse.contentStats.report(appID: appID, days: try request.statisticsDays(), now: request.now, store: request.store)
     }
 
     func rewards(_ request: Request) async throws -> PlayhouseAPI.Page<RewardReceipt> {

@@ -27,6 +27,17 @@ extension Request {
     }
 }
 
+extension Request {
+    /// How many days back a statistics call asks for, today included: its `days`, 1 to 90, 7
+    /// unless asked (`400 out_of_range` otherwise).
+    func statisticsDays() throws -> Int {
+        struct Query: Decodable { var days: Int? }
+        let days = try query(Query.self).days ?? 7
+        guard (1...90).contains(days) else { throw PlayhouseProblem.invalidQuery("days", "out_of_range") }
+        return days
+    }
+}
+
 extension PlayhouseProblem {
     /// 400: the query's `name` is not valid (`code`: `invalid_value`, `required`, `out_of_range`).
     static func invalidQuery(_ name: String, _ code: String = "invalid_value") -> PlayhouseProblem {
