@@ -93,6 +93,7 @@ struct StoreLifecycle: LifecycleHandler {
     func shutdownAsync(_ application: Application) async {
         await application.playhouse.gameDataCurrent.close()
         await application.playhouse.campaignCache.changes.close()
+        await application.playhouse.tokenCache.changes.close()
         await application.playhouse.storeEngine.shutdown()
     }
 }

@@ -21,11 +21,11 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
                                poolSize: configuration.databaseURL == nil
                                    ? 1 : configuration.postgresConnectionsPerEventLoop * System.coreCount),
         routeIndex: RouteIndex(),
-        tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime),
+        tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime, postgres: storeEngine.changeChannel("tokens", schema: configuration.postgresSchema)),
         storeEngine: storeEngine,
         paymentProvider: SandboxPaymentProvider(delay: configuration.sandboxPaymentDelay, payoutDelay: configuration.sandboxPaymentDelay),
         campaignCache: CampaignCache(lifetime: configuration.contentCacheLifetime,
-                                     postgres: storeEngine.contentChanges(schema: configuration.postgresSchema)),
+                                     postgres: storeEngine.changeChannel("content", schema: configuration.postgresSchema)),
         listChanges: ListChangeSignal(channel: ListChangeSignal.channel(storeEngine, schema: configuration.postgresSchema)),
         gameDataCurrent: GameDataCurrent(storeEngine.gameDataWatch(schema: configuration.postgresSchema))
     )

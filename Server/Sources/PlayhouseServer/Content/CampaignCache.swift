@@ -84,14 +84,3 @@ final class CampaignCache: Sendable {
         try await changes.announce(appID.uuidString, on: sql)
     }
 }
-
-extension StoreEngine {
-    /// Where content imports and removals are announced on this engine (``CampaignCache``): on
-    /// PostgreSQL only.
-    func contentChanges(schema: String?) -> (configuration: SQLPostgresConfiguration, channel: String)? {
-        switch self {
-        case .sqlite: nil
-        case .postgres(let store): (store.configuration, PostgresNotifications.channel("content", schema: schema))
-        }
-    }
-}

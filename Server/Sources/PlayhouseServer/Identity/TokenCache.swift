@@ -1,14 +1,20 @@
 import Foundation
 import NIOConcurrencyHelpers
+import PostgresKit
+import SQLKit
+import Vapor
 
 /// Access tokens this instance has looked up in the last moment, so that a client's run of calls
 /// reads its token from the database once instead of on every call.
 ///
-/// Staleness is bounded: an entry is used for at most ``lifetime`` seconds. A token revoked through
-/// this instance is forgotten at once, and for ``lifetime`` seconds afterwards no read of it is
-/// remembered (a read that raced the revoking transaction may have seen the token still live). A
-/// token revoked through another instance, or an app deleted with the CLI, stops working here
-/// within ``lifetime`` seconds. A lifetime of 0 turns the cache off.
+/// An entry is used for at most ``lifetime`` seconds. A revocation is seen at once: through this
+/// instance it forgets what the revocation covers before and after the revoking transaction, and
+/// on PostgreSQL the transaction tells every instance when it commits (``changes``,
+/// ``ChangeNotices``), which forget it too. A read that raced a revocation is not remembered: the
+/// cache notes the generation before it reads and keeps what it read only if nothing was forgotten
+/// meanwhile. Until an instance listens (PostgreSQL) it reads every token from the database. An app
+/// deleted with the CLI, and on SQLite a token the CLI revoked, stop working within ``lifetime``
+/// seconds. A lifetime of 0 turns the cache off.
 final class TokenCache: Sendable {
     /// What a revocation names: one token, every token of an authorization, or of a play session.
     enum Revoked: Equatable, Sendable {
@@ -23,6 +29,26 @@ final class TokenCache: Sendable {
             case .session(let id): token.sessionID == id
             }
         }
+
+        /// How a notice names it: `token:<id>`, `family:<id>` or `session:<id>`.
+        var payload: String {
+            switch self {
+            case .token(let id): "token:" + id.uuidString
+            case .family(let id): "family:" + id.uuidString
+            case .session(let id): "session:" + id.uuidString
+            }
+        }
+
+        init?(payload: String) {
+            let parts = payload.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let id = UUID(uuidString: parts[1]) else { return nil }
+            switch parts[0] {
+            case "token": self = .token(id)
+            case "family": self = .family(id)
+            case "session": self = .session(id)
+            default: return nil
+            }
+        }
     }
 
     private struct Entry {
@@ -30,55 +56,70 @@ final class TokenCache: Sendable {
         var readAt: Date
     }
 
-    private struct State {
-        var entries: [String: Entry] = [:]
-        var revocations: [(revoked: Revoked, at: Date)] = []
-    }
-
     let lifetime: TimeInterval
     /// More entries than this and the stale ones are dropped (all of them, if none is stale).
     let capacity: Int
-    private let state = NIOLockedValueBox(State())
+    private let entries = NIOLockedValueBox<[String: Entry]>([:])
+    /// What tells this instance of revocations, its own and (PostgreSQL) every other instance's.
+    let changes: ChangeNotices
 
-    init(lifetime: TimeInterval, capacity: Int = 100_000) {
+    /// `postgres`: where revocations are announced (PostgreSQL).
+    init(lifetime: TimeInterval, capacity: Int = 100_000, postgres: (configuration: SQLPostgresConfiguration, channel: String)? = nil) {
         self.lifetime = lifetime
         self.capacity = capacity
+        changes = ChangeNotices(postgres: postgres) { [entries] payload in
+            let revoked = payload.flatMap(Revoked.init(payload:))
+            entries.withLockedValue { entries in
+                guard let revoked else { return entries.removeAll() }
+                entries = entries.filter { !revoked.covers($0.value.token) }
+            }
+        }
     }
 
-    /// The token stored under `hash`, if it was read less than ``lifetime`` ago.
-    func token(hash: String, now: Date) -> StoredToken? {
+    /// Where a read of the database begun now stands: its generation, for ``remember(_:hash:readAt:generation:)``,
+    /// or nil when the cache is not to be used (off, or not listening yet). Starts listening (PostgreSQL).
+    func readBegins(logger: Logger, on eventLoop: any EventLoop) -> UInt64? {
         guard lifetime > 0 else { return nil }
-        return state.withLockedValue { state in
-            guard let entry = state.entries[hash] else { return nil }
-            guard now.timeIntervalSince(entry.readAt) < lifetime else {
-                state.entries[hash] = nil
+        changes.start(logger: logger, on: eventLoop)
+        let (trusted, generation) = changes.current
+        return trusted ? generation : nil
+    }
+
+    /// The token stored under `hash`, if it was read less than ``lifetime`` ago and the cache may be trusted.
+    func token(hash: String, now: Date) -> StoredToken? {
+        guard lifetime > 0, changes.current.trusted else { return nil }
+        return entries.withLockedValue { entries in
+            guard let entry = entries[hash] else { return nil }
+            guard now.timeIntervalSince(entry.readAt) < lifetime, entry.readAt <= now else {
+                entries[hash] = nil
                 return nil
             }
             return entry.token
         }
     }
 
-    /// Keeps a token read from the database at `readAt`, unless a revocation covering it is recent.
-    func remember(_ token: StoredToken, hash: String, readAt: Date) {
+    /// Keeps a token read from the database at `readAt` by a read begun at `generation`
+    /// (``readBegins(logger:on:)``), unless something was forgotten since.
+    func remember(_ token: StoredToken, hash: String, readAt: Date, generation: UInt64) {
         guard lifetime > 0 else { return }
-        state.withLockedValue { state in
-            state.revocations.removeAll { readAt.timeIntervalSince($0.at) >= lifetime }
-            guard !state.revocations.contains(where: { $0.revoked.covers(token) }) else { return }
-            if state.entries.count >= capacity {
-                state.entries = state.entries.filter { readAt.timeIntervalSince($0.value.readAt) < lifetime }
-                if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+        entries.withLockedValue { entries in
+            guard changes.isCurrent(generation) else { return }
+            if entries.count >= capacity {
+                entries = entries.filter { readAt.timeIntervalSince($0.value.readAt) < lifetime }
+                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             }
-            state.entries[hash] = Entry(token: token, readAt: readAt)
+            entries[hash] = Entry(token: token, readAt: readAt)
         }
     }
 
-    /// Forgets the tokens `revoked` covers, and refuses to remember them for ``lifetime`` seconds.
-    func forget(_ revoked: Revoked, now: Date) {
-        guard lifetime > 0 else { return }
-        state.withLockedValue { state in
-            state.entries = state.entries.filter { !revoked.covers($0.value.token) }
-            state.revocations.removeAll { now.timeIntervalSince($0.at) >= lifetime }
-            state.revocations.append((revoked, now))
-        }
+    /// Forgets the tokens `revoked` covers, here, and no read begun before is remembered.
+    func forget(_ revoked: Revoked) {
+        changes.forget(revoked.payload)
+    }
+
+    /// Tells every instance, when the transaction of `sql` commits, that `revoked`'s tokens are
+    /// revoked (PostgreSQL; nothing on SQLite, whose one server process forgets at once).
+    func announce(_ revoked: Revoked, on sql: any SQLDatabase) async throws {
+        try await changes.announce(revoked.payload, on: sql)
     }
 }

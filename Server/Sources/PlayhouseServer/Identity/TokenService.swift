@@ -66,9 +66,12 @@ struct TokenService: Sendable {
         guard value.utf8.count <= 512 else { return nil }
         let hash = SecretToken.hash(value)
         var token = cache?.token(hash: hash, now: now)
-        if token == nil, let read = try await store.read({ try await StoredToken.find(hash: hash, on: $0) }) {
-            token = read
-            if read.kind == .access && isLive(read) { cache?.remember(read, hash: hash, readAt: now) }
+        if token == nil {
+            let generation = cache?.readBegins(logger: store.logger, on: store.eventLoop)
+            if let read = try await store.read({ try await StoredToken.find(hash: hash, on: $0) }) {
+                token = read
+                if let generation, read.kind == .access && isLive(read) { cache?.remember(read, hash: hash, readAt: now, generation: generation) }
+            }
         }
         guard let token, token.kind == .access, isLive(token) else { return nil }
         return Principal(tokenID: token.id, app: token.app, scopes: Self.scopes(token.scope), playerID: token.playerID,
@@ -104,20 +107,16 @@ struct TokenService: Sendable {
     /// Revokes every live token issued from one authorization.
     func revokeFamily(_ familyID: UUID) async throws {
         let now = self.now
-        try await revoking(.family(familyID)) {
-            try await store.write { sql in
-                try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE family_id = \(bind: familyID) AND revoked_at IS NULL").run()
-            }
+        try await revoking(.family(familyID)) { sql in
+            try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE family_id = \(bind: familyID) AND revoked_at IS NULL").run()
         }
     }
 
     /// Revokes every live token of a play session.
     func revokeSession(_ sessionID: UUID) async throws {
         let now = self.now
-        try await revoking(.session(sessionID)) {
-            try await store.write { sql in
-                try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE session_id = \(bind: sessionID) AND revoked_at IS NULL").run()
-            }
+        try await revoking(.session(sessionID)) { sql in
+            try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE session_id = \(bind: sessionID) AND revoked_at IS NULL").run()
         }
     }
 
@@ -125,20 +124,23 @@ struct TokenService: Sendable {
     /// that of two racing uses of a refresh token only one wins.
     func claim(_ tokenID: UUID) async throws -> Bool {
         let now = self.now
-        return try await revoking(.token(tokenID)) {
-            try await store.write { sql in
-                try await sql.claimed("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id")
-            }
+        return try await revoking(.token(tokenID)) { sql in
+            try await sql.claimed("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id")
         }
     }
 
-    /// Runs a revocation, telling the cache before it (no read that races it is kept) and after it
-    /// (none kept meanwhile survives). Inside a transaction, the caller tells the cache again once
-    /// it commits.
-    private func revoking<T>(_ revoked: TokenCache.Revoked, _ update: () async throws -> T) async throws -> T {
-        cache?.forget(revoked, now: now)
-        defer { cache?.forget(revoked, now: now) }
-        return try await update()
+    /// Runs a revocation's `update`, telling this instance's cache before it (no read that races it
+    /// is kept) and after it (none kept meanwhile survives), and every instance's when it commits
+    /// (PostgreSQL). Inside a transaction, the caller tells the cache again once it commits.
+    private func revoking<T: Sendable>(_ revoked: TokenCache.Revoked, _ update: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let cache = self.cache
+        cache?.forget(revoked)
+        defer { cache?.forget(revoked) }
+        return try await store.transaction { sql in
+            let done = try await update(sql)
+            try await cache?.announce(revoked, on: sql)
+            return done
+        }
     }
 
     func lookup(_ value: String) async throws -> StoredToken? {

@@ -62,7 +62,7 @@ struct SessionService: Sendable {
             }
         }
         // Committed: a read that saw the tokens live while the transaction ran must not outlast it.
-        tokenCache?.forget(.session(sessionID), now: now)
+        tokenCache?.forget(.session(sessionID))
     }
 
     /// A player's play sessions, the latest first (at most 20).

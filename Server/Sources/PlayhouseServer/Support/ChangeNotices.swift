@@ -89,3 +89,14 @@ final class ChangeNotices: Sendable {
 private struct WeakNotices {
     weak var notices: ChangeNotices?
 }
+
+extension StoreEngine {
+    /// Where changes of `topic` are announced on this engine (``ChangeNotices``): on PostgreSQL
+    /// only, on a channel of the schema's own.
+    func changeChannel(_ topic: String, schema: String?) -> (configuration: SQLPostgresConfiguration, channel: String)? {
+        switch self {
+        case .sqlite: nil
+        case .postgres(let store): (store.configuration, PostgresNotifications.channel(topic, schema: schema))
+        }
+    }
+}
