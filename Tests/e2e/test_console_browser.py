@@ -282,6 +282,23 @@ def test_a_developer_sees_the_catalog_on_a_map_and_imports_a_file(playhouse, bro
     assert box["width"] > 600 and box["height"] > 200, box
     browser.save_screenshot(str(ARTIFACTS / "console-catalogs-desktop.png"))
 
+    # A catalog's pages, each image loaded, with its offers' hotspots drawn on them; a dealer's offers.
+    browser.find_element(By.CSS_SELECTOR, "#catalog-netto-uge-48 a").click()
+    sheets = wait_for(browser, EC.presence_of_all_elements_located((By.CSS_SELECTOR, "#catalog-pages .sheet")))
+    assert len(sheets) > 1
+    wait_for(browser, lambda b: b.execute_script("return [...document.images].every(i => i.complete && i.naturalWidth > 0)"))
+    spot = browser.find_element(By.CSS_SELECTOR, "#page-1 .hotspot").rect
+    sheet = browser.find_element(By.CSS_SELECTOR, "#page-1 .sheet").rect
+    assert 0 < spot["width"] < sheet["width"] and spot["x"] >= sheet["x"], (spot, sheet)
+    assert browser.find_elements(By.CSS_SELECTOR, "#catalog-offers tr[id=offer-netto-offer-000000]")
+    browser.save_screenshot(str(ARTIFACTS / "console-catalog-pages.png"))
+    browser.get(base + "/console/catalogs?app=" + app["client_id"])
+    wait_for(browser, EC.element_to_be_clickable((By.CSS_SELECTOR, "#dealer-netto td[data-label=Offers] a"))).click()
+    assert len(wait_for(browser, EC.presence_of_all_elements_located((By.CSS_SELECTOR, "#offers tr[id^=offer-]")))) == 25
+    browser.find_element(By.ID, "more-offers").click()
+    assert wait_for(browser, EC.presence_of_all_elements_located((By.CSS_SELECTOR, "#offers tr[id^=offer-]")))
+    browser.get(base + "/console/catalogs?app=" + app["client_id"])
+
     # A file with a problem is refused whole, the problem shown in the form; then a file of offers alone
     # replaces the app's offers and leaves its dealers, stores and catalogs as they are.
     area = wait_for(browser, EC.presence_of_element_located((By.NAME, "catalog")))
@@ -353,6 +370,7 @@ def test_an_owner_walks_every_page_at_both_widths(playhouse, browser, client_app
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "header > a")]
     assert len(links) >= 12, links
     links.append(base + "/console/apps/settings?app=" + client_app["client_id"])
+    links.append(base + f"/console/game-data/{client_app['client_id']}/console-walk?region=eu")
     for width, height, name in [(1280, 900, "desktop"), (390, 844, "phone")]:
         browser.set_window_size(width, height)
         for link in links:

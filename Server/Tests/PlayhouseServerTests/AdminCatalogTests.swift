@@ -87,6 +87,62 @@ import VaporTesting
         }
     }
 
+    /// Every role reads a catalog whole (its pages, its offers' hotspots drawn on them) and a
+    /// dealer's offers, expired ones too, a page at a time; through the admin API and the pages.
+    @Test(arguments: Engine.available)
+    func everyRoleSeesACatalogsPagesWithTheirHotspotsAndADealersOffers(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let credentials = try await app.createApp()
+            let clientID = credentials.app.clientID
+            let analyst = try await ConsoleTests.operatorSignedIn(app, "numbers@example.com", .analyst)
+            var random = CatalogTests.Random(state: 5)
+            var file = CatalogTests.file(stores: 10, random: &random)
+            let stores = try #require(file.stores)
+            file.catalogs = Array(CatalogPublicationTests.catalogs(2, stores: stores, random: &random).suffix(1))
+            var offers = Self.offers(30)
+            offers[3].catalog = "catalog-1"; offers[3].page = 2; offers[3].hotspot = .init(x: 0.1, y: 0.2, width: 0.3, height: 0.25)
+            offers[4].catalog = "catalog-1"; offers[4].page = 1
+            offers[7].validFrom = RFC3339.format(Date().addingTimeInterval(-20 * 86400))
+            offers[7].validUntil = RFC3339.format(Date().addingTimeInterval(-86400))
+            file.offers = offers
+            _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id, by: .commandLine)
+
+            let whole = try await app.send(.GET, "/admin/v1/apps/\(clientID)/catalog/catalogs/catalog-1", headers: analyst.reading)
+                .decode(AdminCatalogController.WholeCatalog.self)
+            #expect(whole.catalog.id == "catalog-1" && whole.pages.map(\.number) == [1, 2, 3])
+            #expect(whole.hotspots.map(\.offerID) == ["offer-3"] && whole.hotspots.first?.page == 2)
+            #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/catalog/catalogs/nothing", headers: analyst.reading).status == .notFound)
+
+            // Its page: every page's image, the hotspot drawn where the viewer puts it, the offer listed.
+            let page = try await app.send(.GET, "/console/catalogs/\(clientID)/catalog-1", headers: analyst.reading)
+            #expect(page.status == .ok)
+            let html = page.body.string
+            #expect(html.components(separatedBy: "<img src=\"/assets/").count - 1 == 3)
+            #expect(html.contains("left: 10.00%; top: 20.00%; width: 30.00%; height: 25.00%") && html.contains("id=\"offer-offer-3\""))
+            #expect(try await app.send(.GET, "/console/catalogs?app=\(clientID)", headers: analyst.reading).body.string
+                .contains("href=\"/console/catalogs/\(clientID)/catalog-1\""))
+
+            // The offers, as GET /v1/offers lists them, valid ones unless asked, a page at a time.
+            let listed = try await app.send(.GET, "/admin/v1/apps/\(clientID)/catalog/offers?dealer_ids=netto&limit=20", headers: analyst.reading)
+                .decode(Page<Offer>.self)
+            #expect(listed.data.count == 20 && listed.nextCursor != nil && !listed.data.contains { $0.id == "offer-7" })
+            let rest = try await app.send(.GET, "/admin/v1/apps/\(clientID)/catalog/offers?dealer_ids=netto&limit=20&cursor=\(listed.nextCursor!)",
+                                          headers: analyst.reading).decode(Page<Offer>.self)
+            #expect(rest.data.count == 9 && rest.nextCursor == nil && Set((listed.data + rest.data).map(\.id)).count == 29)
+            #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/catalog/offers?include_expired=true&offer_ids=offer-7", headers: analyst.reading)
+                .decode(Page<Offer>.self).data.map(\.id) == ["offer-7"])
+
+            // The dealer's page lists every offer, the expired one marked, 25 to a page.
+            let first = try await app.send(.GET, "/console/catalogs/\(clientID)/dealers/netto", headers: analyst.reading).body.string
+            #expect(first.components(separatedBy: "<tr id=\"offer-").count - 1 == 25)
+            let older = try #require(first.range(of: "id=\"more-offers\" href=\"").map { first[$0.upperBound...].prefix { $0 != "\"" } })
+            let second = try await app.send(.GET, String(older).replacingOccurrences(of: "&amp;", with: "&"), headers: analyst.reading).body.string
+            #expect(second.components(separatedBy: "<tr id=\"offer-").count - 1 == 5 && !second.contains("more-offers"))
+            #expect((first + second).contains("(expired)") && (first + second).contains("id=\"offer-offer-7\""))
+            #expect(try await app.send(.GET, "/console/catalogs/\(clientID)/dealers/nobody", headers: analyst.reading).status == .notFound)
+        }
+    }
+
     /// The map keeps the stores' shape: a degree of longitude is shorter than a degree of latitude
     /// by the cosine of the latitude, and the map stays within its 1,000 by 700 box.
     @Test func theStoreMapKeepsTheShapeOfWhereTheStoresAre() {

@@ -57,6 +57,30 @@ import VaporTesting
             #expect(versions.last?.changes.changed.map(\.id) == ["19019"])
             let dataPage = try await app.send(.GET, "/console/game-data?app=\(clientID)", headers: analyst.reading).body.string
             #expect(dataPage.contains("eu · static") && dataPage.contains("changed: items/19019") && dataPage.contains("+0 ~1 −0"))
+
+            // A version's documents as stored, every locale: the current one, or an earlier one asked for.
+            let collections = try await app.send(.GET, "\(data)/wow/collections?region=eu", headers: analyst.reading)
+                .decode(AdminGameDataController.Collections.self)
+            #expect(collections.version == 2 && collections.data.map(\.collection) == ["classes", "items"] && collections.data.map(\.documents) == [1, 3])
+            let items = "\(data)/wow/collections/items?region=eu&namespace=static"
+            let latest = try await app.send(.GET, "\(items)&limit=2", headers: analyst.reading).decode(Page<JSONValue>.self)
+            #expect(latest.data.count == 2 && latest.nextCursor != nil)
+            #expect(latest.data[0]["name"]?["en_US"] == .string("Thunderfury") && latest.data[0]["level"] == .integer(90))
+            let earlier = try await app.send(.GET, "\(items)&version=1&locale=en_US", headers: analyst.reading).decode(Page<JSONValue>.self)
+            #expect(earlier.data.first?["level"] == .integer(80) && earlier.data.first?["name"] == .string("Thunderfury"))
+            #expect(try await app.send(.GET, "\(items)&version=3", headers: analyst.reading).status == .notFound)
+            #expect(try await app.send(.GET, "\(items)&version=0", headers: analyst.reading).status == .badRequest)
+            #expect(try await app.send(.GET, "\(data)/wow/collections", headers: analyst.reading).status == .badRequest, "a region is named")
+
+            // Its page: the collections, and the chosen one's documents with their ids; each version's count links there.
+            #expect(dataPage.contains("href=\"/console/game-data/\(clientID)/wow?region=eu&amp;namespace=static&amp;version=1\""))
+            let documentsPage = try await app.send(.GET, "/console/game-data/\(clientID)/wow?region=eu&version=1&collection=items",
+                                                   headers: analyst.reading)
+            #expect(documentsPage.status == .ok)
+            let html = documentsPage.body.string
+            #expect(html.contains("version 1") && html.contains("<code>19019</code>") && html.contains("<code>2000</code>") && html.contains("Donnerzorn"))
+            #expect(html.contains("classes</a> (1)"))
+            #expect(try await app.send(.GET, "/console/game-data/\(clientID)/nothing?region=eu", headers: analyst.reading).status == .notFound)
         }
     }
 }

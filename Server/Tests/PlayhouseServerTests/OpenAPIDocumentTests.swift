@@ -101,7 +101,7 @@ import Testing
                   responses: {'200': {$ref: '#/components/responses/Nothing'}}
                   x-problems: [404]
               /v1/other:
-                get: {operationId: listThings, responses: {}}
+                get: {operationId: listThings, responses: {}, x-operator-permission: rule the world}
             components:
               schemas: {Item: {type: string}}
             """
@@ -120,6 +120,7 @@ import Testing
                 "b.openapi.yaml: path /v1/things is defined twice",
                 "unknown key x-problems",
                 "operationId listThings is used twice",
+                "x-operator-permission rule the world is no operator's permission",
                 "$ref #/components/responses/Nothing names nothing",
             ]
             return expected.allSatisfy { text in invalid.problems.contains { $0.contains(text) } }

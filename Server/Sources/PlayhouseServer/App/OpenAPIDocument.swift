@@ -16,6 +16,11 @@ import Yams
 ///   (`default`; 401; 400, 413 and 415; 400), where they do not answer those statuses themselves;
 /// - a schema `{x-page-of: Item}` is the rules' `page-of` schema with `{item}` read as `Item`.
 ///
+/// `x-operator-permission` on an admin operation or a console page names the permission
+/// (``OperatorRole/Permission``) an operator's role needs for it; it stays in the served document,
+/// for scripts to read, and the test suite calls every such operation as every role to hold the
+/// server to it.
+///
 /// A path, tag, operation id or component defined twice, an unknown `x-` key of ours or a `$ref`
 /// to nothing is a problem; all of them are listed at once. The server loads the document as it
 /// starts, so a bad file stops it; the test suite checks the served document against the OpenAPI
@@ -180,8 +185,11 @@ struct OpenAPIDocument: Sendable {
                 if let id = operation["operationId"] as? String, !operationIDs.insert(id).inserted {
                     problems.append("\(operationName): operationId \(id) is used twice")
                 }
-                for key in operation.keys where key.hasPrefix("x-") && key != "x-responses" {
+                for key in operation.keys where key.hasPrefix("x-") && key != "x-responses" && key != "x-operator-permission" {
                     problems.append("\(operationName): unknown key \(key)")
+                }
+                if let permission = operation["x-operator-permission"], (permission as? String).flatMap(OperatorRole.Permission.init) == nil {
+                    problems.append("\(operationName): x-operator-permission \(permission) is no operator's permission")
                 }
                 let own = operation.removeValue(forKey: "x-responses").map { responses($0, in: "\(operationName): x-responses", problems: &problems) }
                 let security = operation["security"] as? [Object] ?? defaultSecurity

@@ -79,7 +79,8 @@ struct CatalogController: RouteCollection {
         return try Response.cached(offer, lifetime: Self.offerLifetime, request)
     }
 
-    private static func offerQuery(_ request: Request) throws -> CatalogService.Query {
+    /// The query of a list of offers (``offers(_:)``, ``search(_:)``, and the admin API's).
+    static func offerQuery(_ request: Request) throws -> CatalogService.Query {
         try query(request, orderKeys: ["distance", "name", "price", "valid_date", "expiration_date", "created", "popularity"],
                   ids: ["dealer_ids", "store_ids", "offer_ids", "catalog_ids"], expiring: true)
     }
@@ -204,7 +205,7 @@ struct CatalogController: RouteCollection {
 
     /// A page of `items`; its position is how far into the answer the next page starts. No list goes
     /// deeper than ``deepestPage``: the page that reaches it is the last.
-    private static func page<Item>(_ items: [Item], _ query: CatalogService.Query, _ more: Bool) -> Page<Item> {
+    static func page<Item>(_ items: [Item], _ query: CatalogService.Query, _ more: Bool) -> Page<Item> {
         let next = query.offset + items.count
         return Page(data: items, nextCursor: more && next <= deepestPage ? PageRequest.cursor(Int64(next)) : nil)
     }

@@ -3,7 +3,8 @@ import PlayhouseAPI
 import Vapor
 
 /// The admin API's catalog, `/admin/v1/apps/{app}/catalog`: every role reads the overview (how
-/// many dealers, stores, catalogs and offers, the dealers and catalogs listed); the roles that read
+/// many dealers, stores, catalogs and offers, the dealers and catalogs listed), a catalog whole
+/// (its pages and hotspots) and the offers (as `GET /v1/offers` lists them); the roles that read
 /// statistics read how the catalogs were viewed; owners and developers import a catalog file (JSON,
 /// as `playhouse catalog import` reads it, without the logo, image and page files, which only the
 /// command line reads). Imports are audit-logged.
@@ -12,12 +13,46 @@ struct AdminCatalogController: RouteCollection {
         let catalog = AdminController.signedIn(routes).grouped("apps", ":app", "catalog")
         catalog.get(use: overview)
         catalog.get("views", use: views)
+        catalog.get("offers", use: offers)
+        catalog.get("catalogs", ":catalog", use: whole)
         catalog.post("imports", use: importFile)
     }
 
     func overview(_ request: Request) async throws -> CatalogService.Overview {
         try request.operatorSession.require(.readApps)
         return try await request.catalog.overview(appID: try await AdminController.app(request).id)
+    }
+
+    /// A page of the app's offers, with the filters, order and paging of `GET /v1/offers`.
+    func offers(_ request: Request) async throws -> Page<Offer> {
+        try request.operatorSession.require(.readApps)
+        let app = try await AdminController.app(request)
+        let query = try CatalogController.offerQuery(request)
+        let (offers, more) = try await request.catalog.offers(appID: app.id, query)
+        return CatalogController.page(offers, query, more)
+    }
+
+    /// A catalog, expired or not, with its pages in order and its offers' hotspots by page.
+    struct WholeCatalog: Content {
+        var catalog: Catalog
+        var pages: [CatalogPage]
+        var hotspots: [CatalogHotspot]
+    }
+
+    func whole(_ request: Request) async throws -> WholeCatalog {
+        try request.operatorSession.require(.readApps)
+        return try await Self.whole(request)
+    }
+
+    /// The catalog the path names (`{app}`, `{catalog}`) whole, for the admin API and the console's page.
+    static func whole(_ request: Request) async throws -> WholeCatalog {
+        let app = try await AdminController.app(request), id = try request.parameters.require("catalog")
+        guard let catalog = try await request.catalog.catalog(appID: app.id, id: id, near: nil),
+              let pages = try await request.catalog.pages(appID: app.id, catalog: id),
+              let hotspots = try await request.catalog.hotspots(appID: app.id, catalog: id) else {
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        return WholeCatalog(catalog: catalog, pages: pages, hotspots: hotspots)
     }
 
     /// Opens, closes, page views and seconds on pages per catalog per UTC day, the last `days` (1 to

@@ -3,13 +3,16 @@ import PlayhouseAPI
 import Vapor
 
 /// The admin API's game data, `/admin/v1/apps/{app}/data`, read-only: the app's games that have
-/// game data, and a game's versions (every region's and namespace's, current or kept) with what each
-/// changed. Every role. Imports and rollbacks are `playhouse data`'s.
+/// game data, a game's versions (every region's and namespace's, current or kept) with what each
+/// changed, and a version's collections and documents as they are stored (every locale). Every
+/// role. Imports and rollbacks are `playhouse data`'s.
 struct AdminGameDataController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let data = AdminController.signedIn(routes).grouped("apps", ":app", "data")
         data.get(use: games)
         data.get(":game", "versions", use: versions)
+        data.get(":game", "collections", use: collections)
+        data.get(":game", "collections", ":collection", use: documents)
     }
 
     /// A game with game data, and how many versions it keeps.
@@ -28,5 +31,45 @@ struct AdminGameDataController: RouteCollection {
         try request.operatorSession.require(.readApps)
         let app = try await AdminController.app(request)
         return GameDataVersions(data: try await request.gameData.versions(appID: app.id, game: try request.parameters.require("game"), all: true))
+    }
+
+    /// A version's collections, each with how many documents it holds.
+    struct Collections: Content {
+        struct Collection: Codable { var collection: String, documents: Int }
+        var version: Int
+        var data: [Collection]
+    }
+
+    /// The collections of the version the query names (`region`, `namespace`, `version`; the
+    /// current one when it names none).
+    func collections(_ request: Request) async throws -> Collections {
+        try request.operatorSession.require(.readApps)
+        let (place, _, version) = try await Self.place(request)
+        guard let found = try await request.gameData.collections(place, number: version) else { throw PlayhouseProblem.notFound(request.url.path) }
+        return Collections(version: found.head.number, data: found.collections.map { .init(collection: $0.name, documents: $0.documents) })
+    }
+
+    /// A page of a collection's documents in the version the query names, in id order, as stored
+    /// (every locale, unless `locale` names one).
+    func documents(_ request: Request) async throws -> Page<JSONValue> {
+        try request.operatorSession.require(.readApps)
+        let (place, locale, version) = try await Self.place(request)
+        return try await GameDataController.documents(request, place, collection: try request.parameters.require("collection"), version: version,
+                                                      in: locale).page
+    }
+
+    /// What a request names: the path's app and game, and the query's `region`, `namespace`,
+    /// `locale` and `version` (the current one when left out).
+    static func place(_ request: Request) async throws -> (GameDataService.Place, GameDataLocale, version: Int?) {
+        let (reading, version) = try query(request)
+        return (reading.place(appID: try await AdminController.app(request).id), reading.locale, version)
+    }
+
+    /// The query of a version's read, before its app is looked up: `400` naming a field that does not hold.
+    static func query(_ request: Request) throws -> (GameDataController.Reading, version: Int?) {
+        struct Query: Decodable { var version: Int? }
+        let version = try request.query(Query.self).version
+        if let version, version < 1 { throw PlayhouseProblem.invalidQuery("version") }
+        return (try GameDataController.reading(request), version)
     }
 }

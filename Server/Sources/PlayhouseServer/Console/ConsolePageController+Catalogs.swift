@@ -54,3 +54,57 @@ extension ConsolePageController {
         return try await ConsolePages.render(request, "console-catalogs", title: "Catalogs", session: session, context)
     }
 }
+
+extension ConsolePageController {
+    /// One catalog as an operator checks it: its pages, each with its offers' hotspots drawn where
+    /// the viewer puts them, and the offers on its pages.
+    func catalog(_ request: Request) async throws -> Response {
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        guard session.person.role.may(.readApps) else { return try await ConsolePages.forbidden(request, session) }
+        let whole = try await AdminCatalogController.whole(request)
+        /// A rectangle in percent of its page, from the top left.
+        struct Spot: Encodable { var offer, heading, price, left, top, width, height: String }
+        struct PageRow: Encodable { var number: Int, image: String, spots: [Spot] }
+        struct OfferRow: Encodable { var page: Int, offer, heading, price: String }
+        struct Context: Encodable {
+            var app, id, label, dealer, valid: String, pageCount: Int, pages: [PageRow], offers: [OfferRow]
+        }
+        let percent = { (fraction: Double) in String(format: "%.2f", fraction * 100) }
+        let spots = Dictionary(grouping: whole.hotspots, by: \.page)
+        let catalog = whole.catalog
+        let context = Context(
+            app: request.parameters.get("app") ?? "", id: catalog.id, label: catalog.label, dealer: catalog.dealerID,
+            valid: RFC3339.day(catalog.validFrom) + " – " + RFC3339.day(catalog.validUntil), pageCount: catalog.pageCount,
+            pages: whole.pages.map { page in
+                PageRow(number: page.number, image: page.thumb, spots: (spots[page.number] ?? []).map { spot in
+                    Spot(offer: spot.offerID, heading: spot.heading, price: "\(spot.price.amount) \(spot.price.currency)",
+                         left: percent(spot.x), top: percent(spot.y), width: percent(spot.width), height: percent(spot.height))
+                })
+            },
+            offers: whole.hotspots.map { OfferRow(page: $0.page, offer: $0.offerID, heading: $0.heading, price: "\($0.price.amount) \($0.price.currency)") })
+        return try await ConsolePages.render(request, "console-catalog", title: catalog.label, session: session, context)
+    }
+
+    /// A dealer's offers, expired ones too, newest first, a page at a time.
+    func dealerOffers(_ request: Request) async throws -> Response {
+        let paging = try request.query(PageRequest.self)
+        guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
+        guard session.person.role.may(.readApps) else { return try await ConsolePages.forbidden(request, session) }
+        let app = try await AdminController.app(request), dealerID = try request.parameters.require("dealer")
+        guard let dealer = try await request.catalog.dealer(appID: app.id, id: dealerID) else { throw PlayhouseProblem.notFound(request.url.path) }
+        let query = CatalogService.Query(dealerIDs: [dealerID], includeExpired: true, order: [.init(key: "created", descending: true)],
+                                         offset: Int(paging.position ?? 0), limit: paging.limit)
+        guard query.offset <= CatalogController.deepestPage else { throw PageRequest.refused("cursor", "out_of_range") }
+        let (offers, more) = try await request.catalog.offers(appID: app.id, query)
+        let page = CatalogController.page(offers, query, more)
+        struct OfferRow: Encodable { var id, heading, price, valid, catalog: String, expired: Bool }
+        struct Context: Encodable { var app, dealer, dealerID: String, offers: [OfferRow], next: String? }
+        let now = request.now
+        let context = Context(app: app.clientID, dealer: dealer.name, dealerID: dealer.id, offers: page.data.map { offer in
+            OfferRow(id: offer.id, heading: offer.heading, price: "\(offer.price.amount) \(offer.price.currency)",
+                     valid: RFC3339.day(offer.validFrom) + " – " + RFC3339.day(offer.validUntil),
+                     catalog: offer.catalogID.map { id in offer.catalogPage.map { "\(id), page \($0)" } ?? id } ?? "", expired: offer.validUntil <= now)
+        }, next: page.nextCursor)
+        return try await ConsolePages.render(request, "console-dealer-offers", title: "\(dealer.name): offers", session: session, context)
+    }
+}

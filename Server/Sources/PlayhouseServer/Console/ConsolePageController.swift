@@ -21,9 +21,12 @@ struct ConsolePageController: RouteCollection {
         console.get("tokens", use: tokens)
         console.get("games", use: games)
         console.get("catalogs", use: catalogs)
+        console.get("catalogs", ":app", ":catalog", use: catalog)
+        console.get("catalogs", ":app", "dealers", ":dealer", use: dealerOffers)
         console.get("content", use: content)
         console.get("content", "preview", use: contentPreview)
         console.get("game-data", use: gameData)
+        console.get("game-data", ":app", ":game", use: gameDataDocuments)
         console.get("second-factor", use: secondFactor)
         console.get("second-factor.svg", use: secondFactorCode)
         console.get("console.js") { _ in try HostedPages.script("console") }

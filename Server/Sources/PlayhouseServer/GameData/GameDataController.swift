@@ -30,21 +30,30 @@ struct GameDataController {
     /// page starts, so that a reader paging through a collection stays in one version, whatever is
     /// imported meanwhile (versions are kept).
     func index(_ request: Request) async throws -> Response {
-        let (place, locale) = try Self.place(request)
+        let (place, locale) = try Self.place(request, appID: try request.principal.app.id)
+        let found = try await Self.documents(request, place, collection: try request.parameters.require("collection"), in: locale)
+        return try Response.cached(found.page, lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
+    }
+
+    /// The page of the documents of `collection` that the request's cursor names, in the version
+    /// the cursor names, or else `version` (the current one when nil), and the documents' ids.
+    static func documents(_ request: Request, _ place: GameDataService.Place, collection: String, version: Int? = nil,
+                          in locale: GameDataLocale) async throws -> (page: Page<JSONValue>, ids: [String], head: GameDataService.Head) {
         let page = try request.query(PageRequest.self)
-        let number = page.position.map { Int($0 >> 32) }, offset = (page.position ?? 0) & 0xFFFF_FFFF
-        guard let found = try await request.gameData.documents(place, number: number, collection: try request.parameters.require("collection"),
+        let number = page.position.map { Int($0 >> 32) } ?? version, offset = (page.position ?? 0) & 0xFFFF_FFFF
+        guard let found = try await request.gameData.documents(place, number: number, collection: collection,
                                                                 limit: page.readLimit, offset: offset, in: locale) else {
-            if number != nil { throw PageRequest.refused("cursor", "invalid_value") }
+            if page.position != nil { throw PageRequest.refused("cursor", "invalid_value") }
             throw PlayhouseProblem.notFound(request.url.path)
         }
         let following = offset + Int64(page.limit)
         let next = found.documents.count > page.limit && following <= 0xFFFF_FFFF ? Int64(found.head.number) << 32 | following : nil
-        return try Response.cached(page.page(found.documents, next: next), lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
+        let shown = found.documents.prefix(page.limit)
+        return (page.page(shown.map(\.body), next: next), shown.map(\.id), found.head)
     }
 
     func document(_ request: Request) async throws -> Response {
-        let (place, locale) = try Self.place(request)
+        let (place, locale) = try Self.place(request, appID: try request.principal.app.id)
         guard let found = try await request.gameData.document(place, collection: try request.parameters.require("collection"),
                                                                id: try request.parameters.require("document"), in: locale),
               let answer = found.answer else {
@@ -56,7 +65,7 @@ struct GameDataController {
     /// A page of the documents a search finds (``GameDataSearch``): `400` naming a parameter the
     /// search cannot read, or a field no document of the collection has.
     func search(_ request: Request) async throws -> Response {
-        let (place, locale) = try Self.place(request)
+        let (place, locale) = try Self.place(request, appID: try request.principal.app.id)
         let collection: String = try request.parameters.require("collection")
         do {
             let search = try GameDataSearch(query: request.url.query)
@@ -79,14 +88,31 @@ struct GameDataController {
         var locale: String?
     }
 
-    /// Where the read is, and in which locale; `400` naming a query field that does not hold.
-    private static func place(_ request: Request) throws -> (GameDataService.Place, GameDataLocale) {
+    /// Where a read is, but for its app, and in which locale.
+    struct Reading {
+        var game: String
+        var region: String
+        var namespace: GameDataNamespace
+        var locale: GameDataLocale
+
+        func place(appID: UUID) -> GameDataService.Place {
+            GameDataService.Place(appID: appID, game: game, region: region, namespace: namespace)
+        }
+    }
+
+    /// The path's `game` and the query's `region`, `namespace` (`static` when left out) and
+    /// `locale`; `400` naming a query field that does not hold.
+    static func reading(_ request: Request) throws -> Reading {
         let query = try request.query(Query.self)
         guard let region = query.region else { throw PlayhouseProblem.invalidQuery("region", "required") }
         guard GameDataCheck.isName(region, upTo: 32) else { throw PlayhouseProblem.invalidQuery("region") }
         guard let locale = GameDataLocale(query: query.locale) else { throw PlayhouseProblem.invalidQuery("locale") }
-        let place = GameDataService.Place(appID: try request.principal.app.id, game: try request.parameters.require("game"), region: region,
-                                          namespace: query.namespace ?? .static)
-        return (place, locale)
+        return Reading(game: try request.parameters.require("game"), region: region, namespace: query.namespace ?? .static, locale: locale)
+    }
+
+    /// Where the read is in the app `appID`, and in which locale (``reading(_:)``).
+    private static func place(_ request: Request, appID: UUID) throws -> (GameDataService.Place, GameDataLocale) {
+        let reading = try reading(request)
+        return (reading.place(appID: appID), reading.locale)
     }
 }

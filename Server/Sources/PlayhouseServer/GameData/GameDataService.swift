@@ -161,24 +161,37 @@ public struct GameDataService: Sendable {
     }
 
     /// The version of `place` readers get now, or (`number`) another of its versions, and the
-    /// documents of `collection` in it in id order (byte order) and in `locale`, `limit` of them
-    /// after `offset`; nil when there is no such version.
+    /// documents of `collection` in it in id order (byte order) and in `locale`, each with its id,
+    /// `limit` of them after `offset`; nil when there is no such version.
     func documents(_ place: Place, number: Int? = nil, collection: String, limit: Int, offset: Int64,
-                   in locale: GameDataLocale) async throws -> (head: Head, documents: [JSONValue])? {
-        let head: Head?
-        if let number {
-            head = try await store.read { sql in try await Self.head(of: place, number: number, on: sql) }
-        } else {
-            head = try await currentHead(of: place)
-        }
-        guard let head else { return nil }
-        let bodies = try await store.read { sql in
+                   in locale: GameDataLocale) async throws -> (head: Head, documents: [(id: String, body: JSONValue)])? {
+        guard let head = try await head(of: place, number: number) else { return nil }
+        let rows = try await store.read { sql in
             try await sql.raw("""
-                SELECT body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
+                SELECT document_id, body FROM game_data_documents WHERE version_id = \(bind: head.id) AND collection = \(bind: collection)
                 ORDER BY \(SQLQueryString.inByteOrder("document_id", dialect: sql.dialect.name)) LIMIT \(bind: limit) OFFSET \(bind: offset)
-                """).all().map { try $0.decode(column: "body", as: String.self) }
+                """).all().map { (id: try $0.decode(column: "document_id", as: String.self), body: try $0.decode(column: "body", as: String.self)) }
         }
-        return (head, try bodies.map { try Self.document($0, in: locale, of: head) })
+        return (head, try rows.map { (id: $0.id, body: try Self.document($0.body, in: locale, of: head)) })
+    }
+
+    /// The version of `place` readers get now, or (`number`) another of its versions, and its
+    /// collections by name, each with how many documents it holds; nil when there is no such version.
+    func collections(_ place: Place, number: Int? = nil) async throws -> (head: Head, collections: [(name: String, documents: Int)])? {
+        guard let head = try await head(of: place, number: number) else { return nil }
+        let collections = try await store.read { sql in
+            try await sql.raw("""
+                SELECT collection, COUNT(*) AS documents FROM game_data_documents WHERE version_id = \(bind: head.id)
+                GROUP BY collection ORDER BY collection
+                """).all().map { (name: try $0.decode(column: "collection", as: String.self), documents: try $0.decode(column: "documents", as: Int.self)) }
+        }
+        return (head, collections)
+    }
+
+    /// The version of `place` readers get now, or (`number`) another of its versions.
+    private func head(of place: Place, number: Int?) async throws -> Head? {
+        guard let number else { return try await currentHead(of: place) }
+        return try await store.read { sql in try await Self.head(of: place, number: number, on: sql) }
     }
 
     /// The version of `place` readers get now and the page of the documents of `collection` in it
