@@ -22,21 +22,14 @@ extension Apps {
         @Option(name: .customLong("jwks-uri"), help: "OIDC: where the provider publishes its signing keys.") var jwksURI: String?
         @Option(name: .customLong("app-token"), help: "Facebook-style: the app access token for the debug endpoint.") var appToken: String?
         @Option(name: .customLong("introspection-url"), help: "Facebook-style: the token debug endpoint.")
-        var introspectionURL = "https://graph.facebook.com/debug_token"
+        var introspectionURL = IdentityProviderService.Kind.facebookIntrospectionURL
         @Option(name: .customLong("profile-url"), help: "Facebook-style: where the player's profile is read.")
-        var profileURL = "https://graph.facebook.com/me"
+        var profileURL = IdentityProviderService.Kind.facebookProfileURL
 
         func run() async throws {
-            let kind: IdentityProviderService.Kind
-            switch self.kind {
-            case "oidc":
-                guard let issuer, let jwksURI else { throw ValidationError("--kind oidc needs --issuer and --jwks-uri") }
-                kind = .openIDConnect(issuer: issuer, audience: audience, jwksURI: jwksURI)
-            case "facebook":
-                guard let appToken else { throw ValidationError("--kind facebook needs --app-token") }
-                kind = .facebook(appID: audience, appToken: appToken, introspectionURL: introspectionURL, profileURL: profileURL)
-            default:
-                throw ValidationError("--kind must be oidc or facebook")
+            let kind = try await cliProblem {
+                try IdentityProviderService.Kind.named(self.kind, issuer: issuer, audience: audience, jwksURI: jwksURI, appToken: appToken,
+                                                       introspectionURL: introspectionURL, profileURL: profileURL)
             }
             let added = try await options.withApplication { application in
                 try await application.identityProviders.add(app: app, name: name, kind: kind, by: .commandLine)

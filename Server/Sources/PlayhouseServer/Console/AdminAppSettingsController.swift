@@ -34,7 +34,7 @@ struct AdminAppSettingsController: RouteCollection {
         }
         let body = try request.content.decode(Body.self)
         let app = try await AdminController.app(request)
-        return try await request.currencies.add(appID: app.id, code: body.code, kind: body.kind, minorUnits: body.minorUnits, name: Self.given(body.name),
+        return try await request.currencies.add(appID: app.id, code: body.code, kind: body.kind, minorUnits: body.minorUnits, name: body.name.given,
                                                 by: session.actor).encodeResponse(status: .created, for: request)
     }
 
@@ -64,21 +64,8 @@ struct AdminAppSettingsController: RouteCollection {
             }
         }
         let body = try request.content.decode(Body.self)
-        let kind: IdentityProviderService.Kind
-        switch (body.kind, Self.given(body.issuer), Self.given(body.jwksURI), Self.given(body.appToken)) {
-        case ("oidc", let issuer?, let jwksURI?, _):
-            kind = .openIDConnect(issuer: issuer, audience: body.audience, jwksURI: jwksURI)
-        case ("facebook", _, _, let appToken?):
-            kind = .facebook(appID: body.audience, appToken: appToken,
-                             introspectionURL: Self.given(body.introspectionURL) ?? "https://graph.facebook.com/debug_token",
-                             profileURL: Self.given(body.profileURL) ?? "https://graph.facebook.com/me")
-        case ("oidc", _, _, _):
-            throw PlayhouseProblem.validation([.init(name: Self.given(body.issuer) == nil ? "issuer" : "jwks_uri", code: "required")])
-        case ("facebook", _, _, _):
-            throw PlayhouseProblem.validation([.init(name: "app_token", code: "required")])
-        default:
-            throw PlayhouseProblem.validation([.init(name: "kind", code: "invalid_value")])
-        }
+        let kind = try IdentityProviderService.Kind.named(body.kind, issuer: body.issuer, audience: body.audience, jwksURI: body.jwksURI,
+                                                          appToken: body.appToken, introspectionURL: body.introspectionURL, profileURL: body.profileURL)
         let app = try await AdminController.app(request)
         return try await request.identityProviders.add(app: app.id.uuidString, name: body.name, kind: kind, by: session.actor)
             .encodeResponse(status: .created, for: request)
@@ -109,24 +96,19 @@ struct AdminAppSettingsController: RouteCollection {
         }
         let body = try request.content.decode(Body.self)
         var fields: [PlayhouseProblem.Field] = []
-        let economy = Self.given(body.economy).map { Economy(rawValue: $0) }
+        let economy = body.economy.given.map { Economy(rawValue: $0) }
         if economy == .some(nil) { fields.append(.init(name: "economy", code: "invalid_value")) }
         func time(_ text: String?, _ name: String) -> Date? {
-            guard let text = Self.given(text) else { return nil }
+            guard let text = text.given else { return nil }
             guard let date = RFC3339.parse(text) else { fields.append(.init(name: name, code: "invalid_value")); return nil }
             return date
         }
         let (startsAt, expiresAt) = (time(body.startsAt, "starts_at"), time(body.expiresAt, "expires_at"))
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
         let app = try await AdminController.app(request)
-        return try await request.promotions.create(appID: app.id, code: body.code, name: Self.given(body.name), amount: body.amount, currency: body.currency,
+        return try await request.promotions.create(appID: app.id, code: body.code, name: body.name.given, amount: body.amount, currency: body.currency,
                                                    economy: economy ?? nil, maxRedemptions: body.maxRedemptions, startsAt: startsAt,
                                                    expiresAt: expiresAt, by: session.actor).encodeResponse(status: .created, for: request)
-    }
-
-    /// A text the form left empty is one not given.
-    private static func given(_ text: String?) -> String? {
-        text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
     }
 }
 

@@ -19,6 +19,29 @@ public struct IdentityProviderService: Sendable {
         /// Facebook-style: access tokens checked at `introspectionURL` (`input_token`, `access_token`
         /// = `appToken`), issued to the provider app `appID`; the profile is read from `profileURL`.
         case facebook(appID: String, appToken: String, introspectionURL: String, profileURL: String)
+
+        /// Where a Facebook-style provider's tokens are checked and profiles read, unless told otherwise.
+        public static let facebookIntrospectionURL = "https://graph.facebook.com/debug_token", facebookProfileURL = "https://graph.facebook.com/me"
+
+        /// The kind the command line and the admin API name (`oidc` or `facebook`), with what it
+        /// needs; `422` naming the field it lacks (an empty one counts as none), or `kind` when it is
+        /// neither.
+        public static func named(_ kind: String, issuer: String?, audience: String, jwksURI: String?, appToken: String?,
+                                 introspectionURL: String? = nil, profileURL: String? = nil) throws -> Kind {
+            switch (kind, issuer.given, jwksURI.given, appToken.given) {
+            case ("oidc", let issuer?, let jwksURI?, _):
+                return .openIDConnect(issuer: issuer, audience: audience, jwksURI: jwksURI)
+            case ("facebook", _, _, let appToken?):
+                return .facebook(appID: audience, appToken: appToken, introspectionURL: introspectionURL.given ?? facebookIntrospectionURL,
+                                 profileURL: profileURL.given ?? facebookProfileURL)
+            case ("oidc", _, _, _):
+                throw PlayhouseProblem.validation([.init(name: issuer.given == nil ? "issuer" : "jwks_uri", code: "required")])
+            case ("facebook", _, _, _):
+                throw PlayhouseProblem.validation([.init(name: "app_token", code: "required")])
+            default:
+                throw PlayhouseProblem.validation([.init(name: "kind", code: "invalid_value")])
+            }
+        }
     }
 
     let store: Store
