@@ -9,7 +9,9 @@ import VaporTesting
 /// `x-operator-permission` says: a role without the permission is refused (`403`) and one with it
 /// is not, and the console's menu offers a page exactly to the roles that may open it. The
 /// operations that name no permission are the operator's own (signing in, their session, their
-/// second factor, their tokens), and no others.
+/// second factor, their tokens), and no others. (Permissions held by the same roles, such as the
+/// owner's alone, cannot be told apart this way: that a handler asks for the one its entry names is
+/// for its own tests.)
 @Suite struct OperatorRoleMatrixTests {
     /// The admin operations and console pages every signed-in operator may use, whatever their role.
     static let everyOperators: Set<String> = [
@@ -41,7 +43,8 @@ import VaporTesting
                         continue
                     }
                     let permission = try #require(OperatorRole.Permission(rawValue: named))
-                    // The app is a real one; any other id names nothing, so that no call changes anything.
+                    // The app is a real one (a role that may rotates its secret and resets its rate limits);
+                    // any other id names nothing, so that no other call changes anything.
                     var url = path.replacingOccurrences(of: "{app}", with: clientID)
                     while let open = url.firstIndex(of: "{"), let close = url[open...].firstIndex(of: "}") {
                         url.replaceSubrange(open...close, with: UUID().uuidString.lowercased())

@@ -186,11 +186,16 @@ struct CatalogController: RouteCollection {
             query.order.append(.init(key: key, descending: descending))
         }
         if query.order.isEmpty, query.near != nil { query.order = [.init(key: "distance", descending: false)] }
-        let page = try request.query(PageRequest.self)
+        try Self.page(&query, from: try request.query(PageRequest.self))
+        return query
+    }
+
+    /// Sets the page `query` asks for: its position is how far into the ordered answer it starts,
+    /// at most ``deepestPage``.
+    static func page(_ query: inout CatalogService.Query, from page: PageRequest) throws {
         query.limit = page.limit
         query.offset = Int(page.position ?? 0)
         guard query.offset <= deepestPage else { throw PageRequest.refused("cursor", "out_of_range") }
-        return query
     }
 
     /// `r_lat`, `r_lng` and `r_radius`, all three or none.

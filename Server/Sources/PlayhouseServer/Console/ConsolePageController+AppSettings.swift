@@ -20,7 +20,7 @@ extension ConsolePageController {
         }
         let currencies = try await request.currencies.list(appID: app.id)
         let promotions = try await request.promotions.list(appID: app.id).map { promotion in
-            PromotionRow(code: promotion.code, name: promotion.name, amount: "\(promotion.amount.amount) \(promotion.amount.currency) (\(promotion.economy.rawValue))",
+            PromotionRow(code: promotion.code, name: promotion.name, amount: ConsolePages.money(promotion.amount) + " (\(promotion.economy.rawValue))",
                          redeemed: "\(promotion.redemptions)" + (promotion.maxRedemptions.map { " of \($0)" } ?? ""),
                          window: (promotion.startsAt.map { "from " + RFC3339.format($0) + " " } ?? "") + (promotion.expiresAt.map { "until " + RFC3339.format($0) } ?? ""),
                          url: promotion.url)

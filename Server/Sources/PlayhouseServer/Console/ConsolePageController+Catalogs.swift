@@ -37,7 +37,7 @@ extension ConsolePageController {
             }
             context.catalogList = overview.catalogList.map { catalog in
                 CatalogRow(id: catalog.id, dealer: catalog.dealerID, label: catalog.label,
-                           valid: RFC3339.day(catalog.validFrom) + " – " + RFC3339.day(catalog.validUntil), pages: String(catalog.pageCount))
+                           valid: ConsolePages.days(catalog.validFrom, catalog.validUntil), pages: String(catalog.pageCount))
             }
             if overview.stores > 0 {
                 let points = try await request.catalog.mapPoints(appID: chosen.id, stores: overview.stores, limit: Self.mapStores)
@@ -57,7 +57,7 @@ extension ConsolePageController {
 
 extension ConsolePageController {
     /// One catalog as an operator checks it: its pages, each with its offers' hotspots drawn where
-    /// the viewer puts them, and the offers on its pages.
+    /// the viewer puts them, and those offers listed (the dealer's page lists every offer).
     func catalog(_ request: Request) async throws -> Response {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readApps) else { return try await ConsolePages.forbidden(request, session) }
@@ -74,14 +74,14 @@ extension ConsolePageController {
         let catalog = whole.catalog
         let context = Context(
             app: request.parameters.get("app") ?? "", id: catalog.id, label: catalog.label, dealer: catalog.dealerID,
-            valid: RFC3339.day(catalog.validFrom) + " – " + RFC3339.day(catalog.validUntil), pageCount: catalog.pageCount,
+            valid: ConsolePages.days(catalog.validFrom, catalog.validUntil), pageCount: catalog.pageCount,
             pages: whole.pages.map { page in
                 PageRow(number: page.number, image: page.thumb, spots: (spots[page.number] ?? []).map { spot in
-                    Spot(offer: spot.offerID, heading: spot.heading, price: "\(spot.price.amount) \(spot.price.currency)",
+                    Spot(offer: spot.offerID, heading: spot.heading, price: ConsolePages.money(spot.price),
                          left: percent(spot.x), top: percent(spot.y), width: percent(spot.width), height: percent(spot.height))
                 })
             },
-            offers: whole.hotspots.map { OfferRow(page: $0.page, offer: $0.offerID, heading: $0.heading, price: "\($0.price.amount) \($0.price.currency)") })
+            offers: whole.hotspots.map { OfferRow(page: $0.page, offer: $0.offerID, heading: $0.heading, price: ConsolePages.money($0.price)) })
         return try await ConsolePages.render(request, "console-catalog", title: catalog.label, session: session, context)
     }
 
@@ -92,17 +92,16 @@ extension ConsolePageController {
         guard session.person.role.may(.readApps) else { return try await ConsolePages.forbidden(request, session) }
         let app = try await AdminController.app(request), dealerID = try request.parameters.require("dealer")
         guard let dealer = try await request.catalog.dealer(appID: app.id, id: dealerID) else { throw PlayhouseProblem.notFound(request.url.path) }
-        let query = CatalogService.Query(dealerIDs: [dealerID], includeExpired: true, order: [.init(key: "created", descending: true)],
-                                         offset: Int(paging.position ?? 0), limit: paging.limit)
-        guard query.offset <= CatalogController.deepestPage else { throw PageRequest.refused("cursor", "out_of_range") }
+        var query = CatalogService.Query(dealerIDs: [dealerID], includeExpired: true, order: [.init(key: "created", descending: true)])
+        try CatalogController.page(&query, from: paging)
         let (offers, more) = try await request.catalog.offers(appID: app.id, query)
         let page = CatalogController.page(offers, query, more)
         struct OfferRow: Encodable { var id, heading, price, valid, catalog: String, expired: Bool }
         struct Context: Encodable { var app, dealer, dealerID: String, offers: [OfferRow], next: String? }
         let now = request.now
         let context = Context(app: app.clientID, dealer: dealer.name, dealerID: dealer.id, offers: page.data.map { offer in
-            OfferRow(id: offer.id, heading: offer.heading, price: "\(offer.price.amount) \(offer.price.currency)",
-                     valid: RFC3339.day(offer.validFrom) + " – " + RFC3339.day(offer.validUntil),
+            OfferRow(id: offer.id, heading: offer.heading, price: ConsolePages.money(offer.price),
+                     valid: ConsolePages.days(offer.validFrom, offer.validUntil),
                      catalog: offer.catalogID.map { id in offer.catalogPage.map { "\(id), page \($0)" } ?? id } ?? "", expired: offer.validUntil <= now)
         }, next: page.nextCursor)
         return try await ConsolePages.render(request, "console-dealer-offers", title: "\(dealer.name): offers", session: session, context)

@@ -44,6 +44,16 @@ enum ConsolePages {
         return (value < 0 ? "-" : "") + digits + grouped
     }
 
+    /// An amount of money as a page shows it: `12.95 DKK`.
+    static func money(_ money: Money) -> String {
+        "\(money.amount) \(money.currency)"
+    }
+
+    /// From one time to another, by UTC day: `2026-11-23 – 2026-11-30`.
+    static func days(_ from: Date, _ until: Date) -> String {
+        RFC3339.day(from) + " – " + RFC3339.day(until)
+    }
+
     /// An app in a page's chooser.
     struct AppChoice: Encodable, Sendable { var name, clientID: String, selected: Bool }
 

@@ -26,7 +26,7 @@ struct PlayerAuthController: RouteCollection {
         if let sessionID = principal.sessionID {
             try await request.playSessions.end(sessionID)
         } else if let tokenID = principal.tokenID {
-            _ = try await request.tokens.claim(tokenID)
+            _ = try await request.tokens.claim(tokenID, kind: .access)
         }
         try await request.browserSignIns.end(playerID: playerID)
         return .noContent

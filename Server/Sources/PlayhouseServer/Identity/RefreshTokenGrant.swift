@@ -37,7 +37,7 @@ struct RefreshTokenGrant: Sendable {
         // so the revocation is not rolled back with it.
         let issued: TokenResponse? = try await store.transaction { [scope] sql in
             let tokens = TokenService(store: Store(sql), now: now, cache: tokenCache)
-            guard try await tokens.claim(token.id) else { return nil }
+            guard try await tokens.claim(token.id, kind: .refresh) else { return nil }
             let grant = PlayerGrant(appID: app.id, playerID: playerID, sessionID: sessionID, familyID: familyID, scope: scope,
                                     authTime: token.authTime)
             return try await tokens.issuePlayerTokens(grant, accessLifetime: configuration.playerTokenLifetime,

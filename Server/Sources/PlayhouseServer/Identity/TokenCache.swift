@@ -12,9 +12,9 @@ import Vapor
 /// on PostgreSQL the transaction tells every instance when it commits (``changes``,
 /// ``ChangeNotices``), which forget it too. A read that raced a revocation is not remembered: the
 /// cache notes the generation before it reads and keeps what it read only if nothing was forgotten
-/// meanwhile. Until an instance listens (PostgreSQL) it reads every token from the database. An app
-/// deleted with the CLI, and on SQLite a token the CLI revoked, stop working within ``lifetime``
-/// seconds. A lifetime of 0 turns the cache off.
+/// meanwhile. Until an instance listens (PostgreSQL) it reads every token from the database. The
+/// tokens of an app deleted with the CLI stop working within ``lifetime`` seconds. A lifetime of 0
+/// turns the cache off.
 final class TokenCache: Sendable {
     /// What a revocation names: one token, every token of an authorization, or of a play session.
     enum Revoked: Equatable, Sendable {

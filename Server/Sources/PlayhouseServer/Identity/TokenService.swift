@@ -99,7 +99,7 @@ struct TokenService: Sendable {
         if token.kind == .refresh, let family = token.familyID {
             try await revokeFamily(family)
         } else if token.revokedAt == nil {
-            _ = try await claim(token.id)
+            _ = try await claim(token.id, kind: token.kind)
         }
         if let playerID = token.playerID { try await BrowserSignIns(store: store, now: now).end(playerID: playerID) }
     }
@@ -120,13 +120,16 @@ struct TokenService: Sendable {
         }
     }
 
-    /// Revokes one token if it is still live; true when this call was the one that revoked it, so
-    /// that of two racing uses of a refresh token only one wins.
-    func claim(_ tokenID: UUID) async throws -> Bool {
+    /// Revokes one token of `kind` if it is still live; true when this call was the one that
+    /// revoked it, so that of two racing uses of a refresh token only one wins. No cache keeps a
+    /// refresh token, so claiming one (every refresh) tells none.
+    func claim(_ tokenID: UUID, kind: TokenKind) async throws -> Bool {
         let now = self.now
-        return try await revoking(.token(tokenID)) { sql in
+        let update: @Sendable (any SQLDatabase) async throws -> Bool = { sql in
             try await sql.claimed("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id")
         }
+        guard kind == .access else { return try await store.write(update) }
+        return try await revoking(.token(tokenID), update)
     }
 
     /// Runs a revocation's `update`, telling this instance's cache before it (no read that races it
