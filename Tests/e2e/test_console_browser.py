@@ -27,10 +27,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import ARTIFACTS, ROOT
 
 
-def wait_for(browser, condition):
+def wait_for(browser, condition, seconds=15):
     # A page the console's script reloads may go stale while it is read (Chromium says so as a stale
     # element, or as a node that "does not belong to the document"): read it again.
-    return WebDriverWait(browser, 15, ignored_exceptions=[StaleElementReferenceException, WebDriverException]).until(condition)
+    return WebDriverWait(browser, seconds, ignored_exceptions=[StaleElementReferenceException, WebDriverException]).until(condition)
 
 
 def submit(browser, form_id, **fields):
@@ -235,13 +235,14 @@ def test_a_developer_imports_simulates_and_closes_a_game(playhouse, browser, cli
     base = playhouse.base_url
     signed_in_from_invitation(playhouse, browser, "games-developer@example.com", "developer")
 
-    # Imported from the page: the game's row, with its exact RTP.
+    # Imported from the page: the game's row, with its exact RTP (3,200,000 outcomes enumerated: in
+    # the debug build the tests run, 15 to 30 seconds on two cores).
     browser.get(base + "/console/games?app=" + client_app["client_id"])
     definition = (ROOT / "Server/Examples/games/lucky-sevens.json").read_text()
     box = wait_for(browser, EC.presence_of_element_located((By.NAME, "definition")))
     browser.execute_script("arguments[0].value = arguments[1]", box, definition)
     browser.find_element(By.CSS_SELECTOR, "#import-game button").click()
-    row = wait_for(browser, EC.presence_of_element_located((By.ID, "game-lucky-sevens")))
+    row = wait_for(browser, EC.presence_of_element_located((By.ID, "game-lucky-sevens")), seconds=90)
     assert "open" in row.text and "%" in row.text
 
     # A simulation in parts (20,000 spins here: ten parts of 2,000), its progress shown as it goes.
