@@ -57,10 +57,10 @@ import Vapor
     }
 
     @Test func aRevocationNamesItselfInANotice() {
-        for revoked in [TokenCache.Revoked.token(UUID()), .family(UUID()), .session(UUID())] {
+        for revoked in [TokenCache.Revoked.token(UUID()), .family(UUID()), .session(UUID()), .app(UUID())] {
             #expect(TokenCache.Revoked(payload: revoked.payload) == revoked)
         }
-        #expect(TokenCache.Revoked(payload: "token:nonsense") == nil && TokenCache.Revoked(payload: "app:\(UUID())") == nil)
+        #expect(TokenCache.Revoked(payload: "token:nonsense") == nil && TokenCache.Revoked(payload: "player:\(UUID())") == nil)
     }
 
     @Test func aFullCacheDropsStaleEntriesFirst() {
@@ -80,7 +80,8 @@ import Vapor
 
     /// Over HTTP: a token revoked on this instance stops working at once; one another instance
     /// revoked, at once on PostgreSQL (its revocation tells every instance), and on SQLite (where
-    /// the CLI is the only other process) once the cache's lifetime is over.
+    /// the CLI is the only other process) once the cache's lifetime is over. On PostgreSQL an app's
+    /// change through one instance reaches the tokens another keeps at once too.
     @Test(arguments: Engine.available)
     func revocationsReachEveryInstance(_ engine: Engine) async throws {
         let configuration = engine.isolatedConfiguration()
@@ -112,6 +113,22 @@ import Vapor
                     second.playhouseClock.advance(by: configuration.tokenCacheLifetime)
                     #expect(try await second.send(.GET, "/v1/app", headers: bearer(token)).status == .unauthorized)
                 }
+
+                // An app's new rate limits, set through one instance, are the ones every instance counts
+                // at once, though the second keeps a token that carries the app's record.
+                guard engine == .postgres else { return }
+                let another = try await first.appToken(credentials)
+                #expect(try await second.send(.GET, "/v1/app", headers: bearer(another)).status == .ok)
+                #expect(cache.token(hash: SecretToken.hash(another), now: second.playhouseClock.now()) != nil)
+                _ = try await first.apps.setRateLimits(credentials.app.clientID, RequestRateLimits(perSecond: 7, perHour: nil), by: .commandLine)
+                var policy = ""
+                for _ in 0..<50 where !policy.hasPrefix("7;") {
+                    // A call the app's limits count (game data; none here), answered with the limits counted by.
+                    policy = try await second.send(.GET, "/v1/data/none/items?region=eu", headers: bearer(another)).headers
+                        .first(name: "RateLimit-Policy") ?? ""
+                    if !policy.hasPrefix("7;") { try await Task.sleep(for: .milliseconds(20)) }
+                }
+                #expect(policy.hasPrefix("7;w=1"), "the second instance heard of the app's change within a second: \(policy)")
             }
         }
     }

@@ -12,30 +12,35 @@ import Vapor
 /// on PostgreSQL the transaction tells every instance when it commits (``changes``,
 /// ``ChangeNotices``), which forget it too. A read that raced a revocation is not remembered: the
 /// cache notes the generation before it reads and keeps what it read only if nothing was forgotten
-/// meanwhile. Until an instance listens (PostgreSQL) it reads every token from the database. The
-/// tokens of an app deleted with the CLI stop working within ``lifetime`` seconds. A lifetime of 0
-/// turns the cache off.
+/// meanwhile. Until an instance listens (PostgreSQL) it reads every token from the database. A
+/// change of an app (``AppService``) is announced the same way, so that no instance goes on using
+/// the app's record as its tokens carried it. A lifetime of 0 turns the cache off.
 final class TokenCache: Sendable {
-    /// What a revocation names: one token, every token of an authorization, or of a play session.
+    /// What a revocation names: one token, every token of an authorization, or of a play session;
+    /// or every token of an app, whose record (which a token carries: its rate limits, its minimum
+    /// age) changed, or which was deleted.
     enum Revoked: Equatable, Sendable {
         case token(UUID)
         case family(UUID)
         case session(UUID)
+        case app(UUID)
 
         func covers(_ token: StoredToken) -> Bool {
             switch self {
             case .token(let id): token.id == id
             case .family(let id): token.familyID == id
             case .session(let id): token.sessionID == id
+            case .app(let id): token.app.id == id
             }
         }
 
-        /// How a notice names it: `token:<id>`, `family:<id>` or `session:<id>`.
+        /// How a notice names it: `token:<id>`, `family:<id>`, `session:<id>` or `app:<id>`.
         var payload: String {
             switch self {
             case .token(let id): "token:" + id.uuidString
             case .family(let id): "family:" + id.uuidString
             case .session(let id): "session:" + id.uuidString
+            case .app(let id): "app:" + id.uuidString
             }
         }
 
@@ -46,6 +51,7 @@ final class TokenCache: Sendable {
             case "token": self = .token(id)
             case "family": self = .family(id)
             case "session": self = .session(id)
+            case "app": self = .app(id)
             default: return nil
             }
         }
