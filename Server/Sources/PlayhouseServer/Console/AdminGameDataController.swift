@@ -55,7 +55,7 @@ struct AdminGameDataController: RouteCollection {
         try request.operatorSession.require(.readApps)
         let (place, locale, version) = try await Self.place(request)
         return try await GameDataController.documents(request, place, collection: try request.parameters.require("collection"), version: version,
-                                                      in: locale).page
+                                                      in: locale) { $1 }.page
     }
 
     /// What a request names: the path's app and game, and the query's `region`, `namespace`,

@@ -46,7 +46,7 @@ extension ConsolePageController {
     /// names another), read-only: its collections, and a page of the chosen one's documents (the
     /// first collection unless `collection` names another) as they are stored, every locale.
     func gameDataDocuments(_ request: Request) async throws -> Response {
-        // The query first, as every page reads it: a bad one is 400 whoever asks.
+        // The query first, as every page reads it, paging included: a bad one is 400 whoever asks.
         struct Query: Decodable { var collection: String? }
         let named = try request.query(Query.self).collection
         let (reading, version) = try AdminGameDataController.query(request)
@@ -57,7 +57,7 @@ extension ConsolePageController {
         guard let found = try await request.gameData.collections(place, number: version) else { throw PlayhouseProblem.notFound(request.url.path) }
         let chosen = found.collections.first { $0.name == named }?.name ?? found.collections.first?.name
         struct CollectionRow: Encodable { var name, documents: String, selected: Bool }
-        struct DocumentRow: Encodable { var id, json: String }
+        struct DocumentRow: Codable { var id, json: String }
         struct Context: Encodable {
             var app, game, region, namespace, version, collection: String, collections: [CollectionRow], documents: [DocumentRow], next: String?
         }
@@ -67,12 +67,12 @@ extension ConsolePageController {
                                                                                  selected: $0.name == chosen) },
                               documents: [], next: nil)
         if let chosen {
-            let shown = try await GameDataController.documents(request, place, collection: chosen, version: found.head.number, in: locale)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.documents = try zip(shown.ids, shown.page.data).map { id, document in
+            let shown = try await GameDataController.documents(request, place, collection: chosen, version: found.head.number, in: locale) { id, document in
                 DocumentRow(id: id, json: String(decoding: try encoder.encode(document), as: UTF8.self))
             }
+            context.documents = shown.page.data
             context.next = shown.page.nextCursor
         }
         return try await ConsolePages.render(request, "console-game-data-documents", title: "\(place.game): game data", session: session, context)

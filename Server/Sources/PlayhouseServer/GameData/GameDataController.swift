@@ -31,14 +31,17 @@ struct GameDataController {
     /// imported meanwhile (versions are kept).
     func index(_ request: Request) async throws -> Response {
         let (place, locale) = try Self.place(request, appID: try request.principal.app.id)
-        let found = try await Self.documents(request, place, collection: try request.parameters.require("collection"), in: locale)
+        let found = try await Self.documents(request, place, collection: try request.parameters.require("collection"), in: locale) { $1 }
         return try Response.cached(found.page, lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
     }
 
     /// The page of the documents of `collection` that the request's cursor names, in the version
-    /// the cursor names, or else `version` (the current one when nil), and the documents' ids.
-    static func documents(_ request: Request, _ place: GameDataService.Place, collection: String, version: Int? = nil,
-                          in locale: GameDataLocale) async throws -> (page: Page<JSONValue>, ids: [String], head: GameDataService.Head) {
+    /// the cursor names, or else `version` (the current one when nil), each as `item` makes it of
+    /// its id and body.
+    static func documents<Item: Codable & Sendable>(_ request: Request, _ place: GameDataService.Place, collection: String, version: Int? = nil,
+                                                    in locale: GameDataLocale,
+                                                    as item: (_ id: String, _ body: JSONValue) throws -> Item) async throws
+        -> (page: Page<Item>, head: GameDataService.Head) {
         let page = try request.query(PageRequest.self)
         let number = page.position.map { Int($0 >> 32) } ?? version, offset = (page.position ?? 0) & 0xFFFF_FFFF
         guard let found = try await request.gameData.documents(place, number: number, collection: collection,
@@ -48,8 +51,7 @@ struct GameDataController {
         }
         let following = offset + Int64(page.limit)
         let next = found.documents.count > page.limit && following <= 0xFFFF_FFFF ? Int64(found.head.number) << 32 | following : nil
-        let shown = found.documents.prefix(page.limit)
-        return (page.page(shown.map(\.body), next: next), shown.map(\.id), found.head)
+        return (page.page(try found.documents.prefix(page.limit).map { try item($0.id, $0.body) }, next: next), found.head)
     }
 
     func document(_ request: Request) async throws -> Response {
