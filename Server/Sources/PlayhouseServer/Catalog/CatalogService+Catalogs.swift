@@ -27,6 +27,19 @@ extension CatalogService {
         return try await catalogs(appID: appID, query).catalogs.first
     }
 
+    /// The catalog with id `id`, expired or not, its pages and its offers' hotspots, read together
+    /// (an import meanwhile shows in all three or in none); nil when there is no such catalog.
+    func whole(appID: UUID, id: String) async throws -> (catalog: Catalog, pages: [CatalogPage], hotspots: [CatalogHotspot])? {
+        let now = self.now
+        return try await store.readTogether { sql in
+            let together = CatalogService(store: Store(sql), now: now)
+            guard let catalog = try await together.catalog(appID: appID, id: id, near: nil),
+                  let pages = try await together.pages(appID: appID, catalog: id),
+                  let hotspots = try await together.hotspots(appID: appID, catalog: id) else { return nil }
+            return (catalog, pages, hotspots)
+        }
+    }
+
     /// The pages of the catalog with id `id`, in order; nil when there is no such catalog.
     func pages(appID: UUID, catalog id: String) async throws -> [CatalogPage]? {
         let rows = try await store.read { sql in

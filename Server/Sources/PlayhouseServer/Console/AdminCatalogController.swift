@@ -47,12 +47,8 @@ struct AdminCatalogController: RouteCollection {
     /// The catalog the path names (`{app}`, `{catalog}`) whole, for the admin API and the console's page.
     static func whole(_ request: Request) async throws -> WholeCatalog {
         let app = try await AdminController.app(request), id = try request.parameters.require("catalog")
-        guard let catalog = try await request.catalog.catalog(appID: app.id, id: id, near: nil),
-              let pages = try await request.catalog.pages(appID: app.id, catalog: id),
-              let hotspots = try await request.catalog.hotspots(appID: app.id, catalog: id) else {
-            throw PlayhouseProblem.notFound(request.url.path)
-        }
-        return WholeCatalog(catalog: catalog, pages: pages, hotspots: hotspots)
+        guard let found = try await request.catalog.whole(appID: app.id, id: id) else { throw PlayhouseProblem.notFound(request.url.path) }
+        return WholeCatalog(catalog: found.catalog, pages: found.pages, hotspots: found.hotspots)
     }
 
     /// Opens, closes, page views and seconds on pages per catalog per UTC day, the last `days` (1 to
