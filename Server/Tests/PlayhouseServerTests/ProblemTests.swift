@@ -128,6 +128,17 @@ import Vapor
         }
     }
 
+    /// A server too busy to lend a request a database connection in time says so and when to try again.
+    @Test func aServerTooBusyForADatabaseConnectionAsksForARetry() async throws {
+        try await withPlayhouse(.sqlite) { app in
+            app.get("busy") { _ -> String in throw ConnectionPoolTimeoutError.connectionRequestTimeout }
+            let response = try await app.send(.GET, "/busy")
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headers.first(name: "Retry-After") == "1")
+            #expect(try response.problem().code == .serviceUnavailable)
+        }
+    }
+
     @Test func acceptLanguageNegotiation() {
         #expect(Localizer.negotiate("da") == "da")
         #expect(Localizer.negotiate("de-CH;q=0.8, da;q=0.9") == "da")

@@ -74,10 +74,12 @@ import VaporTesting
                     }
                     return try await group.reduce(into: [UInt: Int]()) { $0[$1, default: 0] += 1 }
                 }
-                let admitted = answers[200] ?? 0
-                // Never more than the limit; less by at most the shares the instances held unused.
-                #expect(admitted <= 40 && admitted >= 36, "answers by status: \(answers)")
-                #expect(Set(answers.keys).isSubset(of: [200, 429]), "answers by status: \(answers)")
+                let admitted = answers[200] ?? 0, busy = answers[503] ?? 0
+                // Never more than the limit; less by at most the shares the instances held unused, and
+                // by the calls answered 503 (a loaded machine: no database connection within the pool's
+                // time), which may have taken a share first.
+                #expect(admitted <= 40 && admitted + busy >= 36, "answers by status: \(answers)")
+                #expect(Set(answers.keys).isSubset(of: [200, 429, 503]), "answers by status: \(answers)")
             }
         }
     }

@@ -47,7 +47,8 @@ public struct PlayhouseConfiguration: Sendable {
     public var clientAuthFailureWindow = 300
     /// How long, in seconds, an instance may go on accepting an access token it has just read without
     /// reading it again (`PLAYHOUSE_TOKEN_CACHE_SECONDS`, 0 to 60; 0 reads every time). A revocation,
-    /// or a change of the app, reaches every instance at once (``TokenCache``).
+    /// or a change of the app, reaches every instance at once; on SQLite, one made with the command
+    /// line (another process) reaches the server within this time (``TokenCache``).
     public var tokenCacheLifetime: TimeInterval = 1
     /// Connections per event loop (one a core) in the PostgreSQL pool
     /// (`PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE`, 1 to 64).

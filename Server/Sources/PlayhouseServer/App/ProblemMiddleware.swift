@@ -2,7 +2,9 @@ import PlayhouseAPI
 import Vapor
 
 /// Turns every error into an RFC 9457 problem body, localised by `Accept-Language`. Bad input
-/// always becomes a 4xx; anything unexpected becomes a 500 that reveals nothing but the request id.
+/// always becomes a 4xx; a server stopping, or too busy to lend the request a database connection
+/// within the pool's time, a `503` with `Retry-After`; anything unexpected a 500 that reveals
+/// nothing but the request id.
 struct ProblemMiddleware: Middleware {
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         next.respond(to: request).recover { error in
@@ -29,7 +31,8 @@ struct ProblemMiddleware: Middleware {
                                     headers: ["Allow": names])
         case let decoding as DecodingError:
             return problem(for: decoding)
-        case is StoreClosed:
+        case is StoreClosed, is ConnectionPoolTimeoutError:
+            // Stopping, or too busy to lend a connection in time: the statement that waited did not run.
             return PlayhouseProblem(.serviceUnavailable, .serviceUnavailable, headers: ["Retry-After": "1"])
         case let unstorable where Store.isUnstorableText(unstorable):
             return PlayhouseProblem(.badRequest, .invalidRequest, message: "malformed_body",

@@ -94,21 +94,18 @@ public struct AppService: Sendable {
     /// written, when there is no such app.
     private func change(_ reference: String, _ action: String, by actor: AuditActor,
                         _ update: @escaping @Sendable (AppRecord) -> SQLQueryString) async throws -> AppRecord? {
-        let now = self.now, tokenCache = self.tokenCache
-        let changed = try await store.transaction { sql -> AppRecord? in
+        guard let found = try await find(reference) else { return nil }
+        let now = self.now
+        return try await TokenCache.revoking(.app(found.id), cache: tokenCache, in: store) { sql -> AppRecord? in
             let apps = AppService(store: Store(sql), now: now)
-            guard let found = try await apps.find(reference),
-                  try await sql.raw("SELECT id FROM apps WHERE id = \(bind: found.id)\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")")
+            guard try await sql.raw("SELECT id FROM apps WHERE id = \(bind: found.id)\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")")
                     .first() != nil,
                   let before = try await apps.find(found.id.uuidString),
                   try await sql.raw("\(update(before)) RETURNING id").first() != nil,
                   let after = try await apps.find(before.id.uuidString) else { return nil }
             try await sql.raw(AuditLog.entry(by: actor, action, target: after.ern, before: before, after: after, at: now)).run()
-            try await tokenCache?.announce(.app(after.id), on: sql)
             return after
         }
-        if let changed { tokenCache?.forget(.app(changed.id)) }
-        return changed
     }
 
     /// Every app, oldest first.
@@ -148,15 +145,13 @@ public struct AppService: Sendable {
     /// Returns false when there was no such app.
     public func delete(_ reference: String, by actor: AuditActor) async throws -> Bool {
         guard let app = try await find(reference) else { return false }
-        let now = self.now, tokenCache = self.tokenCache
-        try await store.transaction { sql in
+        let now = self.now
+        try await TokenCache.revoking(.app(app.id), cache: tokenCache, in: store) { sql in
             try await sql.raw(AuditLog.entry(by: actor, "app deleted", target: app.ern, before: app, at: now)).run()
             try await DropMoneyForeignKeys.deleteRows(ofApp: app.id, on: sql)
             try await sql.raw("DELETE FROM oauth_tokens WHERE app_id = \(bind: app.id)").run()
             try await sql.raw("DELETE FROM apps WHERE id = \(bind: app.id)").run()
-            try await tokenCache?.announce(.app(app.id), on: sql)
         }
-        tokenCache?.forget(.app(app.id))
         return true
     }
 

@@ -7,14 +7,16 @@ import Vapor
 /// Access tokens this instance has looked up in the last moment, so that a client's run of calls
 /// reads its token from the database once instead of on every call.
 ///
-/// An entry is used for at most ``lifetime`` seconds. A revocation is seen at once: through this
-/// instance it forgets what the revocation covers before and after the revoking transaction, and
-/// on PostgreSQL the transaction tells every instance when it commits (``changes``,
-/// ``ChangeNotices``), which forget it too. A read that raced a revocation is not remembered: the
+/// An entry is used for at most ``lifetime`` seconds. A revocation is seen at once
+/// (``revoking(_:cache:in:_:)``): the instance that makes it forgets what it covers before and
+/// after the revoking transaction, and on PostgreSQL the transaction tells every instance when it
+/// commits (``changes``, ``ChangeNotices``), which forget it too. On SQLite the command line is
+/// another process, which no server hears: what it revokes or changes reaches the server once its
+/// entries are older than ``lifetime``. A read that raced a revocation is not remembered: the
 /// cache notes the generation before it reads and keeps what it read only if nothing was forgotten
 /// meanwhile. Until an instance listens (PostgreSQL) it reads every token from the database. A
-/// change of an app (``AppService``) is announced the same way, so that no instance goes on using
-/// the app's record as its tokens carried it. A lifetime of 0 turns the cache off.
+/// change of an app (``AppService``) is made the same way, so that no instance goes on using the
+/// app's record as its tokens carried it. A lifetime of 0 turns the cache off.
 final class TokenCache: Sendable {
     /// What a revocation names: one token, every token of an authorization, or of a play session;
     /// or every token of an app, whose record (which a token carries: its rate limits, its minimum
@@ -66,7 +68,8 @@ final class TokenCache: Sendable {
     /// More entries than this and the stale ones are dropped (all of them, if none is stale).
     let capacity: Int
     private let entries = NIOLockedValueBox<[String: Entry]>([:])
-    /// What tells this instance of revocations, its own and (PostgreSQL) every other instance's.
+    /// What tells this instance of revocations and changes of apps, its own and (PostgreSQL) every
+    /// other instance's.
     let changes: ChangeNotices
 
     /// `postgres`: where revocations are announced (PostgreSQL).
@@ -123,9 +126,27 @@ final class TokenCache: Sendable {
         changes.forget(revoked.payload)
     }
 
-    /// Tells every instance, when the transaction of `sql` commits, that `revoked`'s tokens are
-    /// revoked (PostgreSQL; nothing on SQLite, whose one server process forgets at once).
+    /// Tells every instance, when the transaction of `sql` commits, to forget what `revoked`
+    /// covers (PostgreSQL; nothing on SQLite, where ``revoking(_:cache:in:_:)`` forgets in the
+    /// process that made the change).
     func announce(_ revoked: Revoked, on sql: any SQLDatabase) async throws {
         try await changes.announce(revoked.payload, on: sql)
+    }
+
+    /// The one way to make a change that cached tokens must not outlive (a revocation, a change of
+    /// an app): runs `change` in a transaction of `store` that announces `revoked` (every instance
+    /// forgets it when it commits, on PostgreSQL), and forgets it on this instance before (no read
+    /// that races the change is kept) and after (none kept meanwhile survives). Inside a
+    /// transaction it is part of that one; its caller makes the change the same way, so that this
+    /// instance forgets again once the outer transaction commits.
+    static func revoking<T: Sendable>(_ revoked: Revoked, cache: TokenCache?, in store: Store,
+                                      _ change: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        cache?.forget(revoked)
+        defer { cache?.forget(revoked) }
+        return try await store.transaction { sql in
+            let done = try await change(sql)
+            try await cache?.announce(revoked, on: sql)
+            return done
+        }
     }
 }

@@ -107,7 +107,7 @@ struct TokenService: Sendable {
     /// Revokes every live token issued from one authorization.
     func revokeFamily(_ familyID: UUID) async throws {
         let now = self.now
-        try await revoking(.family(familyID)) { sql in
+        try await TokenCache.revoking(.family(familyID), cache: cache, in: store) { sql in
             try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE family_id = \(bind: familyID) AND revoked_at IS NULL").run()
         }
     }
@@ -115,7 +115,7 @@ struct TokenService: Sendable {
     /// Revokes every live token of a play session.
     func revokeSession(_ sessionID: UUID) async throws {
         let now = self.now
-        try await revoking(.session(sessionID)) { sql in
+        try await TokenCache.revoking(.session(sessionID), cache: cache, in: store) { sql in
             try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE session_id = \(bind: sessionID) AND revoked_at IS NULL").run()
         }
     }
@@ -129,21 +129,7 @@ struct TokenService: Sendable {
             try await sql.claimed("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE id = \(bind: tokenID) AND revoked_at IS NULL RETURNING id")
         }
         guard kind == .access else { return try await store.write(update) }
-        return try await revoking(.token(tokenID), update)
-    }
-
-    /// Runs a revocation's `update`, telling this instance's cache before it (no read that races it
-    /// is kept) and after it (none kept meanwhile survives), and every instance's when it commits
-    /// (PostgreSQL). Inside a transaction, the caller tells the cache again once it commits.
-    private func revoking<T: Sendable>(_ revoked: TokenCache.Revoked, _ update: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        let cache = self.cache
-        cache?.forget(revoked)
-        defer { cache?.forget(revoked) }
-        return try await store.transaction { sql in
-            let done = try await update(sql)
-            try await cache?.announce(revoked, on: sql)
-            return done
-        }
+        return try await TokenCache.revoking(.token(tokenID), cache: cache, in: store, update)
     }
 
     func lookup(_ value: String) async throws -> StoredToken? {

@@ -51,7 +51,7 @@ struct SessionService: Sendable {
     /// audit-log entry of the operator who ended it (`by`), when it was one.
     func end(_ sessionID: UUID, by actor: AuditActor? = nil) async throws {
         let now = self.now, tokenCache = self.tokenCache
-        try await store.transaction { sql in
+        try await TokenCache.revoking(.session(sessionID), cache: tokenCache, in: store) { sql in
             let ended = try await sql.raw("""
                 UPDATE play_sessions SET ended_at = \(bind: now) WHERE id = \(bind: sessionID) AND ended_at IS NULL RETURNING id
                 """).first() != nil
@@ -61,8 +61,6 @@ struct SessionService: Sendable {
                                                  at: now)).run()
             }
         }
-        // Committed: a read that saw the tokens live while the transaction ran must not outlast it.
-        tokenCache?.forget(.session(sessionID))
     }
 
     /// A player's play sessions, the latest first (at most 20).
