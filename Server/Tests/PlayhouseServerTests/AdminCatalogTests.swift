@@ -108,7 +108,7 @@ import VaporTesting
             _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id, by: .commandLine)
 
             let whole = try await app.send(.GET, "/admin/v1/apps/\(clientID)/catalog/catalogs/catalog-1", headers: analyst.reading)
-                .decode(AdminCatalogController.WholeCatalog.self)
+                .decode(CatalogService.Whole.self)
             #expect(whole.catalog.id == "catalog-1" && whole.pages.map(\.number) == [1, 2, 3])
             #expect(whole.hotspots.map(\.offerID) == ["offer-3"] && whole.hotspots.first?.page == 2)
             #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/catalog/catalogs/nothing", headers: analyst.reading).status == .notFound)

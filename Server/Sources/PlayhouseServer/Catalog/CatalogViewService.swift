@@ -16,13 +16,6 @@ public struct CatalogViewService: Sendable {
     /// close at once, each in a request of its own, so they can arrive after the close.
     static let lateReportsFor: TimeInterval = 30
 
-    /// What the page shows: the catalog, its pages, its hotspots.
-    struct Shown: Sendable {
-        var catalog: Catalog
-        var pages: [CatalogPage]
-        var hotspots: [CatalogHotspot]
-    }
-
     /// What a page reports.
     enum Report: Equatable {
         case pageViewed(page: Int, seconds: Double)
@@ -54,7 +47,7 @@ public struct CatalogViewService: Sendable {
 
     /// Opens the view with `secret` of the catalog with id `id`: once, within ``openWithin`` of its
     /// making. Counts the open and gives what the page shows; nil otherwise.
-    func open(secret: String, catalog id: String) async throws -> Shown? {
+    func open(secret: String, catalog id: String) async throws -> CatalogService.Whole? {
         let now = self.now, day = RFC3339.day(now)
         let opened = try await store.transaction { sql -> (appID: UUID, catalogID: UUID)? in
             guard let row = try await sql.raw("""
@@ -68,11 +61,7 @@ public struct CatalogViewService: Sendable {
             return (try row.decode(column: "app_id", as: UUID.self), catalogID)
         }
         guard let opened else { return nil }
-        let catalogs = CatalogService(store: store, now: now)
-        guard let catalog = try await catalogs.catalog(appID: opened.appID, id: id, near: nil),
-              let pages = try await catalogs.pages(appID: opened.appID, catalog: id),
-              let hotspots = try await catalogs.hotspots(appID: opened.appID, catalog: id) else { return nil }
-        return Shown(catalog: catalog, pages: pages, hotspots: hotspots)
+        return try await CatalogService(store: store, now: now).whole(appID: opened.appID, id: id)
     }
 
     /// Records `report` of the opened view with `secret`; false when there is no such view open.

@@ -32,23 +32,16 @@ struct AdminCatalogController: RouteCollection {
         return CatalogController.page(offers, query, more)
     }
 
-    /// A catalog, expired or not, with its pages in order and its offers' hotspots by page.
-    struct WholeCatalog: Content {
-        var catalog: Catalog
-        var pages: [CatalogPage]
-        var hotspots: [CatalogHotspot]
-    }
-
-    func whole(_ request: Request) async throws -> WholeCatalog {
+    func whole(_ request: Request) async throws -> CatalogService.Whole {
         try request.operatorSession.require(.readApps)
         return try await Self.whole(request)
     }
 
     /// The catalog the path names (`{app}`, `{catalog}`) whole, for the admin API and the console's page.
-    static func whole(_ request: Request) async throws -> WholeCatalog {
+    static func whole(_ request: Request) async throws -> CatalogService.Whole {
         let app = try await AdminController.app(request), id = try request.parameters.require("catalog")
         guard let found = try await request.catalog.whole(appID: app.id, id: id) else { throw PlayhouseProblem.notFound(request.url.path) }
-        return WholeCatalog(catalog: found.catalog, pages: found.pages, hotspots: found.hotspots)
+        return found
     }
 
     /// Opens, closes, page views and seconds on pages per catalog per UTC day, the last `days` (1 to
@@ -71,4 +64,5 @@ struct AdminCatalogController: RouteCollection {
 }
 
 extension CatalogService.Overview: Content {}
+extension CatalogService.Whole: Content {}
 extension CatalogService.Imported: Content {}
