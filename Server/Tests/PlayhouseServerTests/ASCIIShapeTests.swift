@@ -1,6 +1,7 @@
 import Foundation
 @testable import PlayhouseServer
 import Testing
+import Vapor
 
 /// The byte-by-byte shapes agree with the regular expressions they stand for (the email pattern
 /// is also in the OpenAPI document), on examples and on many random texts of the characters
@@ -21,6 +22,32 @@ import Testing
     @Test func localesAsThePatternSays() {
         for good in ["en", "deu", "da-DK", "de_AT", "zh-Hant-TW", "en-US-u1"] { #expect(ASCIIShape.isLocale(good), "\(good)") }
         for bad in ["", "e", "engl", "en-", "en--US", "en-U", "en-ABCDEFGHI", "1n", "en US", "én"] { #expect(!ASCIIShape.isLocale(bad), "\(bad)") }
+    }
+
+    /// Trimmed as Foundation trims, whether or not Foundation is asked.
+    @Test func whitespaceTrimmedAsFoundationTrimsIt() {
+        for text in ["", " ", "1.00", " 1.00", "1.00\t", "\u{00A0}a@b.co\u{2003}", " a b ", "é", "\n1\n", "x\u{3000}"] {
+            #expect(ASCIIShape.trimmingWhitespace(text) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+        }
+    }
+
+    /// Media types compare as Vapor compares them: case aside, parameters aside, `*` for any.
+    @Test func contentTypesCompareAsVaporComparesThem() {
+        let cases: [(String?, HTTPMediaType, Bool)] = [
+            ("application/json", .json, true), ("Application/JSON", .json, true), ("application/json; charset=utf-8", .json, true),
+            ("application/json;charset=UTF-8", .json, true), ("application/jsonx", .json, false), ("application/xml", .json, false),
+            ("text/json", .json, false), (nil, .json, false), ("application/x-www-form-urlencoded", .urlEncodedForm, true),
+            ("application/x-www-form-urlencoded", .json, false), ("*/*", .json, true),
+        ]
+        for (sent, mediaType, same) in cases {
+            let headers: HTTPHeaders = sent.map { ["Content-Type": $0] } ?? [:]
+            #expect(headers.hasContentType(mediaType) == same, "\(sent ?? "none") as \(mediaType)")
+            #expect(headers.hasContentType(mediaType) == (headers.contentType.map { $0 == mediaType } ?? false), "\(sent ?? "none")")
+        }
+        #expect(ASCIIShape.equalsIgnoringCase("Basic", "basic") && !ASCIIShape.equalsIgnoringCase("Basics", "basic"))
+        var answer = HTTPHeaders()
+        answer.setJSONContentType()
+        #expect(answer.contentType == .json && answer.first(name: .contentType) == "application/json; charset=utf-8")
     }
 
     @Test func randomTextsAgreeWithTheRegularExpressions() {

@@ -90,7 +90,7 @@ import Vapor
         struct Sample: Content { var name: String; var count: Int }
         try await withPlayhouse(.sqlite) { app in
             app.post("json-probe") { request -> HTTPStatus in
-                _ = try request.content.decode(Sample.self)
+                _ = try request.decodeBody(Sample.self)
                 return .noContent
             }
             app.playhouse.routeIndex.build(from: app.routes.all)
@@ -112,6 +112,21 @@ import Vapor
             let xml = try await app.send(.POST, "/json-probe", headers: ["Content-Type": "application/xml"], body: "<a/>")
             #expect(xml.status == .unsupportedMediaType)
             #expect(try xml.problem().code == .unsupportedMediaType)
+            let untyped = try await app.send(.POST, "/json-probe", body: #"{"name": "x", "count": 1}"#)
+            #expect(untyped.status == .unsupportedMediaType)
+
+            // JSON is JSON whichever way its media type is written (read straight, or through Vapor's
+            // lookup with a parameter), and a form is still read as one.
+            for type in ["application/json", "Application/JSON", "application/json; charset=utf-8"] {
+                let sent = try await app.send(.POST, "/json-probe", headers: ["Content-Type": type], body: #"{"name": "x", "count": 1}"#)
+                #expect(sent.status == .noContent, "\(type)")
+                let wrong = try await app.send(.POST, "/json-probe", headers: ["Content-Type": type], body: #"{"name": "x"}"#)
+                #expect(try wrong.problem().errors?.first?.field == "count", "\(type)")
+            }
+            let form = try await app.send(.POST, "/json-probe", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "name=x&count=1")
+            #expect(form.status == .noContent)
+            let empty = try await app.send(.POST, "/json-probe", headers: json, body: "")
+            #expect(empty.status == .unprocessableEntity)
         }
     }
 

@@ -12,7 +12,7 @@ struct BatchController: RouteCollection {
 
     func run(_ request: Request) async throws -> BatchResponseBody {
         _ = try request.principal
-        let plan = try BatchPlan(try request.content.decode(BatchRequestBody.self))
+        let plan = try BatchPlan(try request.decodeBody(BatchRequestBody.self))
         var results: [String: JSONValue] = [:]
         var failed: Set<String> = []
         var answers: [String: BatchSubResponse] = [:]

@@ -135,7 +135,7 @@ struct CatalogController: RouteCollection {
         }
         let link = CatalogViewerLink(url: url, expiresAt: request.now.addingTimeInterval(CatalogViewService.openWithin))
         var headers: HTTPHeaders = ["Cache-Control": "no-store"]
-        headers.contentType = .json
+        headers.setJSONContentType()
         return Response(status: .created, headers: headers, body: .init(data: try PlayhouseJSON.makeEncoder().encode(link)))
     }
 

@@ -32,7 +32,7 @@ struct AdminAppSettingsController: RouteCollection {
             var name: String?
             enum CodingKeys: String, CodingKey { case code, kind, minorUnits = "minor_units", name }
         }
-        let body = try request.content.decode(Body.self)
+        let body = try request.decodeBody(Body.self)
         let app = try await AdminController.app(request)
         return try await request.currencies.add(appID: app.id, code: body.code, kind: body.kind, minorUnits: body.minorUnits, name: body.name.given,
                                                 by: session.actor).encodeResponse(status: .created, for: request)
@@ -63,7 +63,7 @@ struct AdminAppSettingsController: RouteCollection {
                     profileURL = "profile_url"
             }
         }
-        let body = try request.content.decode(Body.self)
+        let body = try request.decodeBody(Body.self)
         let kind = try IdentityProviderService.Kind.named(body.kind, issuer: body.issuer, audience: body.audience, jwksURI: body.jwksURI,
                                                           appToken: body.appToken, introspectionURL: body.introspectionURL, profileURL: body.profileURL)
         let app = try await AdminController.app(request)
@@ -94,7 +94,7 @@ struct AdminAppSettingsController: RouteCollection {
                 case amount, code, currency, economy, expiresAt = "expires_at", maxRedemptions = "max_redemptions", name, startsAt = "starts_at"
             }
         }
-        let body = try request.content.decode(Body.self)
+        let body = try request.decodeBody(Body.self)
         var fields: [PlayhouseProblem.Field] = []
         let economy = body.economy.given.map { Economy(rawValue: $0) }
         if economy == .some(nil) { fields.append(.init(name: "economy", code: "invalid_value")) }

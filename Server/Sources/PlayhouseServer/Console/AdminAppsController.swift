@@ -47,7 +47,7 @@ struct AdminAppsController: RouteCollection {
                 case environment, name, publicClient = "public_client", redirectURIs = "redirect_uris", scopes
             }
         }
-        let body = try request.content.decode(Body.self)
+        let body = try request.decodeBody(Body.self)
         let created = try await request.apps.create(name: body.name, redirectURIs: body.redirectURIs ?? [], environment: body.environment ?? .sandbox,
                                                     scopes: body.scopes, isPublic: body.publicClient ?? false, by: session.actor)
         return try await Self.secretShownOnce(Created(app: created.app, clientSecret: created.clientSecret), status: .created, request)
@@ -73,7 +73,7 @@ struct AdminAppsController: RouteCollection {
                 case perHour = "per_hour", perSecond = "per_second"
             }
         }
-        let body = try request.content.decode(Body.self)
+        let body = try request.decodeBody(Body.self)
         guard let app = try await request.apps.setRateLimits(try await AdminController.app(request).id.uuidString, RequestRateLimits(perSecond: body.perSecond, perHour: body.perHour),
                                                              by: session.actor) else {
             throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
@@ -95,7 +95,7 @@ struct AdminAppsController: RouteCollection {
         let app = try await AdminController.app(request)
         struct Body: Decodable { var operators: [String] }
         var people: [Operator] = []
-        for email in try request.content.decode(Body.self).operators {
+        for email in try request.decodeBody(Body.self).operators {
             guard let person = try await request.operators.find(email), person.email == PlayerService.normalisedEmail(email) else {
                 throw PlayhouseProblem.validation([.init(name: "operators", code: "invalid_value")])
             }

@@ -58,7 +58,7 @@ struct AdminCatalogController: RouteCollection {
         let session = try request.operatorSession
         try session.require(.manageContent)
         let app = try await AdminController.app(request)
-        let file = try request.content.decode(CatalogFile.self)
+        let file = try request.decodeBody(CatalogFile.self)
         return try await request.catalog.importFile(file, files: [:], appID: app.id, by: session.actor)
     }
 }

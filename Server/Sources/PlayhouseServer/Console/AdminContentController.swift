@@ -40,7 +40,7 @@ struct AdminContentController: RouteCollection {
         let session = try request.operatorSession
         try session.require(.manageContent)
         let app = try await AdminController.app(request)
-        let file = try request.content.decode(ContentFile.self)
+        let file = try request.decodeBody(ContentFile.self)
         return try await request.contentUnits.importFile(file, images: [:], appID: app.id, by: session.actor)
     }
 }

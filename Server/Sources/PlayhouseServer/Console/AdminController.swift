@@ -60,7 +60,7 @@ struct AdminController: RouteCollection {
     /// its visitor in as someone else) is refused, 415.
     static func json<Body: Decodable>(_ type: Body.Type, _ request: Request) throws -> Body {
         try request.requireJSONBody()
-        return try request.content.decode(Body.self)
+        return try request.decodeBody(Body.self)
     }
 
     /// The app the path's `:app` names (its client id or id), if the signed-in operator reaches it
@@ -135,7 +135,7 @@ struct AdminController: RouteCollection {
         let session = try request.operatorSession
         try session.requireConsole()
         struct Body: Decodable { var code: String }
-        let body = try request.content.decode(Body.self)
+        let body = try request.decodeBody(Body.self)
         return try await request.operators.confirmSecondFactor(session.person, code: body.code)
     }
 
@@ -159,7 +159,7 @@ struct AdminController: RouteCollection {
         try session.require(.manageOperators)
         try session.requireConsole()
         struct Body: Decodable { var email: String; var role: String }
-        let body = try request.content.decode(Body.self)
+        let body = try request.decodeBody(Body.self)
         guard let role = OperatorRole(rawValue: body.role) else {
             throw PlayhouseProblem.validation([.init(name: "role", code: "invalid_value")])
         }

@@ -35,7 +35,7 @@ struct AdminGamesController: RouteCollection {
         let session = try request.operatorSession
         try session.require(.manageGames)
         let app = try await AdminController.app(request)
-        let definition = try request.content.decode(GameDefinition.self)
+        let definition = try request.decodeBody(GameDefinition.self)
         let imported = try await request.games.importGame(appID: app.id, definition, by: session.actor)
         return try await Imported(game: imported.game, created: imported.created, combinations: imported.report.combinations)
             .encodeResponse(status: imported.created ? .created : .ok, for: request)
@@ -76,7 +76,7 @@ struct AdminGamesController: RouteCollection {
     func simulate(_ request: Request) async throws -> SimulationPart {
         try request.operatorSession.require(.manageGames)
         struct Body: Decodable { var spins: Int }
-        let spins = try request.content.decode(Body.self).spins
+        let spins = try request.decodeBody(Body.self).spins
         guard (1...Self.largestPart).contains(spins) else {
             throw PlayhouseProblem.validation([.init(name: "spins", code: "out_of_range", parameters: ["min": "1", "max": String(Self.largestPart)])])
         }

@@ -78,7 +78,7 @@ struct AdminMoneyController: RouteCollection {
         let session = try request.operatorSession
         try session.require(.adjustMoney)
         let (app, player) = try await AdminController.player(request)
-        let order = try request.content.decode(AdjustmentService.Order.self)
+        let order = try request.decodeBody(AdjustmentService.Order.self)
         let adjustments = request.adjustments
         return try await IdempotentRequest(request, appID: app.id, owner: IdempotentRequest.owner(operator: session.person.id))
             .perform(request.store, prepare: { try await adjustments.check(order, app: app, playerID: player.id) }) { checked, sql in
@@ -95,7 +95,7 @@ struct AdminMoneyController: RouteCollection {
             throw PlayhouseProblem.notFound(request.url.path)
         }
         struct Body: Decodable { var reason: String }
-        let reason = try request.content.decode(Body.self).reason
+        let reason = try request.decodeBody(Body.self).reason
         let adjustments = request.adjustments
         return try await IdempotentRequest(request, appID: app.id, owner: IdempotentRequest.owner(operator: session.person.id))
             .perform(request.store, prepare: { try await adjustments.checkReversal(of: id, reason: reason, app: app) }) { checked, sql in

@@ -30,7 +30,7 @@ struct AdminTokensController: RouteCollection {
                 case expiresInDays = "expires_in_days", name
             }
         }
-        let body = try request.content.decode(Body.self)
+        let body = try request.decodeBody(Body.self)
         let made = try await request.operatorTokens.make(for: session.person, name: body.name, days: body.expiresInDays, by: session.actor)
         let response = try await Made(token: made.token, secret: made.secret).encodeResponse(status: .created, for: request)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")

@@ -22,7 +22,7 @@ struct ContentController: RouteCollection {
 
     func open(_ request: Request) async throws -> Response {
         let principal = try request.principal
-        let body = try request.content.decode(OpenRequest.self)
+        let body = try request.decodeBody(OpenRequest.self)
         let recorded = try await request.opens
             .record(body, appID: principal.app.id, headerCountry: request.headers.first(name: "CF-IPCountry"))
         return try await recorded.encodeResponse(status: .created, for: request)
@@ -49,13 +49,13 @@ struct ContentController: RouteCollection {
 
     func event(_ request: Request) async throws -> ContentEventRecorded {
         let asker = try request.asker()
-        let body = try request.content.decode(ContentEventRequest.self)
+        let body = try request.decodeBody(ContentEventRequest.self)
         return try await request.contentEvents.record(body.event, impressionID: body.impressionID, asker: asker)
     }
 
     func setProperties(_ request: Request) async throws -> AudienceProperties {
         let asker = try request.asker()
-        let body = try request.content.decode(AudienceProperties.self)
+        let body = try request.decodeBody(AudienceProperties.self)
         try await request.placements.setProperties(body.properties, for: asker)
         return body
     }

@@ -24,7 +24,7 @@ struct GameProfileController: RouteCollection {
         try request.requireJSONBody()
         let bytes = request.body.data.map { Data(buffer: $0) } ?? Data()
         let stored = try await request.gameProfiles.put(ref, bytes: bytes)
-        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        var headers: HTTPHeaders = ["Content-Type": HTTPHeaders.jsonContentType]
         if stored.created { headers.replaceOrAdd(name: .location, value: request.url.path) }
         return Response(status: stored.created ? .created : .ok, headers: headers, body: .init(string: stored.body))
     }

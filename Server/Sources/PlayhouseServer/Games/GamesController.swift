@@ -70,7 +70,7 @@ struct GamesController: RouteCollection {
     private func backedBet(_ request: Request, game slug: String, creditsFrom: String?) async throws -> Response {
         let principal = try request.principal
         let playerID = try principal.requirePlayer(scope: "play")
-        let body = try request.content.decode(BetRequest.self)
+        let body = try request.decodeBody(BetRequest.self)
         let bets = request.bets
         let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
         return try await idempotent.perform(request.store, prepareIsRepeatable: true, prepare: {
@@ -86,7 +86,7 @@ struct GamesController: RouteCollection {
 
     private func unbackedBet(_ request: Request, game slug: String, creditsFrom: String?) async throws -> Response {
         let bettor = try unbackedBettor(request)
-        let body = try request.content.decode(BetRequest.self)
+        let body = try request.decodeBody(BetRequest.self)
         let principal = try request.principal
         let bets = request.bets
         let (prepared, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom,
@@ -118,7 +118,7 @@ struct GamesController: RouteCollection {
 
     func setClientSeed(_ request: Request) async throws -> FairnessSeeds {
         let (appID, owner) = try fairnessOwner(request)
-        let body = try request.content.decode(ClientSeedUpdate.self)
+        let body = try request.decodeBody(ClientSeedUpdate.self)
         return try await request.fairness.setClientSeed(body.clientSeed, appID: appID, owner: owner)
     }
 

@@ -101,7 +101,7 @@ struct AuthorizationService: Sendable {
         let maxSeconds = maxAge.map { UInt32($0) }
         if maxSeconds == .some(nil) { throw fail("invalid_request", "max_age is a number of seconds.") }
         var scopes = app.scopes
-        if let requestedScope, !requestedScope.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let requestedScope = requestedScope.given {
             scopes = TokenService.scopes(requestedScope).uniqued()
             // OpenID Connect's `openid` asks for an id_token; every app may.
             guard scopes.allSatisfy({ app.scopes.contains($0) || $0 == "openid" }) else {

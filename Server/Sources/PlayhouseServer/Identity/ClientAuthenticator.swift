@@ -50,7 +50,7 @@ struct ClientAuthenticator: Sendable {
         guard let header = request.headers.first(name: .authorization) else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "basic" else { throw PlayhouseProblem.invalidClient }
-        guard let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+        guard let data = Data(base64Encoded: ASCIIShape.trimmingWhitespace(String(parts[1]))),
               let decoded = String(data: data, encoding: .utf8),
               let colon = decoded.firstIndex(of: ":")
         else { throw PlayhouseProblem.invalidClient }

@@ -158,7 +158,7 @@ struct OAuthController: RouteCollection {
 
     /// The scopes to grant: those requested (each one the app's), or all of the app's.
     private func grantedScopes(requested: String?, app: AppRecord) throws -> [String] {
-        guard let requested, !requested.trimmingCharacters(in: .whitespaces).isEmpty else { return app.scopes }
+        guard let requested = requested.given else { return app.scopes }
         let scopes = requested.split(separator: " ").map(String.init).uniqued()
         if let unknown = scopes.first(where: { !app.scopes.contains($0) }) {
             throw PlayhouseProblem(.badRequest, .invalidScope,

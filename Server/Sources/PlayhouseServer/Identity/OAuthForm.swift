@@ -11,7 +11,7 @@ struct OAuthForm: Sendable {
 
     /// Reads the body of `request`, refusing other media types and malformed encodings.
     init(_ request: Request) throws {
-        guard request.headers.contentType == .urlEncodedForm else {
+        guard request.headers.hasContentType(.urlEncodedForm) else {
             throw PlayhouseProblem(.unsupportedMediaType, .unsupportedMediaType,
                                    parameters: ["expected": Self.mediaType,
                                                 "actual": request.headers.contentType?.serialize() ?? "no content type"])

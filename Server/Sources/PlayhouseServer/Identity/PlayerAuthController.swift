@@ -12,7 +12,7 @@ struct PlayerAuthController: RouteCollection {
 
     func sendPin(_ request: Request) async throws -> Response {
         let principal = try request.principal
-        let body = try request.content.decode(PinRequest.self)
+        let body = try request.decodeBody(PinRequest.self)
         let expiresIn = try await request.phonePins
             .send(to: body.phoneNumber, app: principal.app, sender: request.smsSender, localizer: request.localizer)
         let response = Response(status: .accepted)

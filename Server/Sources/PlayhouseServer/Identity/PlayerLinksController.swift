@@ -14,14 +14,14 @@ struct PlayerLinksController: RouteCollection {
 
     func linkPhone(_ request: Request) async throws -> PlayerProfile {
         let (app, playerID) = try caller(request)
-        let body = try request.content.decode(PhoneLink.self)
+        let body = try request.decodeBody(PhoneLink.self)
         try await request.playerLinks.linkPhone(body.phoneNumber, pin: body.pin, app: app, playerID: playerID)
         return try await profile(request, app, playerID)
     }
 
     func linkProvider(_ request: Request) async throws -> PlayerProfile {
         let (app, playerID) = try caller(request)
-        let body = try request.content.decode(ProviderLink.self)
+        let body = try request.decodeBody(ProviderLink.self)
         try await request.federatedSignIn.link(app: app, playerID: playerID, providerName: body.provider, token: body.subjectToken,
                                                tokenType: body.subjectTokenType)
         return try await profile(request, app, playerID)

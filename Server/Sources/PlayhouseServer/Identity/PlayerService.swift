@@ -155,7 +155,7 @@ struct PlayerService: Sendable {
     static let emailPattern = "^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?([.][A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$"
 
     static func normalisedEmail(_ email: String) -> String? {
-        let email = email.trimmingCharacters(in: .whitespaces).lowercased()
+        let email = ASCIIShape.trimmingWhitespace(email).lowercased()
         guard email.utf8.count <= 254, let at = email.firstIndex(of: "@"), email.utf8.distance(from: email.startIndex, to: at) <= 64,
               ASCIIShape.isEmailAddress(email)
         else { return nil }

@@ -14,7 +14,7 @@ struct ProfileController: RouteCollection {
 
     func update(_ request: Request) async throws -> PlayerProfile {
         let player = try await player(request)
-        let changes = try request.content.decode(ProfileUpdate.self)
+        let changes = try request.decodeBody(ProfileUpdate.self)
         return try await request.players.update(player, with: changes).profile()
     }
 

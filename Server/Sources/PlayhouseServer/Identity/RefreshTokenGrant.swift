@@ -24,7 +24,7 @@ struct RefreshTokenGrant: Sendable {
 
         let granted = TokenService.scopes(token.scope)
         var scope = token.scope
-        if let requestedScope, !requestedScope.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let requestedScope = requestedScope.given {
             let requested = TokenService.scopes(requestedScope).uniqued()
             if let extra = requested.first(where: { !granted.contains($0) }) {
                 throw PlayhouseProblem(.badRequest, .invalidScope,

@@ -19,7 +19,7 @@ struct ListsController: RouteCollection {
 
     func operations(_ request: Request) async throws -> ListOperationsResponse {
         let (app, player) = try Self.caller(request)
-        let batch = try request.content.decode(ListOperationsRequest.self)
+        let batch = try request.decodeBody(ListOperationsRequest.self)
         let outcomes = try await request.lists.apply(batch, app: app, player: player)
         let localizer = request.localizer
         return ListOperationsResponse(results: zip(batch.operations, outcomes).map { operation, outcome in

@@ -21,7 +21,7 @@ struct LimitsController: RouteCollection {
     func update(_ request: Request) async throws -> PlayerLimits {
         let principal = try request.principal
         let playerID = try principal.requirePlayer()
-        let body = try request.content.decode(LimitsUpdate.self)
+        let body = try request.decodeBody(LimitsUpdate.self)
         let service = request.limits
         let limits = try await service.update(body, playerID: playerID, appID: principal.app.id)
         return try await service.wire(limits, playerID: playerID, appID: principal.app.id)

@@ -18,7 +18,7 @@ struct SessionsController: RouteCollection {
     func keepAlive(_ request: Request) async throws -> PlaySessionStatus {
         let sessionID = try session(request)
         let hasBody = (request.body.data?.readableBytes ?? 0) > 0
-        let body = hasBody ? try request.content.decode(KeepAliveRequest.self) : KeepAliveRequest()
+        let body = hasBody ? try request.decodeBody(KeepAliveRequest.self) : KeepAliveRequest()
         return try await request.playSessions.keepAlive(sessionID, realityChecked: body.realityChecked, serverRules: request.serverSessionRules)
     }
 

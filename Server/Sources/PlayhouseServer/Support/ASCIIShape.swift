@@ -25,6 +25,24 @@ enum ASCIIShape {
         return text[start...end]
     }
 
+    /// `text` without the whitespace around it (Foundation's `.whitespaces`). Foundation's
+    /// trimming costs microseconds on Linux, and such text (an amount, an address, a header) rarely
+    /// has any: it is only asked when the first or last byte is not printable ASCII other than a space.
+    static func trimmingWhitespace(_ text: String) -> String {
+        let printable: ClosedRange<UInt8> = 0x21...0x7e
+        guard let first = text.utf8.first, let last = text.utf8.last, printable.contains(first), printable.contains(last) else {
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+
+    /// Whether `text` is `expected` but for the case of ASCII letters.
+    static func equalsIgnoringCase(_ text: String, _ expected: String) -> Bool {
+        text.utf8.count == expected.utf8.count && zip(text.utf8, expected.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 { isUppercase(byte) ? byte + 0x20 : byte }
+
     /// `PlayerService.emailPattern`, byte by byte: a local part of `[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]`,
     /// one `@`, and two or more dot-separated labels of letters, digits and inner hyphens. (A
     /// regular expression compiled on every sign-up cost a few per cent of its CPU.)

@@ -15,7 +15,7 @@ enum MinorUnits {
 
     /// Parses a positive amount with at most `digits` decimals into minor units.
     static func parse(_ text: String, digits: Int) -> Result<Int64, ParseError> {
-        let trimmed = Self.trimmed(text)
+        let trimmed = ASCIIShape.trimmingWhitespace(text)
         guard ASCIIShape.isDecimal(trimmed) else {
             return .failure(.notADecimal)
         }
@@ -34,17 +34,6 @@ enum MinorUnits {
         guard value > 0 else { return .failure(.notPositive) }
         guard value <= maximum else { return .failure(.tooLarge) }
         return .success(value)
-    }
-
-    /// `text` without the whitespace around it. An amount rarely has any, and Foundation's trimming
-    /// costs microseconds on Linux, so it is only asked when the first or last byte is not a
-    /// printable ASCII character other than a space.
-    private static func trimmed(_ text: String) -> String {
-        let printable: ClosedRange<UInt8> = 0x21...0x7e
-        guard let first = text.utf8.first, let last = text.utf8.last, printable.contains(first), printable.contains(last) else {
-            return text.trimmingCharacters(in: .whitespaces)
-        }
-        return text
     }
 
     /// Formats minor units as a decimal string with exactly `digits` decimals: `1250` → `"12.50"`.

@@ -1,8 +1,6 @@
-import Foundation
-
 extension Optional<String> {
     /// The text, or nil when there is none or it is blank: an empty form field counts as left out.
     var given: String? {
-        flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        flatMap { ASCIIShape.trimmingWhitespace($0).isEmpty ? nil : $0 }
     }
 }

@@ -50,8 +50,27 @@ struct PreparedPostgresSQL: SQLDatabase {
         var bindings = PostgresBindings(capacity: binds.count)
         var types: [PostgresDataType] = []
         types.reserveCapacity(binds.count)
-        for bind in binds where try !append(bind, to: &bindings, types: &types) { return nil }
+        for bind in binds {
+            // The common types first, each found by a cast to itself; the casts to protocols
+            // below look conformances up (about half of this function's time in a bet's profile).
+            switch bind {
+            case let value as String: appendKnown(value, to: &bindings, types: &types)
+            case let value as UUID: appendKnown(value, to: &bindings, types: &types)
+            case let value as Int64: appendKnown(value, to: &bindings, types: &types)
+            case let value as Int: appendKnown(value, to: &bindings, types: &types)
+            case let value as Date: appendKnown(value, to: &bindings, types: &types)
+            case let value as Bool: appendKnown(value, to: &bindings, types: &types)
+            default: guard try append(bind, to: &bindings, types: &types) else { return nil }
+            }
+        }
         return (bindings, types)
+    }
+
+    /// Appends a value of a type PostgresNIO encodes, with its type.
+    private static func appendKnown<Value: PostgresNonThrowingEncodable>(_ value: Value, to bindings: inout PostgresBindings,
+                                                                    types: inout [PostgresDataType]) {
+        bindings.append(value)
+        types.append(Value.psqlType)
     }
 
     /// Appends a value in PostgresNIO's own encoding, with its type; false for any other value.

@@ -30,7 +30,7 @@ extension Response {
         var headers: HTTPHeaders = ["ETag": answer.etag, "Cache-Control": "max-age=\(lifetime)", "Vary": "Authorization, \(APIHeader.clientID)"]
         if let lastModified { headers.replaceOrAdd(name: .lastModified, value: Self.httpDate(lastModified)) }
         if request.alreadyHas(etag: answer.etag) { return Response(status: .notModified, headers: headers) }
-        headers.contentType = .json
+        headers.setJSONContentType()
         return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: answer.body)))
     }
 

@@ -288,7 +288,7 @@ struct IdempotentRequest {
     }
 
     private static func response(_ status: HTTPStatus, _ json: String) -> Response {
-        Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"],
+        Response(status: status, headers: ["Content-Type": HTTPHeaders.jsonContentType, "Cache-Control": "no-store"],
                  body: .init(string: json))
     }
 

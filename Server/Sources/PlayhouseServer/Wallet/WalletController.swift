@@ -27,7 +27,7 @@ struct WalletController: RouteCollection {
 
     func updateAccount(_ request: Request) async throws -> WalletAccount {
         let (app, player) = try await accountHolder(request)
-        let changes = try request.content.decode(AccountUpdate.self)
+        let changes = try request.decodeBody(AccountUpdate.self)
         return try await request.wallet.update(player, with: changes, app: app)
     }
 
@@ -71,13 +71,13 @@ struct WalletController: RouteCollection {
 
     func deposit(_ request: Request) async throws -> Response {
         let (app, playerID) = try caller(request)
-        return try await request.pay(.deposit, try request.content.decode(PaymentRequest.self), app: app, playerID: playerID,
+        return try await request.pay(.deposit, try request.decodeBody(PaymentRequest.self), app: app, playerID: playerID,
                                      idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
     }
 
     func withdraw(_ request: Request) async throws -> Response {
         let (app, playerID) = try caller(request)
-        return try await request.pay(.withdrawal, try request.content.decode(PaymentRequest.self), app: app, playerID: playerID,
+        return try await request.pay(.withdrawal, try request.decodeBody(PaymentRequest.self), app: app, playerID: playerID,
                                      idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
     }
 
@@ -105,7 +105,7 @@ struct WalletController: RouteCollection {
 
     func redeem(_ request: Request) async throws -> Response {
         let (app, playerID) = try caller(request)
-        return try await request.redeem(try request.content.decode(RedeemRequest.self), app: app, playerID: playerID,
+        return try await request.redeem(try request.decodeBody(RedeemRequest.self), app: app, playerID: playerID,
                                         idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
     }
 

@@ -74,7 +74,7 @@ struct CatalogViewerController: RouteCollection {
 
     func event(_ request: Request) async throws -> HTTPStatus {
         guard let secret = request.headers.bearerAuthorization?.token else { throw PlayhouseProblem.missingToken }
-        let event = try request.content.decode(Event.self)
+        let event = try request.decodeBody(Event.self)
         let report: CatalogViewService.Report
         switch (event.type, event.page, event.seconds, event.offerID) {
         case ("closed", _, _, _): report = .closed

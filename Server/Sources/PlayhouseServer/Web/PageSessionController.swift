@@ -10,7 +10,7 @@ struct PageSessionController: RouteCollection {
 
     func open(_ request: Request) async throws -> Response {
         let principal = try request.principal
-        let body = try request.content.decode(HostedPageRequest.self)
+        let body = try request.decodeBody(HostedPageRequest.self)
         // The reality check needs the play session it checks, and no scope: it protects the player.
         let playerID = switch body.page {
         case .realityCheck: try principal.requirePlayer()
