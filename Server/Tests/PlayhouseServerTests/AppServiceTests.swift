@@ -125,11 +125,24 @@ import Vapor
     }
 
     @Test func formComponentsArePercentDecoded() {
-        #expect(OAuthForm.decodeComponent("a+b%20c") == "a b c")
-        #expect(OAuthForm.decodeComponent("%E2%82%ac%2B%25") == "€+%")
-        #expect(OAuthForm.decodeComponent("") == "")
-        #expect(OAuthForm.decodeComponent("caf\u{e9}") == "caf\u{e9}")
-        for malformed in ["%", "%4", "%zz", "%G1", "%FF", "%C3"] { #expect(OAuthForm.decodeComponent(Substring(malformed)) == nil, "\(malformed)") }
+        #expect(OAuthForm.decodeComponent("a+b%20c".utf8) == "a b c")
+        #expect(OAuthForm.decodeComponent("%E2%82%ac%2B%25".utf8) == "€+%")
+        #expect(OAuthForm.decodeComponent("".utf8) == "")
+        #expect(OAuthForm.decodeComponent("caf\u{e9}".utf8) == "caf\u{e9}")
+        for malformed in ["%", "%4", "%zz", "%G1", "%FF", "%C3"] { #expect(OAuthForm.decodeComponent(malformed.utf8) == nil, "\(malformed)") }
+        // Bytes that are not UTF-8, sent raw, are refused as percent-escaped ones are.
+        #expect(OAuthForm.decodeComponent([0x61, 0xC3]) == nil && OAuthForm.decodeComponent([0xFF]) == nil)
+    }
+
+    /// A form is split byte by byte: names and values whatever their characters, repeats kept,
+    /// empty pairs skipped, and a body that is not UTF-8 refused.
+    @Test func formsAreSplitIntoNamesAndValues() throws {
+        let form = try OAuthForm(encoded: "a=1&&b=x%26y=z&c&e%CC%81=\u{e9}&a=2&d=")
+        #expect(form.values("a") == ["1", "2"] && form.values("b") == ["x&y=z"])
+        #expect(try form.value("c") == nil && form.values("d").isEmpty)
+        #expect(try form.value("e\u{301}") == "\u{e9}")
+        #expect(throws: PlayhouseProblem.self) { try form.value("a") }
+        #expect(throws: PlayhouseProblem.self) { try OAuthForm(encoded: "a=%ZZ") }
     }
 
     @Test func base64URLMatchesRFC4648AndDecodesBack() {

@@ -54,7 +54,7 @@ struct ClientAuthenticator: Sendable {
               let decoded = String(data: data, encoding: .utf8),
               let colon = decoded.firstIndex(of: ":")
         else { throw PlayhouseProblem.invalidClient }
-        func formDecode(_ text: Substring) -> String { OAuthForm.decodeComponent(text) ?? String(text) }
+        func formDecode(_ text: Substring) -> String { OAuthForm.decodeComponent(text.utf8) ?? String(text) }
         return (formDecode(decoded[..<colon]), formDecode(decoded[decoded.index(after: colon)...]))
     }
 }
