@@ -44,7 +44,7 @@ import Vapor
             #expect(headers.hasContentType(mediaType) == same, "\(sent ?? "none") as \(mediaType)")
             #expect(headers.hasContentType(mediaType) == (headers.contentType.map { $0 == mediaType } ?? false), "\(sent ?? "none")")
         }
-        #expect(ASCIIShape.equalsIgnoringCase("Basic", "basic") && !ASCIIShape.equalsIgnoringCase("Basics", "basic"))
+        #expect(ASCIIShape.equalsIgnoringCase("Basic".utf8, "basic".utf8) && !ASCIIShape.equalsIgnoringCase("Basics".utf8, "basic".utf8))
         var answer = HTTPHeaders()
         answer.setJSONContentType()
         #expect(answer.contentType == .json && answer.first(name: .contentType) == "application/json; charset=utf-8")

@@ -7,7 +7,7 @@ struct OpenAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("openapi.json") { request -> Response in
             let body = document.rendered(publicURL: request.playhouse.configuration.resolvedPublicURL)
-            return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(string: body))
+            return Response(status: .ok, headers: ["Content-Type": HTTPHeaders.jsonContentType], body: .init(string: body))
         }
     }
 }

@@ -49,7 +49,7 @@ struct ClientAuthenticator: Sendable {
     private func basicCredentials() throws -> (String, String)? {
         guard let header = request.headers.first(name: .authorization) else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "basic" else { throw PlayhouseProblem.invalidClient }
+        guard parts.count == 2, ASCIIShape.equalsIgnoringCase(parts[0].utf8, "basic".utf8) else { throw PlayhouseProblem.invalidClient }
         guard let data = Data(base64Encoded: ASCIIShape.trimmingWhitespace(String(parts[1]))),
               let decoded = String(data: data, encoding: .utf8),
               let colon = decoded.firstIndex(of: ":")

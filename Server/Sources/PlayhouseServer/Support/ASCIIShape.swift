@@ -36,9 +36,9 @@ enum ASCIIShape {
         return text
     }
 
-    /// Whether `text` is `expected` but for the case of ASCII letters.
-    static func equalsIgnoringCase(_ text: String, _ expected: String) -> Bool {
-        text.utf8.count == expected.utf8.count && zip(text.utf8, expected.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+    /// Whether the bytes `text` are `expected`'s but for the case of ASCII letters.
+    static func equalsIgnoringCase(_ text: some Collection<UInt8>, _ expected: some Collection<UInt8>) -> Bool {
+        text.count == expected.count && zip(text, expected).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 { isUppercase(byte) ? byte + 0x20 : byte }

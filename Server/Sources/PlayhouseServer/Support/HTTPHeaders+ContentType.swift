@@ -17,7 +17,13 @@ extension HTTPHeaders {
     /// parameters, as Vapor compares them). The header is parsed only when it is not exactly
     /// `type/subtype` in some case, the way clients usually send it.
     func hasContentType(_ mediaType: HTTPMediaType) -> Bool {
-        guard let sent = first(name: .contentType) else { return false }
-        return ASCIIShape.equalsIgnoringCase(sent, mediaType.type + "/" + mediaType.subType) || contentType == mediaType
+        guard let sent = first(name: .contentType)?.utf8 else { return false }
+        let type = mediaType.type.utf8, subType = mediaType.subType.utf8
+        if sent.count == type.count + 1 + subType.count {
+            let slash = sent.index(sent.startIndex, offsetBy: type.count)
+            if sent[slash] == UInt8(ascii: "/"), ASCIIShape.equalsIgnoringCase(sent[..<slash], type),
+               ASCIIShape.equalsIgnoringCase(sent[sent.index(after: slash)...], subType) { return true }
+        }
+        return contentType == mediaType
     }
 }
