@@ -11,7 +11,7 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
     app.http.server.configuration.port = configuration.port
     app.routes.defaultMaxBodySize = ByteCount(value: configuration.maxBodySize)
     ContentConfiguration.global.use(encoder: PlayhouseJSON.makeEncoder(), for: .json)
-    ContentConfiguration.global.use(decoder: PlayhouseJSON.makeDecoder(), for: .json)
+    ContentConfiguration.global.use(decoder: Request.jsonDecoder, for: .json)
 
     let storeEngine = try DatabaseSetup.configure(app, configuration)
     app.playhouse = PlayhouseState(

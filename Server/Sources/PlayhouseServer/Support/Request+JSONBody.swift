@@ -21,6 +21,6 @@ extension Request {
         return try Self.jsonDecoder.decode(Body.self, from: Data(body.readableBytesView))
     }
 
-    /// The decoder `configure` gives Vapor for JSON, made once.
-    private static let jsonDecoder = PlayhouseJSON.makeDecoder()
+    /// The house's JSON decoder, made once: `configure` gives Vapor this one for JSON.
+    static let jsonDecoder = PlayhouseJSON.makeDecoder()
 }
