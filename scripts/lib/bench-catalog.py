@@ -254,26 +254,26 @@ def sqlite_offers(db, point, radius, limit, app_id):
     """Offers nearest first as the server reads them on SQLite (CatalogService.nearestFirst), with
     its statements: the stores in the radius nearest first, in batches; each near dealer's first
     offers sold at all its stores, by id, until the page is full; then the offers listed at the
-    stores read, when one lists any. The page's rows, as (chord, id, store, row)."""
+    stores read, found by the stores' ids (500 a statement). The page's rows, as (chord, id, store, row)."""
     place, where, where_binds, chord_expr, chord = sqlite_near(point, radius, app_id)
     now, page_end = QUERY_TIME, limit + 1
     db.execute("BEGIN")  # one version of the catalog for the page's statements (Store.readTogether)
-    found, at, batch, offset, farthest, listing, stop = [], {}, 64, 0, None, False, False
+    found, at, batch, offset, farthest, stop = [], {}, 64, 0, None, False
     nearer = at_farthest = 0
-    dealers = set()
+    dealers, read = set(), {}
     while True:
         stores = db.execute(
-            f"SELECT s.external_id, d.external_id AS dealer, {chord_expr} AS chord, "
-            "EXISTS (SELECT 1 FROM catalog_offer_stores os WHERE os.store_id = s.id) AS lists "
+            f"SELECT s.id, s.external_id, d.external_id AS dealer, {chord_expr} AS chord "
             f"FROM {place} JOIN catalog_dealers d ON d.id = s.dealer_id WHERE {where} "
             "ORDER BY chord ASC, s.external_id ASC LIMIT ? OFFSET ?", [*chord, *where_binds, batch, offset]).fetchall()
-        for store, dealer, distance, lists in stores:
+        for key, store, dealer, distance in stores:
             if farthest is not None and distance > farthest:
                 nearer, at_farthest = nearer + at_farthest, 0
             if nearer >= page_end:
                 stop = True
                 break
-            farthest, listing = distance, listing or lists
+            farthest = distance
+            read[key] = (store, distance)
             if dealer in dealers:
                 continue
             dealers.add(dealer)
@@ -288,13 +288,15 @@ def sqlite_offers(db, point, radius, limit, app_id):
         if stop or len(stores) < batch:
             break
         offset, batch = offset + len(stores), batch * 8
-    if farthest is not None and listing:
+    keys = list(read)
+    for start in range(0, len(keys), 500):
+        some = keys[start:start + 500]
         for row in db.execute(
-                f"SELECT {OFFER_COLUMNS}, s.external_id AS store, {chord_expr} AS chord FROM {place} "
-                "JOIN catalog_offer_stores os ON os.store_id = s.id JOIN catalog_offers o ON o.id = os.offer_id "
-                f"JOIN catalog_dealers d ON d.id = o.dealer_id WHERE {where} AND {chord_expr} <= ? AND o.valid_until > ?",
-                [*chord, *where_binds, *chord, farthest, now]).fetchall():
-            entry = (row[-1], row[0], row[-2], row)
+                f"SELECT {OFFER_COLUMNS}, os.store_id AS store_key FROM catalog_offer_stores os JOIN catalog_offers o ON o.id = os.offer_id "
+                f"JOIN catalog_dealers d ON d.id = o.dealer_id WHERE os.store_id IN ({', '.join('?' * len(some))}) AND o.valid_until > ?",
+                [*some, now]).fetchall():
+            store, distance = read[row[-1]]
+            entry = (distance, row[0], store, row)
             if row[0] not in at:
                 at[row[0]] = len(found)
                 found.append(entry)

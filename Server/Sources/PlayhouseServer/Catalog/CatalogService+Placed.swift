@@ -46,13 +46,14 @@ extension CatalogService {
     /// (the stores query, in batches that grow eightfold); at each dealer's nearest store, the dealer's
     /// first of `kind` sold at all its stores, by id, up to the page's end (an index range). It stops
     /// at the first store farther than the page's end, as whatever is not read yet is placed at
-    /// least that far; then what is listed at the stores read, each at the nearest that lists it.
+    /// least that far; then what is listed at the stores read (found by their ids, not by the radius
+    /// again), each at the nearest that lists it.
     ///
     /// A page costs one statement per batch of stores, one per dealer read until the page is full
-    /// (usually one), and one for what is listed, when a store read lists anything. Its statements
-    /// see one version of the catalog (``Store/readTogether(_:)``). What is not bounded: with no
-    /// stop (a radius of many stores and few matches, or a deep page), every batch sorts all the
-    /// stores in the radius again and each dealer there is one statement.
+    /// (usually one), and one per ``listedLookup`` stores read for what is listed there. Its
+    /// statements see one version of the catalog (``Store/readTogether(_:)``). What is not bounded:
+    /// with no stop (a radius of many stores and few matches, or a deep page), every batch sorts all
+    /// the stores in the radius again and each dealer there is one statement.
     func nearestFirst(_ kind: Placed, appID: UUID, _ query: Query, near: Near, on sql: any SQLDatabase) async throws
         -> [(row: any SQLRow, place: Place?)] {
         let wanted = query.offset + query.limit + 1  // the rows up to the page's end, and one more
@@ -63,19 +64,19 @@ extension CatalogService {
         // What is found, in the order found (mostly the page's), and where each id is in it.
         var found: [(id: String, row: any SQLRow, place: Place)] = [], at: [String: Int] = [:]
         var dealers = Set<String>(), offset = 0, batch = 64, farther = false
-        var farthestRead: Double?, listing = false
+        // The stores read, by their key (the database's id): their place.
+        var read: [String: Place] = [:], farthestRead: Double?
         // Of the rows sold at all stores (each placed for good at its dealer's nearest store, read in
         // order): how many are placed nearer than the farthest store read, and how many at it.
         var nearer = 0, atFarthest = 0
         while true {
             let stores = try await sql.raw("""
-                SELECT s.external_id, d.external_id AS dealer, \(chord) AS chord,
-                       EXISTS (SELECT 1 FROM \(unsafeRaw: kind.link) os WHERE os.store_id = s.id) AS lists
+                SELECT s.id, s.external_id, d.external_id AS dealer, \(chord) AS chord
                 FROM \(from) JOIN catalog_dealers d ON d.id = s.dealer_id
                 WHERE \(conditionsSQL) ORDER BY chord ASC, s.external_id ASC LIMIT \(bind: batch) OFFSET \(bind: offset)
                 """).all().map { row in
-                    (id: try row.decode(column: "external_id", as: String.self), dealer: try row.decode(column: "dealer", as: String.self),
-                     chord: try row.decode(column: "chord", as: Double.self), lists: try row.decode(column: "lists", as: Int.self) != 0)
+                    (key: try row.decode(column: "id", as: String.self), id: try row.decode(column: "external_id", as: String.self),
+                     dealer: try row.decode(column: "dealer", as: String.self), chord: try row.decode(column: "chord", as: Double.self))
                 }
             for store in stores {
                 if let farthestRead, store.chord > farthestRead { (nearer, atFarthest) = (nearer + atFarthest, 0) }
@@ -85,7 +86,7 @@ extension CatalogService {
                     break
                 }
                 farthestRead = store.chord
-                listing = listing || store.lists
+                read[store.key] = Place(store: store.id, chord: store.chord)
                 guard dealers.insert(store.dealer).inserted else { continue }
                 // The dealer is one value (a subquery), so the dealer's index gives its rows in id order.
                 let rows = try await sql.raw("""
@@ -104,18 +105,20 @@ extension CatalogService {
             offset += stores.count
             batch *= 8
         }
-        // What is listed at the stores read, at the nearest of them (the stores found again by the
-        // same index).
-        if let farthestRead, listing {
+        // What is listed at the stores read, at the nearest of them. (The stores read are all those
+        // within the radius as near as the farthest of them: the loop stops only at a farther one.)
+        let keys = Array(read.keys)
+        for start in stride(from: 0, to: keys.count, by: Self.listedLookup) {
+            let some = keys[start..<min(start + Self.listedLookup, keys.count)].map { "\(bind: $0)" as SQLQueryString }
             let listed = try await sql.raw("""
-                SELECT \(kind.columns), s.external_id AS store, \(chord) AS chord
-                FROM \(from) JOIN \(unsafeRaw: kind.link) os ON os.store_id = s.id JOIN \(unsafeRaw: kind.table) o ON o.id = os.\(unsafeRaw: kind.linkColumn)
+                SELECT \(kind.columns), os.store_id AS store_key
+                FROM \(unsafeRaw: kind.link) os JOIN \(unsafeRaw: kind.table) o ON o.id = os.\(unsafeRaw: kind.linkColumn)
                 JOIN catalog_dealers d ON d.id = o.dealer_id
-                WHERE \((conditions + ["\(chord) <= \(bind: farthestRead)"] + placedConditions(kind, query, alias: "o")).joined(separator: " AND "))
+                WHERE \((["os.store_id IN (\(some.joined(separator: ", ")))"] + placedConditions(kind, query, alias: "o")).joined(separator: " AND "))
                 """).all()
             for row in listed {
                 let id = try row.decode(column: "external_id", as: String.self)
-                let place = Place(store: try row.decode(column: "store", as: String.self), chord: try row.decode(column: "chord", as: Double.self))
+                guard let place = read[try row.decode(column: "store_key", as: String.self)] else { continue }
                 if let index = at[id] {
                     if Self.precedes(place, found[index].place) { found[index] = (id, row, place) }
                 } else {
@@ -127,6 +130,9 @@ extension CatalogService {
         found.sort { a, b in a.place.chord != b.place.chord ? a.place.chord < b.place.chord : a.id < b.id }
         return found.dropFirst(query.offset).prefix(query.limit + 1).map { ($0.row, $0.place) }
     }
+
+    /// How many stores read one statement looks up what is listed at (``nearestFirst(_:appID:_:near:on:)``).
+    static let listedLookup = 500
 
     /// Nearer first; as near, the lower store id (the nearest-store rule's tie). Ids are ASCII
     /// (``CatalogFile/isID(_:)``), which Swift orders byte by byte, as SQLite does.
