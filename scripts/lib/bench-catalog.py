@@ -16,6 +16,7 @@ set has 200 dealers and 200,000 offers, and what a point sees stays the same as 
 KIND is stores or offers.
 """
 
+import json
 import math
 import multiprocessing
 import random
@@ -254,7 +255,7 @@ def sqlite_offers(db, point, radius, limit, app_id):
     """Offers nearest first as the server reads them on SQLite (CatalogService.nearestFirst), with
     its statements: the stores in the radius nearest first, in batches; each near dealer's first
     offers sold at all its stores, by id, until the page is full; then the offers listed at the
-    stores read, found by the stores' ids (500 a statement). The page's rows, as (chord, id, store, row)."""
+    stores read, found by the stores' ids (one JSON array). The page's rows, as (chord, id, store, row)."""
     place, where, where_binds, chord_expr, chord = sqlite_near(point, radius, app_id)
     now, page_end = QUERY_TIME, limit + 1
     db.execute("BEGIN")  # one version of the catalog for the page's statements (Store.readTogether)
@@ -288,13 +289,11 @@ def sqlite_offers(db, point, radius, limit, app_id):
         if stop or len(stores) < batch:
             break
         offset, batch = offset + len(stores), batch * 8
-    keys = list(read)
-    for start in range(0, len(keys), 500):
-        some = keys[start:start + 500]
+    if read:
         for row in db.execute(
                 f"SELECT {OFFER_COLUMNS}, os.store_id AS store_key FROM catalog_offer_stores os JOIN catalog_offers o ON o.id = os.offer_id "
-                f"JOIN catalog_dealers d ON d.id = o.dealer_id WHERE os.store_id IN ({', '.join('?' * len(some))}) AND o.valid_until > ?",
-                [*some, now]).fetchall():
+                "JOIN catalog_dealers d ON d.id = o.dealer_id WHERE os.store_id IN (SELECT value FROM json_each(?)) AND o.valid_until > ?",
+                [json.dumps(list(read)), now]).fetchall():
             store, distance = read[row[-1]]
             entry = (distance, row[0], store, row)
             if row[0] not in at:

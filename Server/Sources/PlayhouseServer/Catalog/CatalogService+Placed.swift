@@ -50,10 +50,10 @@ extension CatalogService {
     /// again), each at the nearest that lists it.
     ///
     /// A page costs one statement per batch of stores, one per dealer read until the page is full
-    /// (usually one), and one per ``listedLookup`` stores read for what is listed there. Its
-    /// statements see one version of the catalog (``Store/readTogether(_:)``). What is not bounded:
-    /// with no stop (a radius of many stores and few matches, or a deep page), every batch sorts all
-    /// the stores in the radius again and each dealer there is one statement.
+    /// (usually one), and one for what is listed at the stores read. Its statements see one version
+    /// of the catalog (``Store/readTogether(_:)``). What is not bounded: with no stop (a radius of
+    /// many stores and few matches, or a deep page), every batch sorts all the stores in the radius
+    /// again and each dealer there is one statement.
     func nearestFirst(_ kind: Placed, appID: UUID, _ query: Query, near: Near, on sql: any SQLDatabase) async throws
         -> [(row: any SQLRow, place: Place?)] {
         let wanted = query.offset + query.limit + 1  // the rows up to the page's end, and one more
@@ -107,14 +107,12 @@ extension CatalogService {
         }
         // What is listed at the stores read, at the nearest of them. (The stores read are all those
         // within the radius as near as the farthest of them: the loop stops only at a farther one.)
-        let keys = Array(read.keys)
-        for start in stride(from: 0, to: keys.count, by: Self.listedLookup) {
-            let some = keys[start..<min(start + Self.listedLookup, keys.count)].map { "\(bind: $0)" as SQLQueryString }
+        if !read.isEmpty {
             let listed = try await sql.raw("""
                 SELECT \(kind.columns), os.store_id AS store_key
                 FROM \(unsafeRaw: kind.link) os JOIN \(unsafeRaw: kind.table) o ON o.id = os.\(unsafeRaw: kind.linkColumn)
                 JOIN catalog_dealers d ON d.id = o.dealer_id
-                WHERE \((["os.store_id IN (\(some.joined(separator: ", ")))"] + placedConditions(kind, query, alias: "o")).joined(separator: " AND "))
+                WHERE \((["os.store_id IN \(idList(Array(read.keys)))"] + placedConditions(kind, query, alias: "o")).joined(separator: " AND "))
                 """).all()
             for row in listed {
                 let id = try row.decode(column: "external_id", as: String.self)
@@ -130,9 +128,6 @@ extension CatalogService {
         found.sort { a, b in a.place.chord != b.place.chord ? a.place.chord < b.place.chord : a.id < b.id }
         return found.dropFirst(query.offset).prefix(query.limit + 1).map { ($0.row, $0.place) }
     }
-
-    /// How many stores read one statement looks up what is listed at (``nearestFirst(_:appID:_:near:on:)``).
-    static let listedLookup = 500
 
     /// Nearer first; as near, the lower store id (the nearest-store rule's tie). Ids are ASCII
     /// (``CatalogFile/isID(_:)``), which Swift orders byte by byte, as SQLite does.
