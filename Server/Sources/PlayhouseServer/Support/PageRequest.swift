@@ -53,36 +53,16 @@ struct PageRequest: Sendable, Decodable {
         Int64((time.timeIntervalSince1970 * 1_000_000).rounded()) - 1
     }
 
-    /// The opaque text of a position: its eight bytes, big-endian, base64url without padding (11
-    /// digits of six bits, the last two bits zero), written digit by digit rather than through
-    /// `Data` and three string replacements, as every page with a next one makes one.
+    /// The opaque text of a position: its eight bytes, big-endian, base64url without padding
+    /// (``Foundation/Data/base64URLEncodedString()``, which writes it byte by byte).
     static func cursor(_ position: Int64) -> String {
-        let bits = UInt64(bitPattern: position)
-        return String(unsafeUninitializedCapacity: 11) { text in
-            for digit in 0..<10 { text[digit] = base64URL[Int(bits >> UInt64(58 - 6 * digit) & 63)] }
-            text[10] = base64URL[Int(bits << 2 & 63)]
-            return 11
-        }
+        withUnsafeBytes(of: position.bigEndian) { Data($0) }.base64URLEncodedString()
     }
 
     /// The position a cursor stands for; nil for text no page gave out.
     static func position(_ cursor: String) -> Int64? {
-        var bits: UInt64 = 0, count = 0
-        for byte in cursor.utf8 {
-            guard count < 11, let digit = base64URL.firstIndex(of: byte) else { return nil }
-            if count < 10 {
-                bits |= UInt64(digit) << UInt64(58 - 6 * count)
-            } else {
-                // The last digit holds the last four bits, then two that a cursor leaves zero.
-                guard digit & 3 == 0 else { return nil }
-                bits |= UInt64(digit) >> 2
-            }
-            count += 1
-        }
-        let position = Int64(bitPattern: bits)
-        return count == 11 && position >= 0 ? position : nil
+        guard cursor.utf8.count == 11, let bytes = Data(base64URLEncoded: cursor), bytes.count == 8 else { return nil }
+        let position = bytes.reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        return position >= 0 && cursor == Self.cursor(position) ? position : nil
     }
-
-    /// base64url's digits, in order.
-    private static let base64URL = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 }
