@@ -122,9 +122,9 @@ public struct CatalogService: Sendable {
     }
 
     /// `ids` as one bound JSON array that the SQL unpacks, so that every count of ids is the same
-    /// statement.
+    /// statement. Written by the wire's encoder, which cannot fail on strings.
     func idList(_ ids: [String]) -> SQLQueryString {
-        let json = String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
+        let json = String(decoding: (try? PlayhouseJSON.makeEncoder().encodeBytes(ids)) ?? Array("[]".utf8), as: UTF8.self)
         return store.dialect == "postgresql"
             ? "(SELECT json_array_elements_text(\(bind: json)::json))"
             : "(SELECT value FROM json_each(\(bind: json)))"
