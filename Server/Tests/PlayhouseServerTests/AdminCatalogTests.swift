@@ -26,7 +26,7 @@ import VaporTesting
             let developer = try await ConsoleTests.operatorSignedIn(app, "dev@example.com", .developer)
             let support = try await ConsoleTests.operatorSignedIn(app, "help@example.com", .support)
             let analyst = try await ConsoleTests.operatorSignedIn(app, "numbers@example.com", .analyst)
-            var random = CatalogTests.Random(state: 11)
+            var random = SeededGenerator(seed: 11)
             var file = CatalogTests.file(stores: 60, random: &random)
             file.offers = Self.offers(5)
             let body = String(decoding: try JSONEncoder().encode(file), as: UTF8.self)
@@ -95,7 +95,7 @@ import VaporTesting
             let credentials = try await app.createApp()
             let clientID = credentials.app.clientID
             let analyst = try await ConsoleTests.operatorSignedIn(app, "numbers@example.com", .analyst)
-            var random = CatalogTests.Random(state: 5)
+            var random = SeededGenerator(seed: 5)
             var file = CatalogTests.file(stores: 10, random: &random)
             let stores = try #require(file.stores)
             file.catalogs = Array(CatalogPublicationTests.catalogs(2, stores: stores, random: &random).suffix(1))

@@ -8,12 +8,11 @@ import VaporTesting
 /// Offers over HTTP on both engines: the nearest-store rule against a brute-force great-circle
 /// search, validity, order, search with and without a location, imports, and refusals.
 @Suite struct CatalogOfferTests {
-    typealias Random = CatalogTests.Random
     static let day: TimeInterval = 86400
 
     /// `count` offers of the two dealers of ``CatalogTests/file(stores:random:)``: about half sold at
     /// all of their dealer's stores, the others at one to five of them; one in eight expired.
-    static func offers(_ count: Int, stores: [CatalogFile.Store], random: inout Random) -> [CatalogFile.Offer] {
+    static func offers(_ count: Int, stores: [CatalogFile.Store], random: inout SeededGenerator) -> [CatalogFile.Offer] {
         let words = ["bananas", "apples", "coffee", "kaffe", "æbler", "milk", "bread", "cheese", "butter", "chocolate"]
         let now = Date()
         return (0..<count).map { index in
@@ -75,7 +74,7 @@ import VaporTesting
     func anOfferNearAPointIsPlacedAtItsNearestStore(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
-            var random = Random(state: 25)
+            var random = SeededGenerator(seed: 25)
             var file = CatalogTests.file(stores: 600, random: &random)
             let stores = try #require(file.stores)
             let offers = Self.offers(80, stores: stores, random: &random)
@@ -136,7 +135,7 @@ import VaporTesting
     func offersAreValidUnlessAskedSearchableAndCached(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
-            var random = Random(state: 3)
+            var random = SeededGenerator(seed: 3)
             var file = CatalogTests.file(stores: 60, random: &random)
             let offers = Self.offers(40, stores: try #require(file.stores), random: &random)
             file.offers = offers
@@ -202,7 +201,7 @@ import VaporTesting
     func offerImportsAreIdempotentAndCheckEveryOffer(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp(), appID = credentials.app.id
-            var random = Random(state: 11)
+            var random = SeededGenerator(seed: 11)
             var file = CatalogTests.file(stores: 30, random: &random)
             var offers = Self.offers(10, stores: try #require(file.stores), random: &random)
             let image = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3])

@@ -8,7 +8,6 @@ import VaporTesting
 /// Catalogs over HTTP on both engines: imported with their pages and their offers' hotspots,
 /// found near a point by the nearest-store rule, their pages and hotspots, and refusals.
 @Suite struct CatalogPublicationTests {
-    typealias Random = CatalogTests.Random
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0])
 
     /// Three page images (PNG, distinct bytes), and their zoomed and thumbnail JPEGs.
@@ -22,7 +21,7 @@ import VaporTesting
     }
 
     /// `count` catalogs of the two dealers, half at all their stores, half at a few; one in five expired.
-    static func catalogs(_ count: Int, stores: [CatalogFile.Store], random: inout Random) -> [CatalogFile.Catalog] {
+    static func catalogs(_ count: Int, stores: [CatalogFile.Store], random: inout SeededGenerator) -> [CatalogFile.Catalog] {
         let now = Date()
         return (0..<count).map { index in
             let dealer = index % 3 == 0 ? "fakta" : "netto"
@@ -41,7 +40,7 @@ import VaporTesting
     func catalogsNearAPointArePlacedAtTheirNearestStore(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
-            var random = Random(state: 48)
+            var random = SeededGenerator(seed: 48)
             var file = CatalogTests.file(stores: 300, random: &random)
             let stores = try #require(file.stores)
             let catalogs = Self.catalogs(30, stores: stores, random: &random)
@@ -89,7 +88,7 @@ import VaporTesting
     func offersCarryTheirPageAndHotspot(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp(), appID = credentials.app.id
-            var random = Random(state: 49)
+            var random = SeededGenerator(seed: 49)
             var file = CatalogTests.file(stores: 30, random: &random)
             file.catalogs = Self.catalogs(2, stores: try #require(file.stores), random: &random)
             var offers = CatalogOfferTests.offers(6, stores: try #require(file.stores), random: &random).map { offer in

@@ -8,20 +8,6 @@ import VaporTesting
 /// Dealers and stores over HTTP on both engines: imports, the geo queries against a brute-force
 /// great-circle search, order, pages, ETags, and refusals.
 @Suite struct CatalogTests {
-    /// A small, reproducible random generator (SplitMix64), so that a failure can be run again.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-    }
-
     /// Great-circle metres by the haversine formula: the test's own reading of "distance".
     static func haversine(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
         let (phi1, phi2) = (a.0 * .pi / 180, b.0 * .pi / 180)
@@ -36,7 +22,7 @@ import VaporTesting
 
     /// Two dealers and `count` stores scattered within about 40 km of a few cities (one on each
     /// side of the antimeridian, one on the equator, one in the Arctic).
-    static func file(stores count: Int, random: inout Random) -> CatalogFile {
+    static func file(stores count: Int, random: inout SeededGenerator) -> CatalogFile {
         let dealers = [CatalogFile.Dealer(id: "netto", name: "Netto", website: "https://netto.dk", brandColor: "#FFD500"),
                        CatalogFile.Dealer(id: "fakta", name: "Fakta")]
         let stores = (0..<count).map { index -> CatalogFile.Store in
@@ -55,7 +41,7 @@ import VaporTesting
     func nearbyStoresMatchABruteForceGreatCircleSearch(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
-            var random = Random(state: 23)
+            var random = SeededGenerator(seed: 23)
             let file = Self.file(stores: 900, random: &random)
             _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let token = try await app.appToken(credentials)
@@ -91,7 +77,7 @@ import VaporTesting
     func importsAreIdempotentAndChangeOnlyWhatChanged(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp(), appID = credentials.app.id
-            var random = Random(state: 5)
+            var random = SeededGenerator(seed: 5)
             var file = Self.file(stores: 12, random: &random)
             let logo = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
             file.dealers?[0].logo = "logos/netto.png"
@@ -173,7 +159,7 @@ import VaporTesting
     func importWritesStoresNearEachOtherTogether(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
-            var random = Random(state: 11)
+            var random = SeededGenerator(seed: 11)
             var file = Self.file(stores: 60, random: &random)
             file.stores?.reverse()
             _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
@@ -194,7 +180,7 @@ import VaporTesting
     func importsOfTwoAppsAtOnceBothLand(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let first = try await app.createApp(name: "First"), second = try await app.createApp(name: "Second")
-            var random = Random(state: 17)
+            var random = SeededGenerator(seed: 17)
             let (a, b) = (Self.file(stores: 300, random: &random), Self.file(stores: 300, random: &random))
             async let one = app.catalog.importFile(a, files: [:], appID: first.app.id, by: .commandLine)
             async let two = app.catalog.importFile(b, files: [:], appID: second.app.id, by: .commandLine)
@@ -208,7 +194,7 @@ import VaporTesting
     func listsOrderPageAndRevalidate(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
-            var random = Random(state: 7)
+            var random = SeededGenerator(seed: 7)
             let file = Self.file(stores: 60, random: &random)
             _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let token = try await app.appToken(credentials)

@@ -12,7 +12,7 @@ import VaporTesting
     func aViewOpensOnceAndItsReportsAddUp(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
-            var random = CatalogTests.Random(state: 9)
+            var random = SeededGenerator(seed: 9)
             var file = CatalogTests.file(stores: 10, random: &random)
             file.catalogs = CatalogPublicationTests.catalogs(1, stores: try #require(file.stores), random: &random)
             _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id, by: .commandLine)
@@ -62,7 +62,7 @@ import VaporTesting
     func opensAndHotspotTapsArePopularity(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
-            var random = CatalogTests.Random(state: 10)
+            var random = SeededGenerator(seed: 10)
             var file = CatalogTests.file(stores: 10, random: &random)
             let stores = try #require(file.stores)
             file.catalogs = CatalogPublicationTests.catalogs(3, stores: stores, random: &random)

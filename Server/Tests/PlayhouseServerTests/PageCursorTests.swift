@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func cursorsAreFoundationsBase64URLAndReadBack() {
-        var random = CatalogTests.Random(state: 39)
+        var random = SeededGenerator(seed: 39)
         let edges: [Int64] = [0, 1, 2, 3, 4, 15, 16, 63, 64, 255, 1 << 32, Int64(9) << 32, 1_000_000, Int64.max, Int64.max - 1]
         // Positions of every size: a random one, shifted right by 1 to 63 bits (never negative).
         for position in edges + (0..<2_000).map({ _ in Int64(bitPattern: random.next() >> (1 + random.next() % 63)) }) {

@@ -83,7 +83,7 @@ import Vapor
     func aSignedOutPublicClientReadsTheCatalogWithItsClientIDAndNothingElse(_ engine: Engine) async throws {
         try await withPlayhouse(engine) { app in
             let credentials = try await publicApp(app)
-            var random = CatalogTests.Random(state: 5)
+            var random = SeededGenerator(seed: 5)
             _ = try await app.catalog.importFile(CatalogTests.file(stores: 20, random: &random), files: [:], appID: credentials.app.id, by: .commandLine)
             let client: HTTPHeaders = [APIHeader.clientID: credentials.app.clientID]
 
@@ -117,7 +117,7 @@ import Vapor
     func theSDKOfAPublicClientReadsTheCatalogSignedOutAndSignedIn(_ engine: Engine) async throws {
         try await withRunningServer(engine) { app, url in
             let credentials = try await publicApp(app)
-            var random = CatalogTests.Random(state: 6)
+            var random = SeededGenerator(seed: 6)
             let file = CatalogTests.file(stores: 20, random: &random)
             _ = try await app.catalog.importFile(file, files: [:], appID: credentials.app.id, by: .commandLine)
             let cache = try SQLiteCatalogCache(url: FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID()).sqlite"))

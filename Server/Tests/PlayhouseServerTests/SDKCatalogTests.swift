@@ -12,7 +12,7 @@ import Vapor
     func offersNearThePlayerComeFromTheCacheThenFromTheNetworkWhenTheyChange(_ engine: Engine) async throws {
         try await withRunningServer(engine) { app, url in
             let credentials = try await app.createApp()
-            var random = CatalogTests.Random(state: 77)
+            var random = SeededGenerator(seed: 77)
             var file = CatalogTests.file(stores: 200, random: &random)
             let stores = try #require(file.stores)
             let offered = CatalogOfferTests.offers(40, stores: stores, random: &random)
