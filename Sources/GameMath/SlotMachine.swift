@@ -2,20 +2,20 @@
 /// flat, pays in tables indexed by symbol and count.
 public struct SlotMachine: Sendable {
     public let game: SlotGame
-    private let rows: Int
-    private let reelCount: Int
-    private let lengths: [Int]
+    let rows: Int
+    let reelCount: Int
+    let lengths: [Int]
     /// Per reel: the symbol at `stop * rows + row`.
-    private let cells: [[Int]]
+    let cells: [[Int]]
     /// Per payline: the offset of its row on each reel.
-    private let lines: [[Int]]
-    private let isWild: [Bool]
-    private let isScatter: [Bool]
-    private let wild: Int?
+    let lines: [[Int]]
+    let isWild: [Bool]
+    let isScatter: [Bool]
+    let wild: Int?
     /// `[symbol * (reelCount + 1) + count]`.
     private let linePays: [Int]
     /// Per scatter symbol: its index, its count in the window per reel and stop, and its pays by count.
-    private let scatters: [(symbol: Int, counts: [[Int]], pays: [Int])]
+    let scatters: [(symbol: Int, counts: [[Int]], pays: [Int])]
 
     /// Compiles a game whose ``SlotGame/problems()`` are none.
     public init(_ game: SlotGame) {
@@ -102,48 +102,53 @@ public struct SlotMachine: Sendable {
     @inline(__always)
     private func linePay(_ stops: [Int], _ line: Int) -> (symbol: Int, count: Int, pays: Int) {
         let rowsOfLine = lines[line]
-        let stride = reelCount + 1
-        var wildRun = 0
-        var symbol = -1
-        var count = 0
-        for reel in 0..<reelCount {
-            let cell = cells[reel][stops[reel] * rows + rowsOfLine[reel]]
-            if symbol < 0 {
-                if isWild[cell] { wildRun += 1; count += 1; continue }
-                if isScatter[cell] { break }
-                symbol = cell
-                count += 1
-            } else if cell == symbol || isWild[cell] {
-                count += 1
-            } else {
-                break
-            }
+        var run = LineRun()
+        for reel in 0..<reelCount where !run.ended {
+            run.read(cells[reel][stops[reel] * rows + rowsOfLine[reel]], of: self)
         }
-        let wildPays = wild.map { linePays[$0 * stride + wildRun] } ?? 0
-        let symbolPays = symbol >= 0 ? linePays[symbol * stride + count] : 0
-        if wildPays > symbolPays, let wild { return (wild, wildRun, wildPays) }
-        return (symbol >= 0 ? symbol : (wild ?? 0), count, symbolPays)
+        return outcome(of: run)
     }
 
-    /// The exact figures with every payline played: every combination of stops, evaluated.
-    public func report() -> MathReport {
-        var stops = [Int](repeating: 0, count: reelCount)
-        var combinations: UInt64 = 0, totalPays: UInt64 = 0, hits: UInt64 = 0
-        let lineCount = lines.count
-        outer: while true {
-            let pays = self.pays(stops: stops, lines: lineCount)
-            combinations += 1
-            totalPays += UInt64(pays)
-            if pays > 0 { hits += 1 }
-            var reel = reelCount - 1
-            while true {
-                stops[reel] += 1
-                if stops[reel] < lengths[reel] { break }
-                stops[reel] = 0
-                if reel == 0 { break outer }
-                reel -= 1
+    /// What a line's run pays: its regular symbol's run or its leading wilds', whichever pays more.
+    @inline(__always)
+    func outcome(of run: LineRun) -> (symbol: Int, count: Int, pays: Int) {
+        let stride = reelCount + 1
+        let wildPays = wild.map { linePays[$0 * stride + run.wilds] } ?? 0
+        let symbolPays = run.symbol >= 0 ? linePays[run.symbol * stride + run.count] : 0
+        if wildPays > symbolPays, let wild { return (wild, run.wilds, wildPays) }
+        return (run.symbol >= 0 ? run.symbol : (wild ?? 0), run.count, symbolPays)
+    }
+}
+
+/// A payline read left to right, one reel at a time: the wilds it starts with, then its first
+/// regular symbol and how far that symbol goes on, wilds standing in. A scatter, or another
+/// regular symbol, ends it: later reels no longer change it.
+struct LineRun {
+    /// The wilds from the left, before the first regular symbol.
+    var wilds = 0
+    /// The first regular symbol; -1 while there is none.
+    var symbol = -1
+    /// The reels the run covers, its leading wilds included.
+    var count = 0
+    var ended = false
+
+    /// Reads the next reel's symbol on the line.
+    @inline(__always)
+    mutating func read(_ cell: Int, of machine: SlotMachine) {
+        if symbol < 0 {
+            if machine.isWild[cell] {
+                wilds += 1
+                count += 1
+            } else if machine.isScatter[cell] {
+                ended = true
+            } else {
+                symbol = cell
+                count += 1
             }
+        } else if cell == symbol || machine.isWild[cell] {
+            count += 1
+        } else {
+            ended = true
         }
-        return MathReport(combinations: combinations, totalPays: totalPays, stake: UInt64(lineCount), hits: hits)
     }
 }

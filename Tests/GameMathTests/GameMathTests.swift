@@ -104,6 +104,97 @@ func example(_ name: String) throws -> GameDefinition {
     }
 }
 
+/// The reel-by-reel count of ``SlotMachine/report()`` against the definition of the figures: every
+/// combination of stops evaluated with ``SlotMachine/pays(stops:lines:)``, on small random slots
+/// (seeded) with wilds, several scatters and rows, and paylines on any row.
+@Suite struct ExactCountTests {
+    /// Every combination of stops, one after the other: what ``SlotMachine/report()`` must add up to.
+    static func everyCombination(_ slot: SlotGame) -> Figures {
+        let machine = SlotMachine(slot)
+        var stops = [Int](repeating: 0, count: slot.reels.count)
+        var combinations: UInt64 = 0, totalPays: UInt64 = 0, hits: UInt64 = 0
+        outer: while true {
+            let pays = machine.pays(stops: stops, lines: slot.paylines.count)
+            combinations += 1
+            totalPays += UInt64(pays)
+            if pays > 0 { hits += 1 }
+            var reel = stops.count - 1
+            while true {
+                stops[reel] += 1
+                if stops[reel] < slot.reels[reel].count { break }
+                stops[reel] = 0
+                if reel == 0 { break outer }
+                reel -= 1
+            }
+        }
+        return Figures(combinations: combinations, totalPays: totalPays, hits: hits)
+    }
+
+    /// What a report says of a slot, to compare.
+    struct Figures: Equatable {
+        var combinations: UInt64, totalPays: UInt64, hits: UInt64
+
+        init(combinations: UInt64, totalPays: UInt64, hits: UInt64) {
+            (self.combinations, self.totalPays, self.hits) = (combinations, totalPays, hits)
+        }
+
+        init(_ report: MathReport) {
+            self.init(combinations: report.combinations, totalPays: report.totalPays, hits: report.hits)
+        }
+    }
+
+    /// A slot drawn from `seed`: 1 to 3 rows, 1 to 5 reels of up to 7 stops, 2 to 4 regular
+    /// symbols, a wild or not, up to 2 scatter symbols, up to 6 paylines.
+    static func randomSlot(seed: UInt64) -> SlotGame {
+        var random = SimulationOutcomeSource(seed: seed)
+        let rows = 1 + random.next(below: 3)
+        var symbols = (0..<(2 + random.next(below: 3))).map { SlotGame.Symbol(id: "R\($0)") }
+        if random.next(below: 3) > 0 { symbols.append(.init(id: "W", kind: .wild)) }
+        let scatters = (0..<random.next(below: 3)).map { SlotGame.Symbol(id: "S\($0)", kind: .scatter) }
+        symbols += scatters
+        let reelCount = 1 + random.next(below: 5)
+        let reels = (0..<reelCount).map { _ in
+            (0..<(rows + random.next(below: 8 - rows))).map { _ in symbols[random.next(below: symbols.count)].id }
+        }
+        var paylines: [[Int]] = []
+        for _ in 0..<(1 + random.next(below: 6)) {
+            let line = (0..<reelCount).map { _ in random.next(below: rows) }
+            if !paylines.contains(line) { paylines.append(line) }
+        }
+        var paytable: [SlotGame.Pay] = []
+        for symbol in symbols where symbol.kind != .scatter {
+            for count in 1...reelCount where random.next(below: 2) == 0 {
+                paytable.append(.init(symbol: symbol.id, count: count, pays: 1 + random.next(below: 50)))
+            }
+        }
+        let scatterPays = scatters.flatMap { scatter in
+            (1...(reelCount * rows)).filter { _ in random.next(below: 3) == 0 }.map { SlotGame.Pay(symbol: scatter.id, count: $0, pays: 1 + random.next(below: 20)) }
+        }
+        if paytable.isEmpty && scatterPays.isEmpty { paytable.append(.init(symbol: "R0", count: 1, pays: 1)) }
+        return SlotGame(rows: rows, symbols: symbols, reels: reels, paylines: paylines, paytable: paytable, scatterPays: scatterPays)
+    }
+
+    @Test(arguments: 0..<200)
+    func theCountIsEveryCombinationEvaluated(seed: UInt64) throws {
+        let slot = Self.randomSlot(seed: seed)
+        try #require(slot.problems().isEmpty, "\(slot.problems())")
+        #expect(Figures(SlotMachine(slot).report()) == Self.everyCombination(slot), "\(slot)")
+    }
+
+    @Test func theHandComputedSlotAndTheExampleAreCountedAsEvaluated() throws {
+        #expect(Figures(SlotMachine(handSlot).report()) == Self.everyCombination(handSlot))
+        guard case .slot(let slot) = try example("lucky-sevens").play else {
+            Issue.record("the example is not a slot")
+            return
+        }
+        // The example on fewer stops (its first 8 of each reel), so that evaluating each one stays quick.
+        var small = slot
+        small.reels = slot.reels.map { Array($0.prefix(8)) }
+        try #require(small.problems().isEmpty, "\(small.problems())")
+        #expect(Figures(SlotMachine(small).report()) == Self.everyCombination(small))
+    }
+}
+
 @Suite struct FairnessTests {
     let seed = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
 
@@ -135,11 +226,16 @@ func example(_ name: String) throws -> GameDefinition {
 }
 
 @Suite struct SimulationTests {
-    /// 10 million spins of the example slot agree with its enumerated RTP within the 99.9%
+    /// How many spins the simulation plays: 1 million on every run, the same ones each time (the
+    /// draws are seeded); `PLAYHOUSE_SIMULATED_SPINS=10000000` for the long version, which
+    /// `scripts/bench-games` also plays (unseeded, in a release build, through the CLI).
+    static let spins = ProcessInfo.processInfo.environment["PLAYHOUSE_SIMULATED_SPINS"].flatMap { Int($0) } ?? 1_000_000
+
+    /// The simulated spins of the example slot agree with its enumerated RTP within the 99.9%
     /// confidence interval (3.29 standard errors) of the simulation.
-    @Test func tenMillionSpinsAgreeWithTheEnumeratedReturn() async throws {
+    @Test func simulatedSpinsAgreeWithTheEnumeratedReturn() async throws {
         let machine = try GameMachine(try example("lucky-sevens"))
-        let exact = await onItsOwnThread { machine.report().rtp }
+        let exact = machine.report().rtp
         let simulation = await withTaskGroup(of: Simulation.self) { group in
             // Seeded, so that the 3.29-sigma bound (one run in a thousand outside it by chance)
             // gives the same verdict every run.
@@ -147,7 +243,7 @@ func example(_ name: String) throws -> GameDefinition {
                 group.addTask {
                     await onItsOwnThread {
                         var source = SimulationOutcomeSource(seed: 39 + UInt64(part))
-                        return machine.simulate(spins: 2_500_000, using: &source)
+                        return machine.simulate(spins: Self.spins / 4, using: &source)
                     }
                 }
             }
@@ -155,7 +251,7 @@ func example(_ name: String) throws -> GameDefinition {
             for await part in group { total.add(part) }
             return total
         }
-        #expect(simulation.spins == 10_000_000)
+        #expect(simulation.spins == UInt64(Self.spins / 4 * 4))
         #expect(abs(simulation.rtp - exact) < 3.29 * simulation.standardError,
                 "simulated \(simulation.rtp) ± \(simulation.standardError), exact \(exact)")
         #expect(simulation.standardError < 0.01)
