@@ -22,15 +22,34 @@ final class SessionTaskReceiver: NSObject, URLSessionDataDelegate, @unchecked Se
     private var tasks: [Int: Pending] = [:]
 
     /// Runs `request` as a data task on `session` (whose delegate is this receiver).
+    ///
+    /// Cancelled, it throws `CancellationError` at once and drops the task's answer when it comes.
+    /// On Apple platforms the running task is cancelled too (a long poll gives back its connection);
+    /// on Linux it is left to finish: swift-corelibs-foundation crashes the process ("Trying to
+    /// access a behaviour for a task that in not in the registry") when a task's `cancel()` races its
+    /// completion. A task cancelled before it started is cancelled, as nothing can complete it meanwhile.
     func send(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
         let task = session.dataTask(with: request)
+        let id = task.taskIdentifier
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                lock.withLock { tasks[task.taskIdentifier] = Pending(continuation: continuation) }
-                task.resume()
+                let cancelled = lock.withLock {
+                    if Task.isCancelled { return true }
+                    tasks[id] = Pending(continuation: continuation)
+                    return false
+                }
+                if cancelled {
+                    task.cancel()
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    task.resume()
+                }
             }
         } onCancel: {
+            lock.withLock { tasks.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+            #if canImport(Darwin)
             task.cancel()
+            #endif
         }
     }
 

@@ -30,6 +30,33 @@ import Vapor
         }
     }
 
+    /// Requests cancelled at every moment of their exchange, many of them as their answer arrives:
+    /// each ends with its answer or as cancelled, and the app goes on. (Cancelling the URLSession
+    /// task itself as it completes crashed the process on Linux; the transport no longer does.)
+    @Test func requestsCancelledAsTheirAnswersArriveEndCleanly() async throws {
+        try await withRunningServer(.sqlite) { _, url in
+            let transport = URLSessionTransport()
+            let request = HTTPRequest(method: "GET", url: url.appendingPathComponent("healthz"))
+            var answered = 0, cancelled = 0
+            for round in 0..<300 {
+                let call = Task { try await transport.send(request) }
+                for _ in 0..<(round % 60) { await Task.yield() }
+                call.cancel()
+                switch await call.result {
+                case .success(let response):
+                    #expect(response.status == 200)
+                    answered += 1
+                case .failure(let error):
+                    #expect(error is CancellationError, "\(error)")
+                    cancelled += 1
+                }
+            }
+            #expect(answered + cancelled == 300)
+            let afterwards = try await transport.send(request)
+            #expect(afterwards.status == 200, "the transport still works")
+        }
+    }
+
     @Test func concurrentFirstCallsShareOneTokenRequest() async throws {
         try await withRunningServer(.sqlite) { app, url in
             let credentials = try await app.createApp()
