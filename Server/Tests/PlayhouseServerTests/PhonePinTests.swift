@@ -146,6 +146,9 @@ import VaporTesting
 
     @Test func aFailingGatewayIsA502() async throws {
         try await withPlayhouse(.sqlite, { $0.smsProvider = .http(url: "http://127.0.0.1:9/sms", token: nil) }) { app in
+            // Nothing listens there: the HTTP client tries to connect again until its connect
+            // timeout (10 s by default), then the player is answered. A shorter one here.
+            app.http.client.configuration.timeout.connect = .milliseconds(500)
             let token = try await app.appToken(try await app.createApp())
             let response = try await app.send(.POST, "/v1/auth/phone/pin", headers: bearer(token).merged(json),
                                               body: #"{"phone_number":"+4512345678"}"#)

@@ -23,7 +23,8 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// A configuration on a database of its own: a new SQLite file, or a new PostgreSQL schema.
+    /// A configuration on a database of its own: a new SQLite file, or a new PostgreSQL database.
+    /// The database is made, migrated, when the first application opens it (``TestDatabases``).
     func isolatedConfiguration() -> PlayhouseConfiguration {
         var configuration = PlayhouseConfiguration()
         configuration.logLevel = .warning
@@ -32,8 +33,8 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
         case .sqlite:
             configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-\(name)").path
         case .postgres:
-            configuration.databaseURL = Self.postgresURL
-            configuration.postgresSchema = String(name)
+            configuration.databaseURL = Self.postgresURL.map { TestDatabases.url($0, database: String(name)) }
+            configuration.postgresSchema = TestDatabases.schema
             configuration.postgresConnectionsPerEventLoop = 2
         }
         return configuration
@@ -48,28 +49,27 @@ func withPlayhouse(_ engine: Engine, _ adjust: (inout PlayhouseConfiguration) ->
     try await withPlayhouse(configuration, drop: true, body)
 }
 
-/// Runs `body` with an application on `configuration`; drops its database afterwards when `drop`.
+/// Runs `body` with an application on `configuration`; drops its database afterwards when `drop`,
+/// once no other application has it open.
 func withPlayhouse(_ configuration: PlayhouseConfiguration, drop: Bool,
                    _ body: (Application) async throws -> Void) async throws {
-    let app = try await PlayhouseApplication.make(configuration, environment: "testing")
+    try await TestDatabases.shared.open(configuration)
+    let app: Application
+    do {
+        app = try await PlayhouseApplication.make(configuration, environment: "testing")
+    } catch {
+        await TestDatabases.shared.close(configuration, drop: drop)
+        throw error
+    }
     do {
         try await body(app)
     } catch {
-        if drop { await dropDatabase(app) }
         try? await app.asyncShutdown()
+        await TestDatabases.shared.close(configuration, drop: drop)
         throw error
     }
-    if drop { await dropDatabase(app) }
     try await app.asyncShutdown()
-}
-
-private func dropDatabase(_ app: Application) async {
-    let configuration = app.playhouse.configuration
-    if let schema = configuration.postgresSchema, let sql = app.db as? any SQLDatabase {
-        try? await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
-    } else if configuration.databaseURL == nil {
-        try? FileManager.default.removeItem(atPath: configuration.dataDirectory)
-    }
+    await TestDatabases.shared.close(configuration, drop: drop)
 }
 
 /// Starts a server on 127.0.0.1 on a random port, runs `body` with its base URL, stops it.
