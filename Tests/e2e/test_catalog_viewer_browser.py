@@ -52,7 +52,7 @@ def test_the_viewer_pages_zooms_and_reports_to_the_app_and_the_server(playhouse,
     wait_for_event(browser, "opened", catalog_id="netto-uge-48", page_count=4)
     wait_for_event(browser, "page-changed", page=1, page_count=4)
     ARTIFACTS.mkdir(exist_ok=True)
-    browser.save_screenshot(str(ARTIFACTS / "catalog-viewer-phone.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"catalog-viewer-phone-{playhouse.engine}.png"))
 
     # Keys, then a swipe to the left.
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
@@ -66,7 +66,7 @@ def test_the_viewer_pages_zooms_and_reports_to_the_app_and_the_server(playhouse,
     # The thumbnails: shown, then a page chosen there.
     browser.find_element(By.ID, "toggle-thumbnails").click()
     wait_for_event(browser, "thumbnails-shown")
-    browser.save_screenshot(str(ARTIFACTS / "catalog-viewer-thumbnails.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"catalog-viewer-thumbnails-{playhouse.engine}.png"))
     browser.find_element(By.CSS_SELECTOR, '#thumbnails button[data-page="4"]').click()
     wait_for_event(browser, "page-changed", page=4)
     wait_for_event(browser, "thumbnails-hidden")
@@ -92,7 +92,7 @@ def test_the_viewer_pages_zooms_and_reports_to_the_app_and_the_server(playhouse,
     changed = wait_for_event(browser, "page-changed", page=2)
     assert changed["data"]["pages"] == [2, 3]
     assert len(browser.find_elements(By.CSS_SELECTOR, "#spread .page")) == 2
-    browser.save_screenshot(str(ARTIFACTS / "catalog-viewer-landscape.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"catalog-viewer-landscape-{playhouse.engine}.png"))
 
     browser.execute_script("window.playhouseViewer.close()")
     wait_for_event(browser, "closed")

@@ -50,10 +50,10 @@ def totp(secret, step):
     return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
 
 
-def scanned(browser, element):
+def scanned(browser, element, engine):
     """What a phone's camera reads from `element`: zbarimg on a screenshot of it."""
     ARTIFACTS.mkdir(exist_ok=True)
-    picture = ARTIFACTS / "console-second-factor-code.png"
+    picture = ARTIFACTS / f"console-second-factor-code-{engine}.png"
     element.screenshot(str(picture))
     return subprocess.run(["zbarimg", "-q", "--raw", str(picture)], capture_output=True, text=True, timeout=30).stdout.strip()
 
@@ -86,18 +86,18 @@ def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     wait_for(browser, EC.url_to_be(base + "/console"))
     assert email in wait_for(browser, EC.presence_of_element_located((By.ID, "who"))).text
     ARTIFACTS.mkdir(exist_ok=True)
-    browser.save_screenshot(str(ARTIFACTS / "console-home-desktop.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-home-desktop-{playhouse.engine}.png"))
 
     # A second factor: the QR code the server drew, read as a phone reads it, then a code of it.
     wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Second factor"))).click()
     submit(browser, "set-up")
     code = wait_for(browser, EC.visibility_of_element_located((By.ID, "qr")))
     wait_for(browser, lambda b: b.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", code))
-    uri = scanned(browser, code)
+    uri = scanned(browser, code, playhouse.engine)
     assert uri.startswith("otpauth://totp/Playhouse:owner-browser%40example.com?"), uri
     secret = parse_qs(urlparse(uri).query)["secret"][0]
     assert secret == browser.find_element(By.ID, "secret").text
-    browser.save_screenshot(str(ARTIFACTS / "console-second-factor-desktop.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-second-factor-desktop-{playhouse.engine}.png"))
     step = int(time.time() // 30)
     submit(browser, "confirm", code=totp(secret, step))
     wait_for(browser, EC.text_to_be_present_in_element((By.ID, "state"), "On"))
@@ -117,7 +117,7 @@ def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     shown = wait_for(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#invite .shown-once")))
     link = shown.text
     assert link.startswith(base + "/console/invitation?token=phi_")
-    browser.save_screenshot(str(ARTIFACTS / "console-operators-desktop.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-operators-desktop-{playhouse.engine}.png"))
     browser.refresh()
     assert "helper@example.com" in browser.find_element(By.ID, "operators").text
     assert link.split("token=")[1] not in browser.page_source
@@ -138,7 +138,7 @@ def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     browser.find_element(By.PARTIAL_LINK_TEXT, "show the list").click()
     wait_for(browser, lambda b: "Browser Game" in b.find_element(By.ID, "apps").text)
     assert app_secret.split()[0] not in browser.page_source
-    browser.save_screenshot(str(ARTIFACTS / "console-apps-desktop.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-apps-desktop-{playhouse.engine}.png"))
 
     # The audit log at phone width: the changes, by the owner, newest first.
     browser.set_window_size(390, 844)
@@ -149,7 +149,7 @@ def test_an_owner_runs_the_operators_from_the_console(playhouse, browser):
     assert "operator disabled" in rows[1] and email in rows[1]
     assert "operator invited" in rows[2] and email in rows[2]
     assert "second factor enabled" in rows[3] and email in rows[3]
-    browser.save_screenshot(str(ARTIFACTS / "console-audit-log-phone.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-audit-log-phone-{playhouse.engine}.png"))
 
     # Money: the ledger verified from the page.
     wait_for(browser, EC.element_to_be_clickable((By.LINK_TEXT, "Money"))).click()
@@ -220,7 +220,7 @@ def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, c
     assert "Meant for another player" in browser.find_element(By.ID, "adjustments").text
     assert not browser.find_elements(By.CSS_SELECTOR, "#adjustments form"), "neither can be reversed again"
     assert euros() == balance
-    browser.save_screenshot(str(ARTIFACTS / "console-player-adjustments-phone.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-player-adjustments-phone-{playhouse.engine}.png"))
 
     # The money page lists both, and the ledger stays sound.
     browser.set_window_size(1280, 900)
@@ -228,7 +228,7 @@ def test_an_owner_adjusts_a_players_wallet_and_reverses_it(playhouse, browser, c
     assert "Meant for another player" in wait_for(browser, EC.presence_of_element_located((By.ID, "adjustments"))).text
     submit(browser, "verify")
     assert "the ledger is sound" in wait_for(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#verify .shown-once"))).text
-    browser.save_screenshot(str(ARTIFACTS / "console-money-desktop.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-money-desktop-{playhouse.engine}.png"))
 
 
 def test_a_developer_imports_simulates_and_closes_a_game(playhouse, browser, client_app, sign_in_player):
@@ -259,7 +259,7 @@ def test_a_developer_imports_simulates_and_closes_a_game(playhouse, browser, cli
     refused = requests.post(base + "/v1/games/lucky-sevens/bet", headers=player, json={"currency": "EUR", "wager": "0.10"}, timeout=10)
     assert refused.status_code == 422 and refused.json()["code"] == "game_closed", refused.text
     browser.set_window_size(390, 844)
-    browser.save_screenshot(str(ARTIFACTS / "console-games-phone.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-games-phone-{playhouse.engine}.png"))
     sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(source.startswith(base) for source in sources), sources
 
@@ -281,7 +281,7 @@ def test_a_developer_sees_the_catalog_on_a_map_and_imports_a_file(playhouse, bro
     assert len(browser.find_elements(By.CSS_SELECTOR, "#catalogs tr[id^=catalog-]")) == 5
     box = browser.find_element(By.CSS_SELECTOR, "#store-map svg").rect
     assert box["width"] > 600 and box["height"] > 200, box
-    browser.save_screenshot(str(ARTIFACTS / "console-catalogs-desktop.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-catalogs-desktop-{playhouse.engine}.png"))
 
     # A catalog's pages, each image loaded, with its offers' hotspots drawn on them; a dealer's offers.
     browser.find_element(By.CSS_SELECTOR, "#catalog-netto-uge-48 a").click()
@@ -292,7 +292,7 @@ def test_a_developer_sees_the_catalog_on_a_map_and_imports_a_file(playhouse, bro
     sheet = browser.find_element(By.CSS_SELECTOR, "#page-1 .sheet").rect
     assert 0 < spot["width"] < sheet["width"] and spot["x"] >= sheet["x"], (spot, sheet)
     assert browser.find_elements(By.CSS_SELECTOR, "#catalog-offers tr[id=offer-netto-offer-000000]")
-    browser.save_screenshot(str(ARTIFACTS / "console-catalog-pages.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-catalog-pages-{playhouse.engine}.png"))
     browser.get(base + "/console/catalogs?app=" + app["client_id"])
     wait_for(browser, EC.element_to_be_clickable((By.CSS_SELECTOR, "#dealer-netto td[data-label=Offers] a"))).click()
     assert len(wait_for(browser, EC.presence_of_all_elements_located((By.CSS_SELECTOR, "#offers tr[id^=offer-]")))) == 25
@@ -319,7 +319,7 @@ def test_a_developer_sees_the_catalog_on_a_map_and_imports_a_file(playhouse, bro
     browser.get(base + "/console/catalogs?app=" + app["client_id"])
     box = wait_for(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#store-map svg"))).rect
     assert box["width"] <= 390, box
-    browser.save_screenshot(str(ARTIFACTS / "console-catalogs-phone.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-catalogs-phone-{playhouse.engine}.png"))
     sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(source.startswith(base) for source in sources), sources
 
@@ -342,14 +342,14 @@ def test_a_developer_explains_previews_and_imports_content(playhouse, browser):
     explanation = wait_for(browser, EC.presence_of_element_located((By.ID, "explanation"))).text
     assert "new-level-news is shown" in explanation, explanation
     assert "installation_age" in explanation, explanation
-    browser.save_screenshot(str(ARTIFACTS / "console-content-desktop.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-content-desktop-{playhouse.engine}.png"))
 
     # The welcome bonus in Danish, as the player sees it; its button does nothing here.
     preview = browser.find_element(By.CSS_SELECTOR, "#unit-welcome-bonus a.preview[href$='lang=da']").get_attribute("href")
     browser.get(preview)
     assert wait_for(browser, EC.presence_of_element_located((By.ID, "title"))).text == "Velkommen!"
     assert not browser.find_element(By.ID, "take").is_enabled()
-    browser.save_screenshot(str(ARTIFACTS / "console-content-preview.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-content-preview-{playhouse.engine}.png"))
 
     # A unit imported from the page, at phone width.
     browser.set_window_size(390, 844)
@@ -359,7 +359,7 @@ def test_a_developer_explains_previews_and_imports_content(playhouse, browser):
     browser.execute_script("arguments[0].value = arguments[1]", area, json.dumps(unit))
     browser.find_element(By.CSS_SELECTOR, "#import-content button").click()
     wait_for(browser, EC.presence_of_element_located((By.ID, "unit-tip-of-the-day")))
-    browser.save_screenshot(str(ARTIFACTS / "console-content-phone.png"))
+    browser.save_screenshot(str(ARTIFACTS / f"console-content-phone-{playhouse.engine}.png"))
     sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(source.startswith(base) for source in sources), sources
 
@@ -380,6 +380,6 @@ def test_an_owner_walks_every_page_at_both_widths(playhouse, browser, client_app
             assert heading and "Not for your role" not in heading, link
             assert "The server answered" not in browser.page_source, link
             page = link.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
-            browser.save_screenshot(str(ARTIFACTS / f"console-walk-{page}-{name}.png"))
+            browser.save_screenshot(str(ARTIFACTS / f"console-walk-{page}-{name}-{playhouse.engine}.png"))
             sources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
             assert all(source.startswith(base) for source in sources), (link, sources)

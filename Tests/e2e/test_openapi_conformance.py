@@ -3,6 +3,8 @@ inputs. The server must never answer 500, and every response must match the docu
 that, the document itself: valid OpenAPI 3.1 as served, and its files free of copied blocks."""
 
 import base64
+import os
+import tomllib
 import uuid
 from pathlib import Path
 
@@ -56,9 +58,23 @@ def test_the_document_files_repeat_no_block_of_six_lines():
     assert not repeats, "\n".join(", ".join(places) + "\n  " + "\n  ".join(block) for block, places in repeats.items())
 
 
+def schemathesis_config():
+    """schemathesis.toml, with its seed and its examples per operation overridden by
+    PLAYHOUSE_SCHEMATHESIS_SEED (a number, or "random") and PLAYHOUSE_SCHEMATHESIS_EXAMPLES."""
+    settings = tomllib.loads(Path(__file__).with_name("schemathesis.toml").read_text())
+    seed = os.environ.get("PLAYHOUSE_SCHEMATHESIS_SEED")
+    if seed == "random":
+        del settings["seed"]
+    elif seed:
+        settings["seed"] = int(seed)
+    if examples := os.environ.get("PLAYHOUSE_SCHEMATHESIS_EXAMPLES"):
+        settings["generation"]["max-examples"] = int(examples)
+    return SchemathesisConfig.from_dict(settings)
+
+
 @pytest.fixture(scope="session")
 def api_schema(playhouse):
-    config = SchemathesisConfig.from_path(Path(__file__).with_name("schemathesis.toml"))
+    config = schemathesis_config()
     return schemathesis.openapi.from_url(playhouse.base_url + "/openapi.json", config=config)
 
 
