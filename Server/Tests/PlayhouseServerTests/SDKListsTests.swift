@@ -162,11 +162,12 @@ import Vapor
             try await phone.client.lists.sync()
             phone.network.isDown = true
             try await phone.client.lists.addItem(to: list.id, description: "Coffee")
+            // The app listens before Ann leaves: it is told when her lists go, which may be before Bob signs in.
+            var told = await phone.client.lists.changes().makeAsyncIterator()
             await phone.client.auth.logout()
             phone.network.isDown = false
 
-            // Bob signs in on the same phone: none of Ann's lists, none of her queue; the app is told Ann's lists went.
-            var told = await phone.client.lists.changes().makeAsyncIterator()
+            // Bob signs in on the same phone: none of Ann's lists, none of her queue; the app was told Ann's lists went.
             try await signIn(phone, "bob@example.com")
             _ = try await phone.client.lists.lists()
             #expect(await told.next()?.removedLists.map(\.name) == ["Ann's"])
