@@ -51,7 +51,7 @@ import Vapor
                     cancelled += 1
                 }
             }
-            #expect(answered + cancelled == 300)
+            #expect(cancelled > 0, "some requests were cancelled (\(answered) answered)")
             let afterwards = try await transport.send(request)
             #expect(afterwards.status == 200, "the transport still works")
         }

@@ -30,7 +30,7 @@ final class ServerProcess {
         URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).deletingLastPathComponent().appendingPathComponent("playhouse")
     }
 
-    /// Starts a server on `configuration`'s database (its SQLite file, or its PostgreSQL schema).
+    /// Starts a server on `configuration`'s database (its SQLite file, or its PostgreSQL database and schema).
     init(_ configuration: PlayhouseConfiguration) async throws {
         _ = sdkFilesInATemporaryFolder  // before the environment is read and copied
         port = try Self.freePort()

@@ -24,27 +24,38 @@ actor TestDatabases {
     /// The migrated SQLite file, and its write-ahead log if it kept one.
     private var sqliteTemplate: Task<(file: Data, log: Data?), any Error>?
     private var postgresTemplate: Task<String, any Error>?
-    /// Applications open on each database (its SQLite path or PostgreSQL name), and those to drop
-    /// once none is.
+    /// Each database made (its SQLite path or PostgreSQL name), until it is dropped; the
+    /// applications open on it; and those to drop once none is.
+    private var made: [String: Task<Void, any Error>] = [:]
     private var users: [String: Int] = [:]
     private var toDrop: Set<String> = []
 
-    /// Makes the database `configuration` names, unless an application has it open already, and
-    /// counts one more application on it.
+    /// Makes the database `configuration` names, unless it was made already (an application that
+    /// opens it meanwhile waits for it), and counts one more application on it.
     func open(_ configuration: PlayhouseConfiguration) async throws {
         let name = Self.name(configuration)
-        if users[name, default: 0] == 0 {
-            if configuration.databaseURL != nil {
-                let template = try await postgresTemplateName()
-                try await Self.postgres("CREATE DATABASE \"\(name)\" TEMPLATE \"\(template)\"")
-            } else {
-                let template = try await sqliteTemplateFiles()
-                try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-                try template.file.write(to: URL(fileURLWithPath: configuration.sqlitePath))
-                try template.log?.write(to: URL(fileURLWithPath: configuration.sqlitePath + "-wal"))
-            }
-        }
         users[name, default: 0] += 1
+        let making = made[name] ?? Task { try await make(configuration) }
+        made[name] = making
+        do {
+            try await making.value
+        } catch {
+            users[name, default: 1] -= 1
+            if users[name] == 0 { (users[name], made[name]) = (nil, nil) }
+            throw error
+        }
+    }
+
+    private func make(_ configuration: PlayhouseConfiguration) async throws {
+        if configuration.databaseURL != nil {
+            let template = try await postgresTemplateName()
+            try await Self.postgres("CREATE DATABASE \"\(Self.name(configuration))\" TEMPLATE \"\(template)\"")
+        } else {
+            let template = try await sqliteTemplateFiles()
+            try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+            try template.file.write(to: URL(fileURLWithPath: configuration.sqlitePath))
+            try template.log?.write(to: URL(fileURLWithPath: configuration.sqlitePath + "-wal"))
+        }
     }
 
     /// Counts one application fewer on the database; drops it when none is left and this one or
@@ -56,6 +67,7 @@ actor TestDatabases {
         guard users[name] == 0 else { return }
         users[name] = nil
         guard toDrop.remove(name) != nil else { return }
+        made[name] = nil
         if configuration.databaseURL != nil {
             try? await Self.postgres("DROP DATABASE IF EXISTS \"\(name)\" WITH (FORCE)")
         } else {
@@ -99,11 +111,13 @@ actor TestDatabases {
             postgresTemplate = Task {
                 guard let url = Engine.postgresURL else { throw ConfigurationError("PLAYHOUSE_TEST_DATABASE_URL is not set") }
                 let now = Int(Date().timeIntervalSince1970)
-                // Templates of earlier runs (a test process cannot drop its own as it ends): those of
-                // the last two hours may still be in use by a run going on beside this one.
-                let templates = try await Self.postgresNames("SELECT datname FROM pg_database WHERE datname LIKE 'playhouse_template_%'")
-                for old in templates {
-                    guard let made = old.split(separator: "_").dropFirst(2).first.flatMap({ Int($0) }), made < now - 7200 else { continue }
+                // Templates of earlier runs (a test process cannot drop its own as it ends), and tests'
+                // databases of runs that were killed: those of the last two hours may still be in use
+                // by a run going on beside this one. Each name ends in _<unix time>_<random>.
+                let leftovers = try await Self.postgresNames(
+                    "SELECT datname FROM pg_database WHERE datname LIKE 'playhouse\\_template\\_%' OR datname LIKE 't\\_%'")
+                for old in leftovers {
+                    guard let made = old.split(separator: "_").dropLast().last.flatMap({ Int($0) }), made < now - 7200 else { continue }
                     try? await Self.postgres("DROP DATABASE IF EXISTS \"\(old)\" WITH (FORCE)")
                 }
                 let name = "playhouse_template_\(now)_\(UUID().uuidString.prefix(8).lowercased())"

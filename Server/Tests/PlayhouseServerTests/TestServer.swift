@@ -28,12 +28,14 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
     func isolatedConfiguration() -> PlayhouseConfiguration {
         var configuration = PlayhouseConfiguration()
         configuration.logLevel = .warning
-        let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        // When it was made, for a later run to drop it should this one be killed (``TestDatabases``).
+        let name = "t_\(Int(Date().timeIntervalSince1970))_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
         switch self {
         case .sqlite:
             configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("playhouse-\(name)").path
         case .postgres:
-            configuration.databaseURL = Self.postgresURL.map { TestDatabases.url($0, database: String(name)) }
+            guard let url = Self.postgresURL else { preconditionFailure("PostgreSQL tests need PLAYHOUSE_TEST_DATABASE_URL") }
+            configuration.databaseURL = TestDatabases.url(url, database: String(name))
             configuration.postgresSchema = TestDatabases.schema
             configuration.postgresConnectionsPerEventLoop = 2
         }

@@ -54,7 +54,7 @@ public struct PlayhouseConfiguration: Sendable {
     /// (`PLAYHOUSE_DATABASE_CONNECTIONS_PER_CORE`, 1 to 64).
     public var postgresConnectionsPerEventLoop = 8
     /// PostgreSQL schema to use instead of the default `search_path`, created if missing
-    /// (`PLAYHOUSE_DATABASE_SCHEMA`; tests use one schema each).
+    /// (`PLAYHOUSE_DATABASE_SCHEMA`; the Python suite gives each server one).
     public var postgresSchema: String?
 
     /// How long the sandbox payment provider keeps `sandbox_delayed` payments, and every
