@@ -23,10 +23,10 @@ final class SessionTaskReceiver: NSObject, URLSessionDataDelegate, @unchecked Se
 
     /// Runs `request` as a data task on `session` (whose delegate is this receiver).
     ///
-    /// Cancelled, it throws `CancellationError` at once and drops the task's answer when it comes.
-    /// On Apple platforms the running task is cancelled too (a long poll gives back its connection);
-    /// on Linux it is left to finish: swift-corelibs-foundation crashes the process ("Trying to
-    /// access a behaviour for a task that in not in the registry") when a task's `cancel()` races its
+    /// Cancelled, it throws `CancellationError` at once and drops the task's answer when it comes;
+    /// the running task is left to finish (a long poll keeps its connection until the server
+    /// answers, 20 s at most): swift-corelibs-foundation crashes the process ("Trying to access a
+    /// behaviour for a task that in not in the registry") when a task's `cancel()` races its
     /// completion. A task cancelled before it started is cancelled, as nothing can complete it meanwhile.
     func send(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
         let task = session.dataTask(with: request)
@@ -47,9 +47,6 @@ final class SessionTaskReceiver: NSObject, URLSessionDataDelegate, @unchecked Se
             }
         } onCancel: {
             lock.withLock { tasks.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
-            #if canImport(Darwin)
-            task.cancel()
-            #endif
         }
     }
 
