@@ -139,17 +139,6 @@ class Playhouse:
         return {"Cookie": "playhouse_console=" + signed_in.cookies["playhouse_console"], "X-CSRF-Token": signed_in.json()["csrf_token"]}
 
 
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist's `--dist loadgroup` (scripts/test runs two workers), every test of one
-    engine runs in one worker, which starts that engine's shared server once: the engines run side
-    by side, each test as it would alone. A test of no engine goes to whichever worker is free."""
-    for item in items:
-        params = getattr(item, "callspec", None) and item.callspec.params
-        engine = params and (params.get("playhouse") or params.get("engine"))
-        if engine in ENGINES:
-            item.add_marker(pytest.mark.xdist_group(engine))
-
-
 @pytest.fixture(scope="session", params=ENGINES)
 def playhouse(request):
     server = Playhouse(request.param).start()

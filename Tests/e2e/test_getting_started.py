@@ -15,7 +15,10 @@ import pytest
 from conftest import ROOT
 
 ARTICLE = ROOT / "Sources/PlayhouseKit/PlayhouseKit.docc/GettingStarted.md"
-EXAMPLE = Path(os.environ.get("PLAYHOUSE_EXAMPLE_BIN", ROOT / ".build/debug/GettingStarted"))
+# scripts/test builds the SDK package into Server/.build; a plain `swift build` into .build.
+EXAMPLE = Path(os.environ.get("PLAYHOUSE_EXAMPLE_BIN") or next(
+    (path for path in (ROOT / "Server/.build/debug/GettingStarted", ROOT / ".build/debug/GettingStarted") if path.exists()),
+    ROOT / "Server/.build/debug/GettingStarted"))
 
 
 def manifest_block(markdown):

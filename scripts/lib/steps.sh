@@ -3,9 +3,12 @@
 #   step NAME MINUTES COMMAND…   runs COMMAND with a limit of MINUTES; says when it failed, ran out of
 #                                time, or took over three quarters of its limit
 #   report_steps                 prints each step's time, its limit and the CPU its processes used, and
-#                                the total; exits 1 if a step failed, 0 otherwise
+#                                the total (warning when it is over STEPS_BUDGET_MINUTES, 30 by
+#                                default); exits 1 if a step failed, 0 otherwise
 
 steps_started=$SECONDS
+# The whole run's budget (CONTRIBUTING.md): over it, report_steps warns.
+STEPS_BUDGET_MINUTES=${STEPS_BUDGET_MINUTES:-30}
 step_rows=()
 failed_steps=()
 
@@ -35,7 +38,9 @@ step() {
     local took=$((SECONDS - started)) cpu=$((cpu_ticks - cpu_before))
     if [ "$status" -eq 0 ]; then
         outcome=passed
-    elif [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    elif [ "$status" -eq 124 ] || { [ "$status" -eq 137 ] && [ "$((SECONDS - started))" -ge "$((minutes * 60))" ]; }; then
+        # 124: the limit stopped it; 137 (SIGKILL) also, when it would not stop within 30 s, or else
+        # something else killed it (the kernel, out of memory), which is a failure.
         outcome="OUT OF TIME"
     else
         outcome=FAILED
@@ -56,8 +61,12 @@ report_steps() {
     printf '%-52s %-12s %7s %6s  %5s\n' "step" "outcome" "time" "limit" "cores"
     local row
     for row in "${step_rows[@]}"; do echo "$row"; done
-    printf '%-52s %-12s %7s\n' "total, set-up included" "" "$(minutes_and_seconds "$((SECONDS - steps_started))")"
+    local total=$((SECONDS - steps_started))
+    printf '%-52s %-12s %7s %6s\n' "total, set-up included" "" "$(minutes_and_seconds "$total")" "${STEPS_BUDGET_MINUTES}m"
     echo "(cores: the CPU time of the step's own processes over its time; the throwaway PostgreSQL's is not in it)"
+    if [ "$total" -gt "$((STEPS_BUDGET_MINUTES * 60))" ]; then
+        echo "warning: the whole run took over its budget of $STEPS_BUDGET_MINUTES minutes: see CONTRIBUTING.md, 'Keeping the suite inside its budget'" >&2
+    fi
     if [ "${#failed_steps[@]}" -gt 0 ]; then
         printf 'FAILED: %s\n' "${failed_steps[@]}"
         return 1
