@@ -87,6 +87,45 @@ import VaporTesting
         }
     }
 
+    /// A deposit made at once (the sandbox, no deposit limit) whose key gets its answer from
+    /// another send while the deposit's statement runs: the statement must not move the money it
+    /// cannot answer for. The other send's answer is held uncommitted here (PostgreSQL: the
+    /// deposit's claim of the key waits for it) and committed once the deposit waits.
+    @Test(arguments: Engine.available.filter { $0 == .postgres })
+    func aDepositWhoseKeyIsAnsweredMeanwhileMovesNoMoney(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            let ann = try await fixture.player()
+            let playerID = try #require(try await app.sql().raw("SELECT id FROM players").first()?.decode(column: "id", as: UUID.self))
+            let body = #"{"amount":{"amount":"5.00","currency":"EUR"}}"#
+            // The key's answer as another send of this request would store it: the same fingerprint.
+            let fingerprint = IdempotentRequest.fingerprint(.POST, "/v1/wallet/deposits", body: Data(body.utf8))
+            let refusal = #"{"type":"about:blank","title":"Refused","status":422,"code":"self_excluded"}"#
+            let deposit = try await app.store.transaction { sql in
+                try await sql.raw("""
+                    INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
+                    VALUES (\(bind: UUID()), \(bind: fixture.credentials.app.id), \(bind: IdempotentRequest.owner(playerID)), 'deposit-1',
+                            \(bind: fingerprint), 422, \(bind: refusal), \(bind: Date()))
+                    """).run()
+                let deposit = Task { try await fixture.post("/v1/wallet/deposits", ann, body, key: "deposit-1") }
+                // Committed once the deposit waits for this transaction (asked on its own connection:
+                // the pool may have no other on this event loop).
+                while try await sql.raw("""
+                    SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted AND transactionid = pg_current_xact_id()::xid
+                    """).first()?.decode(column: "n", as: Int.self) == 0 {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                return deposit
+            }
+            let answer = try await deposit.value
+            #expect(answer.status == .unprocessableEntity)
+            #expect(answer.headers.first(name: "Idempotent-Replayed") == "true")
+            #expect(try await fixture.euros(ann) == ("0.00", "0.00"))
+            #expect(try await app.count("payments") == 0)
+            try await fixture.expectLedgerSound()
+        }
+    }
+
     @Test(arguments: Engine.available)
     func aRequestThatNeverStartedStoresNothing(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in

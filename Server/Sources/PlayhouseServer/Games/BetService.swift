@@ -239,9 +239,9 @@ struct BetService: Sendable {
         let posted = try await money.ledger.post(id: transactionID, kind: TransactionKind.bet.rawValue, playerID: playerID,
                                                  reference: outcome.reference, legs: outcome.legs, along: outcome.records,
                                                  claim: try claim?.statement(for: outcome.answer))
+        try claim?.stored(posted.claimed)
         // The wallet was locked: the ledger can only have found the balance it was read with.
         guard posted.balances[money.wallet] == outcome.balanceAfter else { throw PlayhouseProblem(.internalServerError, .internalError) }
-        try claim?.stored(posted.claimed)
         return outcome.answer
     }
 

@@ -58,18 +58,23 @@ struct IdempotentRequest {
             throw PlayhouseProblem.invalidRequest("invalid_idempotency_key")
         }
         let path = request.url.path
-        var hasher = SHA256()
-        hasher.update(data: Data("\(request.method.rawValue) \(path)\n".utf8))
-        if let body = request.body.data { hasher.update(data: Data(body.readableBytesView)) }
         self.appID = appID
         self.owner = owner
         self.key = key
-        self.fingerprint = SecretToken.hex(hasher.finalize())
+        self.fingerprint = Self.fingerprint(request.method, path, body: request.body.data.map { Data($0.readableBytesView) } ?? Data())
         self.now = request.now
         self.operationID = Self.operationID(appID: appID, owner: owner, key: key)
         self.localizer = request.localizer
         self.requestID = request.requestID
         self.path = path
+    }
+
+    /// What tells one request from another under the same key: its method, path and body.
+    static func fingerprint(_ method: HTTPMethod, _ path: String, body: Data) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data("\(method.rawValue) \(path)\n".utf8))
+        hasher.update(data: body)
+        return SecretToken.hex(hasher.finalize())
     }
 
     /// A hosted page's form (`request`), keyed by the one-time id the form carried.

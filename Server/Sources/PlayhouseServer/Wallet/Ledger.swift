@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import PlayhouseAPI
+import PostgresKit
 import SQLKit
 
 /// Names a ledger account: whose it is, and the currency and economy it holds.
@@ -162,6 +163,8 @@ struct Ledger {
             guard let written = try await writeInOneStatement(record, transactionID: transactionID, moves: moves, entries: entries, onlyIf: condition,
                                                               after: steps, along: along, claim: claim)
             else { return nil }
+            // Another request stored the key first: the statement wrote nothing.
+            guard written.claimed else { return Posted(transactionID: transactionID, balances: [:], claimed: false) }
             (after, claimed) = (written.after, written.claimed)
         } else {
             guard steps.isEmpty else { throw PlayhouseProblem(.internalServerError, .internalError) }
@@ -266,21 +269,26 @@ struct Ledger {
             ", along\(unsafeRaw: String(position)) AS (\(condition == nil ? row.unconditional : row.conditional))"
         } + (claim.map { [", claim AS (\(condition == nil ? $0.unconditional : $0.conditional))" as SQLQueryString] } ?? [])
         let before: [SQLQueryString] = steps.enumerated().map { "step\(unsafeRaw: String($0.offset)) AS (\($0.element))," }
-        let moved = try await sql.raw("""
-            WITH \(before.joined(separator: " "))\(condition.map { "condition AS (\($0))," as SQLQueryString } ?? "")
-            recorded AS (\(condition == nil ? record.unconditional : record.conditional)),
-            moved AS (
-                UPDATE ledger_accounts AS a SET balance = a.balance + m.total
-                FROM (VALUES \(changes.joined(separator: ", "))) AS m (id, total, lowest)
-                WHERE a.id = m.id AND a.balance + m.lowest >= 0 AND \(held) RETURNING a.id, a.balance),
-            entered AS (
-                INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-                SELECT \(bind: transactionID), e.account_id, e.amount, moved.balance + e.from_final
-                FROM (VALUES \(rows.joined(separator: ", "))) AS e (position, account_id, amount, from_final)
-                LEFT JOIN moved ON moved.id = e.account_id WHERE \(held) ORDER BY e.position)\(writes.joined(separator: ""))
-            SELECT id, balance FROM moved\(condition == nil ? "" : " UNION ALL SELECT NULL, 0 FROM condition" as SQLQueryString)\(
-                claim == nil ? "" : " UNION ALL SELECT NULL, 1 FROM claim" as SQLQueryString)
-            """).all()
+        let moved: [any SQLRow]
+        do {
+            moved = try await sql.raw("""
+                WITH \(before.joined(separator: " "))\(condition.map { "condition AS (\($0))," as SQLQueryString } ?? "")
+                recorded AS (\(condition == nil ? record.unconditional : record.conditional)),
+                moved AS (
+                    UPDATE ledger_accounts AS a SET balance = a.balance + m.total
+                    FROM (VALUES \(changes.joined(separator: ", "))) AS m (id, total, lowest)
+                    WHERE a.id = m.id AND a.balance + m.lowest >= 0 AND \(held) RETURNING a.id, a.balance),
+                entered AS (
+                    INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+                    SELECT \(bind: transactionID), e.account_id, e.amount, moved.balance + e.from_final
+                    FROM (VALUES \(rows.joined(separator: ", "))) AS e (position, account_id, amount, from_final)
+                    LEFT JOIN moved ON moved.id = e.account_id WHERE \(held) ORDER BY e.position)\(writes.joined(separator: ""))
+                SELECT id, balance FROM moved\(condition == nil ? "" : " UNION ALL SELECT NULL, 0 FROM condition" as SQLQueryString)\(
+                    claim == nil ? "" : " UNION ALL SELECT NULL, 1 FROM claim" as SQLQueryString)\(claim == nil ? "" : Self.claimOrNothing(held: condition != nil))
+                """).all()
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.claimLost {
+            return ([:], false)
+        }
         // A row without an id says that the condition (0) or the claim (1) returned its row.
         var after: [UUID: Int64] = [:], conditionHeld = condition == nil, claimed = claim == nil
         for row in moved {
@@ -293,6 +301,19 @@ struct Ledger {
         }
         return conditionHeld ? (after, claimed) : nil
     }
+
+    /// The end of a movement's statement with a claim: should the claim return no row (another
+    /// request stored the key first) where the movement is written (its condition, if `held`,
+    /// returned its row), it divides by zero, and the whole statement, which is its own transaction
+    /// when the movement is written at once, writes nothing. Without it, a movement whose key had
+    /// been answered meanwhile (a refusal, stored by another send while this statement ran) would
+    /// move money while its answer is that refusal.
+    private static func claimOrNothing(held: Bool) -> SQLQueryString {
+        " UNION ALL SELECT NULL, 1 / (SELECT COUNT(*) FROM claim) FROM \(unsafeRaw: held ? "condition" : "(SELECT 1) AS movement")"
+    }
+
+    /// The SQLSTATE of ``claimOrNothing(held:)``'s division: division by zero.
+    private static let claimLost = "22012"
 
     /// A statement that locks the player account `accountID` for the rest of the transaction and
     /// reads its `balance`, which no one else can then change before the transaction ends: a bet
