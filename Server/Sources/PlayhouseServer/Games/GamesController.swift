@@ -73,11 +73,13 @@ struct GamesController: RouteCollection {
         let body = try request.decodeBody(BetRequest.self)
         let bets = request.bets
         let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
+        let permission = request.playPermission
         return try await idempotent.perform(request.store, prepareIsRepeatable: true, prepare: {
             () async throws -> (bet: BetService.Prepared, limits: Limits?) in
             let (bet, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit,
-                                                      app: principal.app, player: playerID, along: playerReads(principal))
-            return (bet, try await requirePlayable(request, principal, along))
+                                                      app: principal.app, player: playerID,
+                                                      along: PlayPermission.reads(playerID: playerID, session: principal.sessionID))
+            return (bet, try await permission.require(app: principal.app, playerID: playerID, session: principal.sessionID, along))
         }, claimingKey: { ready, store, claim in
             let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: ready.limits)
             return try await bets.place(ready.bet, by: bettor, in: store, claim: claim)
@@ -89,9 +91,12 @@ struct GamesController: RouteCollection {
         let body = try request.decodeBody(BetRequest.self)
         let principal = try request.principal
         let bets = request.bets
+        let reads = principal.playerID.map { PlayPermission.reads(playerID: $0, session: principal.sessionID) } ?? []
         let (prepared, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom,
-                                                       kind: creditsFrom == nil ? .unbacked : .unbackedCredit, app: bettor.app, along: playerReads(principal))
-        _ = try await requirePlayable(request, principal, along)
+                                                       kind: creditsFrom == nil ? .unbacked : .unbackedCredit, app: bettor.app, along: reads)
+        if let playerID = principal.playerID {
+            _ = try await request.playPermission.require(app: principal.app, playerID: playerID, session: principal.sessionID, along)
+        }
         let bet = try await request.store.transaction { sql in try await bets.place(prepared, by: bettor, on: sql) }
         return try await bet.encodeResponse(status: .created, for: request)
     }
@@ -134,29 +139,6 @@ struct GamesController: RouteCollection {
         guard principal.playerID != nil || principal.clientUserID != nil else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
         return BetService.Bettor(app: principal.app, playerID: principal.playerID, clientUserID: principal.clientUserID,
                                  sessionID: principal.sessionID)
-    }
-
-    /// What a player's bet reads with its game: the player's limits and their play session, if any.
-    private func playerReads(_ principal: Principal) -> [ReadAlong] {
-        guard let playerID = principal.playerID else { return [] }
-        return [LimitsService.along(playerID: playerID)] + (principal.sessionID.map { [SessionService.along(session: $0)] } ?? [])
-    }
-
-    /// A player's bet needs the player free to play (no exclusion or cool-off, old enough) and, in a
-    /// play session, the session alive, within its time limit and no reality check due: `rows` are
-    /// what ``playerReads(_:)`` read. Returns the player's limits, for the loss limits the bet's
-    /// transaction checks.
-    private func requirePlayable(_ request: Request, _ principal: Principal, _ rows: [any SQLRow]) async throws -> Limits? {
-        guard let playerID = principal.playerID else { return nil }
-        guard let sessionID = principal.sessionID else {
-            let limits = try LimitsService.limits(rows, now: request.now)
-            try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: limits)
-            return limits
-        }
-        let standing = try request.playSessions.standing(sessionID, rows)
-        try await request.responsiblePlay.requireMayPlay(app: principal.app, playerID: playerID, limits: standing.limits)
-        try await request.playSessions.requirePlayable(standing, rules: request.sessionRules(standing.limits))
-        return standing.limits
     }
 
     private func fairnessOwner(_ request: Request) throws -> (UUID, String) {

@@ -32,15 +32,10 @@ struct LimitsController: RouteCollection {
     func canIGamble(_ request: Request) async throws -> GambleVerdict {
         let principal = try request.principal
         let playerID = try principal.requirePlayer()
-        // In a session, the player's limits are read with it.
-        var standing: SessionService.Standing?
-        if let sessionID = principal.sessionID { standing = try await request.playSessions.standing(sessionID) }
-        let limits = if let standing { standing.limits } else { try await request.limits.limits(playerID: playerID) }
-        var refusals = try await request.responsiblePlay.refusals(app: principal.app, playerID: playerID, limits: limits)
-        if let standing {
-            refusals += request.playSessions.refusals(standing, rules: request.sessionRules(limits)).map { ResponsiblePlay.Refusal(problem: $0) }
-        }
-        refusals += try await request.limits.lossLimitsReached(limits, playerID: playerID, appID: principal.app.id)
+        let permission = request.playPermission
+        let standing = try await permission.refusals(app: principal.app, playerID: playerID, session: principal.sessionID,
+                                                     try await permission.read(playerID: playerID, session: principal.sessionID))
+        let refusals = try await standing.refusals + request.limits.lossLimitsReached(standing.limits, playerID: playerID, appID: principal.app.id)
             .map { ResponsiblePlay.Refusal(problem: $0) }
         let localizer = request.localizer
         let reasons = refusals.map { refusal in

@@ -2,9 +2,9 @@ import Foundation
 import PlayhouseAPI
 import SQLKit
 
-/// Whether a player may deposit and bet: the app's minimum age, cool-off, self-exclusion, and
-/// (inside the money transaction) the deposit and loss limits. The play session's own rules
-/// (expiry, reality checks, session time) are ``SessionService``'s.
+/// The player's own part of whether they may deposit and bet (``PlayPermission`` asks): the app's
+/// minimum age, cool-off, self-exclusion, and (inside the money transaction) the deposit and loss
+/// limits. The play session's own rules (expiry, reality checks, session time) are ``SessionService``'s.
 struct ResponsiblePlay: Sendable {
     let players: PlayerService
     let now: Date
@@ -37,11 +37,6 @@ struct ResponsiblePlay: Sendable {
             }
         }
         return refusals
-    }
-
-    /// Throws the first thing that keeps the player from playing now.
-    func requireMayPlay(app: AppRecord, playerID: UUID, limits: Limits) async throws {
-        if let refusal = try await refusals(app: app, playerID: playerID, limits: limits).first { throw refusal.problem }
     }
 
     /// Refuses a deposit of `amount` that would take the player past a deposit limit. Inside the

@@ -154,12 +154,10 @@ struct SessionService: Sendable {
         return Standing(times: try Times(sessionID, first), limits: try LimitsService.limits(rows, now: now))
     }
 
-    /// Throws unless the session may bet now: alive, within the session time limit, and no reality
-    /// check due. Counts as activity.
-    func requirePlayable(_ standing: Standing, rules: Rules) async throws {
-        let state = State(standing.times, rules: rules, now: now)
-        if let refusal = refusals(state, rules).first { throw refusal }
-        if now.timeIntervalSince(state.lastActive) >= Self.activityResolution {
+    /// Notes a bet as the session's activity, at most once every ``activityResolution``
+    /// (``PlayPermission`` checked first that the session may bet).
+    func noteActivity(_ standing: Standing) async throws {
+        if now.timeIntervalSince(standing.times.lastActiveAt ?? standing.times.startedAt) >= Self.activityResolution {
             try await markActive(standing.times.id)
         }
     }

@@ -35,17 +35,3 @@ struct SessionsController: RouteCollection {
         return sessionID
     }
 }
-
-extension Request {
-    /// The server's session rules, before any player's own limits.
-    var serverSessionRules: SessionService.Rules {
-        SessionService.Rules(inactivityTimeout: playhouse.configuration.sessionInactivityTimeout,
-                             realityCheckInterval: playhouse.configuration.realityCheckInterval, sessionTimeLimit: nil)
-    }
-
-    /// The server's session rules, with the player's own reality-check interval and session time limit.
-    func sessionRules(_ limits: Limits) -> SessionService.Rules {
-        serverSessionRules.with(limits)
-    }
-
-}

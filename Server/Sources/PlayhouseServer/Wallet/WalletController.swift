@@ -122,19 +122,16 @@ extension Request {
     /// when it is opened (a repeat of a deposit opened already, and so counted, is not checked again).
     func pay(_ direction: PaymentService.Direction, _ body: PaymentRequest, app: AppRecord, playerID: UUID,
              idempotent: IdempotentRequest) async throws -> Response {
-        let payments = self.payments, logger = self.logger, now = self.now
-        let responsiblePlay = self.responsiblePlay
+        let payments = self.payments, logger = self.logger
+        let permission = self.playPermission
         return try await idempotent.perform(recordedBy: store, prepare: {
             () async throws -> (payment: PaymentService.Prepared, limits: Limits) in
-            // A deposit reads the player's limits with its currency.
+            // A deposit reads what the player's permission needs with its currency: the player's
+            // own standing (a deposit is not play in a session).
             let (payment, along) = try await payments.prepare(direction, body, app: app, id: idempotent.operationID,
-                                                              along: direction == .deposit ? [LimitsService.along(playerID: playerID)] : [])
-            var limits = Limits()
-            if direction == .deposit {
-                limits = try LimitsService.limits(along, now: now)
-                try await responsiblePlay.requireMayPlay(app: app, playerID: playerID, limits: limits)
-            }
-            return (payment, limits)
+                                                              along: direction == .deposit ? PlayPermission.reads(playerID: playerID, session: nil) : [])
+            guard direction == .deposit else { return (payment, Limits()) }
+            return (payment, try await permission.require(app: app, playerID: playerID, session: nil, along))
         }) { prepared, claim in
             try await payments.make(prepared.payment, appID: app.id, playerID: playerID, depositLimits: prepared.limits,
                                     unanswered: idempotent.unanswered, claim: claim, logger: logger)
