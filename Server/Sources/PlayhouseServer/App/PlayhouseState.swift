@@ -40,6 +40,10 @@ public final class PlayhouseState: @unchecked Sendable {
     let gameDataAnswers = GameDataAnswers()
     /// Which version of each place's game data readers get, as this instance remembers it.
     let gameDataCurrent: GameDataCurrent
+    /// Deposits completed at once, written together on PostgreSQL.
+    let completedDeposits: CombinedWrites<CompletedDeposit>
+    /// Bets placed at once, written together on PostgreSQL.
+    let betsAtOnce: CombinedWrites<BetAtOnce>
 
     init(configuration: PlayhouseConfiguration, clock: ServerClock, metrics: ServerMetrics, routeIndex: RouteIndex, tokenCache: TokenCache,
          storeEngine: StoreEngine, paymentProvider: any PaymentProvider, campaignCache: CampaignCache, listChanges: ListChangeSignal,
@@ -54,6 +58,8 @@ public final class PlayhouseState: @unchecked Sendable {
         self.campaignCache = campaignCache
         self.listChanges = listChanges
         self.gameDataCurrent = gameDataCurrent
+        completedDeposits = CombinedWrites("deposit", metrics: metrics, statement: CompletedDeposit.write)
+        betsAtOnce = CombinedWrites("bet", metrics: metrics, statement: BetAtOnce.write)
     }
 }
 

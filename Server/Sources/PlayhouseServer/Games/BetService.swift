@@ -9,6 +9,8 @@ import SQLKit
 struct BetService: Sendable {
     let store: Store
     let now: Date
+    /// On PostgreSQL, where bets placed at once are written together.
+    var betsAtOnce: CombinedWrites<BetAtOnce>?
 
     /// Who bets: a player, or (unbacked only) the game's own user behind an unbacked token.
     struct Bettor: Sendable {
@@ -154,10 +156,11 @@ struct BetService: Sendable {
     ///    player's backed bet on PostgreSQL, the wallet's balance and the player's current seed.
     /// 2. At once, when that read has all it needs and no loss limit applies
     ///    (``placeAtOnce(_:by:in:claim:)``): the outcome is drawn from the seed as read (a provably
-    ///    fair game's), and one statement, its own transaction, locks the seed if its nonce and
-    ///    client seed are still the ones read, then the wallet if its balance is, claims the key,
-    ///    takes the nonce, and posts the movement with the bet's record and figures. If anything
-    ///    changed since the read (or the key is taken), it writes nothing, and:
+    ///    fair game's), and one statement, its own transaction, with the other bets placed at once
+    ///    meanwhile (``BetAtOnce``), locks the seed if its nonce and client seed are still the ones
+    ///    read, then the wallet if its balance is, claims the key, takes the nonce, and posts the
+    ///    movement with the bet's record and figures. If anything changed since the read (or the
+    ///    key is taken), it writes nothing, and:
     /// 3. In a transaction (``place(_:by:on:claim:)``): the player's lock for the loss limits, then
     ///    the wallet's lock with the nonce taken in one statement, and the movement in another.
     func place(_ bet: Prepared, by bettor: Bettor, in store: Store, claim: IdempotentRequest.KeyClaim?) async throws -> Bet {
@@ -168,8 +171,8 @@ struct BetService: Sendable {
     /// Step 2 of ``place(_:by:in:claim:)``: nil, having written nothing, when it does not apply or
     /// what it read has changed.
     private func placeAtOnce(_ bet: Prepared, by bettor: Bettor, in store: Store, claim: IdempotentRequest.KeyClaim?) async throws -> Bet? {
-        guard let known = bet.known, store.dialect == "postgresql", let playerID = bettor.playerID, let currency = bet.currency,
-              let economy = bet.economy, bettor.limits?.money(loss: true, currency: currency.code).isEmpty ?? true,
+        guard let known = bet.known, let betsAtOnce, store.dialect == "postgresql", !store.inTransaction, let playerID = bettor.playerID,
+              let currency = bet.currency, let economy = bet.economy, bettor.limits?.money(loss: true, currency: currency.code).isEmpty ?? true,
               known.balance >= bet.stake else { return nil }
         // Only a provably fair game draws from the seed (and takes its nonce); another is drawn at random.
         let seed = bet.game.definition.provablyFair ? known.seed : nil
@@ -178,28 +181,14 @@ struct BetService: Sendable {
             FairnessService.Draw(seedID: seed.seedID, serverSeed: seed.serverSeed, serverSeedHash: seed.serverSeedHash,
                                  clientSeed: bet.clientSeed ?? seed.clientSeed, nonce: seed.nonce)
         }
-        // The ledger posts to the account locked below: the read remembered its id (``Ledger/balance(_:appID:of:)``).
-        let wallet = LedgerAccountKey.wallet(playerID, currency.code, economy)
-        let outcome = try self.outcome(bet, by: bettor, draw: draw, money: (wallet, known.balance))
-        let appID = bettor.app.id, now = self.now
-
-        // Each step waits for the one before it to return its row. The seed is locked before the
-        // wallet, as the transaction of step 3 locks them.
-        var steps: [SQLQueryString] = []
-        func afterLast() -> SQLQueryString { steps.isEmpty ? "TRUE" : "EXISTS (SELECT 1 FROM step\(unsafeRaw: String(steps.count - 1)))" }
-        if let seed { steps.append(FairnessService.seedCheck(seed, if: afterLast())) }
-        steps.append(Ledger.balanceCheck(known.walletID, is: known.balance, if: afterLast()))
-        if let key = try claim?.statement(for: outcome.answer) { steps.append(key.only(if: afterLast())) }
-        let condition: SQLQueryString = seed.map { FairnessService.takeNonce($0, clientSeed: bet.clientSeed, if: afterLast()) }
-            ?? "SELECT 1 FROM step\(unsafeRaw: String(steps.count - 1))"
-        let before = steps
-        guard let posted = try await store.write({ sql in
-            try await Ledger(sql: sql, appID: appID, now: now)
-                .post(id: outcome.transactionID!, kind: TransactionKind.bet.rawValue, playerID: playerID, reference: outcome.reference,
-                      legs: outcome.legs, onlyIf: condition, after: before, along: outcome.records)
-        }) else { return nil }
-        // The wallet was locked at the balance read: the ledger can only have found that one.
-        guard posted.balances[wallet] == outcome.balanceAfter else { throw PlayhouseProblem(.internalServerError, .internalError) }
+        let outcome = try self.outcome(bet, by: bettor, draw: draw, money: (LedgerAccountKey.wallet(playerID, currency.code, economy), known.balance))
+        let house = try await Ledger.accountIDs([.app(.house, currency.code, economy)], appID: bettor.app.id, now: now, store: store)[0]
+        let placing = BetAtOnce(playerID: playerID, seed: seed.map { BetAtOnce.Seed(id: $0.seedID, clientSeed: $0.clientSeed, nonce: $0.nonce) },
+                                newClientSeed: bet.clientSeed, walletID: known.walletID, knownBalance: known.balance, houseID: house,
+                                answer: try claim?.answer(for: outcome.answer), reference: outcome.reference, record: outcome.record)
+        guard case .placed(let balance) = try await betsAtOnce.write(placing, on: store) else { return nil }
+        // The wallet was locked at the balance read: the statement can only have found that one.
+        guard balance == outcome.balanceAfter else { throw PlayhouseProblem(.internalServerError, .internalError) }
         try claim?.stored(true)
         return outcome.answer
     }
@@ -233,11 +222,11 @@ struct BetService: Sendable {
         }
         let outcome = try self.outcome(bet, by: bettor, draw: draw, money: money.map { ($0.wallet, balance ?? 0) })
         guard let money, let transactionID = outcome.transactionID, let playerID = bettor.playerID else {
-            for row in outcome.records { try await sql.raw(row.unconditional).run() }
+            for row in outcome.record.inserts { try await sql.raw(row.unconditional).run() }
             return outcome.answer
         }
         let posted = try await money.ledger.post(id: transactionID, kind: TransactionKind.bet.rawValue, playerID: playerID,
-                                                 reference: outcome.reference, legs: outcome.legs, along: outcome.records,
+                                                 reference: outcome.reference, legs: outcome.legs, along: outcome.record.inserts,
                                                  claim: try claim?.statement(for: outcome.answer))
         try claim?.stored(posted.claimed)
         // The wallet was locked: the ledger can only have found the balance it was read with.
@@ -253,8 +242,8 @@ struct BetService: Sendable {
         var reference: String
         var legs: [(account: LedgerAccountKey, amount: Int64)]
         var balanceAfter: Int64?
-        /// The bet's record and its session's and loss figures, written with its money movement.
-        var records: [Ledger.Insert]
+        /// The bet's record and the figures it adds to, written with its money movement.
+        var record: BetRecord
     }
 
     /// Spins the bet (from `draw`, the seeds of a provably fair game) and makes its answer and
@@ -286,26 +275,12 @@ struct BetService: Sendable {
                                            fairness: draw.map { BetFairness(serverSeedHash: $0.serverSeedHash, serverSeed: nil, clientSeed: $0.clientSeed,
                                                                             nonce: Int($0.nonce)) },
                                            transactionID: transactionID, balance: balanceAfter, createdAt: now)
-        var records: [Ledger.Insert] = [Ledger.Insert(
-            insert: """
-                INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency, economy,
-                                  minor_units, wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce, transaction_id,
-                                  balance_after, created_at)
-                """,
-            values: """
-                \(bind: betID), \(bind: bettor.app.id), \(bind: bettor.sessionID), \(bind: bettor.playerID), \(bind: bettor.playerID == nil ? bettor.clientUserID : nil),
-                \(bind: bet.game.slug), \(bind: bet.creditGame), \(bind: bet.game.version), \(bind: bet.kind.rawValue), \(bind: bet.currency?.code),
-                \(bind: bet.economy?.rawValue), \(bind: bet.minorUnits), \(bind: bet.wager), \(bind: bet.stake), \(bind: payout.partialValue),
-                \(bind: Self.json(paylines)), \(bind: Self.json(result)), \(bind: draw?.seedID), \(bind: draw?.clientSeed),
-                \(bind: draw?.nonce), \(bind: transactionID), \(bind: balanceAfter), \(bind: now)
-                """)]
-        if bet.kind.isBacked, let playerID = bettor.playerID, let currency = bet.currency?.code {
-            records.append(LossFigures.add(playerID: playerID, currency: currency, lost: bet.stake - payout.partialValue, at: now))
-        }
-        if let sessionID = bettor.sessionID {
-            records.append(SessionBetTotals.add(.init(currency: bet.currency?.code, economy: bet.economy, minorUnits: bet.minorUnits, kind: bet.kind,
-                                                      stake: bet.stake, payout: payout.partialValue), session: sessionID))
-        }
+        let record = BetRecord(betID: betID, appID: bettor.app.id, sessionID: bettor.sessionID, playerID: bettor.playerID,
+                               clientUserID: bettor.playerID == nil ? bettor.clientUserID : nil, game: bet.game.slug, creditGame: bet.creditGame,
+                               gameVersion: bet.game.version, kind: bet.kind, currency: bet.currency?.code, economy: bet.economy,
+                               minorUnits: bet.minorUnits, wager: bet.wager, stake: bet.stake, payout: payout.partialValue,
+                               paylines: Self.json(paylines), result: Self.json(result), seedID: draw?.seedID, clientSeed: draw?.clientSeed,
+                               nonce: draw?.nonce, transactionID: transactionID, balanceAfter: balanceAfter, createdAt: now)
         var legs: [(account: LedgerAccountKey, amount: Int64)] = []
         if let money, let currency = bet.currency?.code, let economy = bet.economy {
             let house = LedgerAccountKey.app(.house, currency, economy)
@@ -313,7 +288,7 @@ struct BetService: Sendable {
             if payout.partialValue > 0 { legs += [(house, -payout.partialValue), (money.wallet, payout.partialValue)] }
         }
         return Outcome(answer: answer, transactionID: transactionID, reference: ERN.make("bet", betID.uuidString.lowercased()), legs: legs,
-                       balanceAfter: balanceAfter, records: records)
+                       balanceAfter: balanceAfter, record: record)
     }
 
     private static func json(_ value: some Encodable) -> String {

@@ -119,23 +119,6 @@ struct FairnessService: Sendable {
                     nonce: try row.decode(column: "seed_next_nonce", as: Int64.self))
     }
 
-    /// A statement (PostgreSQL) that, if `held`, locks `seed` for the rest of the statement's
-    /// transaction and returns its row if it is still the current seed with the client seed and
-    /// next nonce read, and none if any has changed.
-    static func seedCheck(_ seed: Draw, if held: SQLQueryString) -> SQLQueryString {
-        """
-        SELECT id FROM fairness_seeds WHERE id = \(bind: seed.seedID) AND current = 1 AND client_seed = \(bind: seed.clientSeed)
-            AND next_nonce = \(bind: seed.nonce) AND \(held) FOR UPDATE
-        """
-    }
-
-    /// A statement (PostgreSQL) that, if `held`, takes `seed`'s nonce (the seed
-    /// ``seedCheck(_:if:)`` locked), setting its client seed first when the bet names one, and
-    /// returns its row.
-    static func takeNonce(_ seed: Draw, clientSeed: String?, if held: SQLQueryString) -> SQLQueryString {
-        "UPDATE fairness_seeds SET \(nonceTaken(clientSeed: clientSeed)) WHERE id = \(bind: seed.seedID) AND \(held) RETURNING id"
-    }
-
     /// The assignments of a bet's draw: the client seed the bet names, if any, then the next nonce.
     private static func nonceTaken(clientSeed: String?) -> SQLQueryString {
         "\(clientSeed.map { "client_seed = \(bind: $0), " as SQLQueryString } ?? "")next_nonce = next_nonce + 1"

@@ -2,7 +2,7 @@
 extension ServiceContext {
     /// The games apps offer, imported by operators.
     public var games: GameService { GameService(store: store, now: now) }
-    var bets: BetService { BetService(store: store, now: now) }
+    var bets: BetService { BetService(store: store, now: now, betsAtOnce: playhouse.betsAtOnce) }
     var betHistory: BetHistoryService { BetHistoryService(store: store) }
     var fairness: FairnessService { FairnessService(store: store, now: now) }
 }

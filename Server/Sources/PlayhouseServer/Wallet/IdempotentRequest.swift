@@ -222,6 +222,16 @@ struct IdempotentRequest {
             return request.store(status, body)
         }
 
+        /// The key with `value` as its answer, as values, for a statement that writes many
+        /// movements' keys together (``CompletedDeposit``); nil without a key.
+        func answer(for value: some Encodable) throws -> StoredAnswer? {
+            let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
+            state.withLockedValue { $0.body = body }
+            return request.key.map { key in
+                StoredAnswer(id: UUID.random(), owner: request.owner, key: key, fingerprint: request.fingerprint, status: Int(status.code), body: body)
+            }
+        }
+
         /// Says whether the write of ``statement(for:)`` stored the key; throws ``KeyTaken`` when
         /// another request had.
         func stored(_ claimed: Bool) throws {
@@ -266,6 +276,16 @@ struct IdempotentRequest {
             return stored
         }
         return Self.response(status, body)
+    }
+
+    /// A key and its answer, as a row of `idempotency_keys` holds them (its app is the movement's).
+    struct StoredAnswer: Sendable {
+        var id: UUID
+        var owner: String
+        var key: String
+        var fingerprint: String
+        var status: Int
+        var body: String
     }
 
     /// Another request stored the key first; this one's transaction rolls back.

@@ -88,9 +88,7 @@ struct Ledger {
 
         var unconditional: SQLQueryString { "\(insert) VALUES (\(values)) \(onConflict)" }
         /// Written only if the statement's `condition` returned a row (PostgreSQL; see ``Record/conditional``).
-        var conditional: SQLQueryString { only(if: Ledger.conditionHeld) }
-        /// Written only if `held` (PostgreSQL; see ``Record/conditional``).
-        func only(if held: SQLQueryString) -> SQLQueryString { "\(insert) SELECT \(values) WHERE \(held) \(onConflict)" }
+        var conditional: SQLQueryString { "\(insert) SELECT \(values) WHERE \(Ledger.conditionHeld) \(onConflict)" }
     }
 
     /// In a conditional movement's statement: that its condition returned a row.
@@ -113,13 +111,8 @@ struct Ledger {
     /// PostgreSQL the condition is part of the movement's one statement; a movement whose player
     /// accounts nothing else can change meanwhile (it only credits them, or its condition locked
     /// them) is then a transaction by itself (``Store/write(_:)``).
-    ///
-    /// `steps` (PostgreSQL only) run before the condition, in order, each in the statement as
-    /// `step0`, `step1`, …, for the condition and each later step to read: a row locked and
-    /// checked, a key claimed.
     func post(id transactionID: UUID = UUID.random(), kind: String, playerID: UUID?, reference: String?, legs: [(account: LedgerAccountKey, amount: Int64)],
-              onlyIf condition: SQLQueryString?, after steps: [SQLQueryString] = [], along: [Insert] = [],
-              claim: Insert? = nil) async throws -> Posted? {
+              onlyIf condition: SQLQueryString?, along: [Insert] = [], claim: Insert? = nil) async throws -> Posted? {
         var sums: [String: Int64] = [:]
         for leg in legs { sums["\(leg.account.currency)/\(leg.account.economy.rawValue)", default: 0] += leg.amount }
         precondition(legs.count >= 2 && sums.values.allSatisfy { $0 == 0 } && legs.allSatisfy { $0.amount != 0 },
@@ -161,13 +154,12 @@ struct Ledger {
         var claimed = true
         if sql.dialect.name == "postgresql" && !moves.isEmpty {
             guard let written = try await writeInOneStatement(record, transactionID: transactionID, moves: moves, entries: entries, onlyIf: condition,
-                                                              after: steps, along: along, claim: claim)
+                                                              along: along, claim: claim)
             else { return nil }
             // Another request stored the key first: the statement wrote nothing.
             guard written.claimed else { return Posted(transactionID: transactionID, balances: [:], claimed: false) }
             (after, claimed) = (written.after, written.claimed)
         } else {
-            guard steps.isEmpty else { throw PlayhouseProblem(.internalServerError, .internalError) }
             if let condition, try await sql.raw(condition).first() == nil { return nil }
             after = try await writeStatementByStatement(record, transactionID: transactionID, moves: moves, entries: entries)
         }
@@ -257,8 +249,7 @@ struct Ledger {
     /// locks the rows in the order it visits the few moves, as listed (account-id order); should
     /// it choose another, a deadlock between two movements is retried (``Store/transaction(_:)``).
     private func writeInOneStatement(_ record: Record, transactionID: UUID, moves: [Move], entries: [Entry], onlyIf condition: SQLQueryString?,
-                                     after steps: [SQLQueryString], along: [Insert],
-                                     claim: Insert?) async throws -> (after: [UUID: Int64], claimed: Bool)? {
+                                     along: [Insert], claim: Insert?) async throws -> (after: [UUID: Int64], claimed: Bool)? {
         let rows: [SQLQueryString] = entries.enumerated().map { position, entry in
             "(\(bind: position), \(bind: entry.accountID), \(bind: entry.amount), \(bind: entry.fromFinal ?? 0))"
         }
@@ -268,11 +259,10 @@ struct Ledger {
         let writes: [SQLQueryString] = along.enumerated().map { position, row in
             ", along\(unsafeRaw: String(position)) AS (\(condition == nil ? row.unconditional : row.conditional))"
         } + (claim.map { [", claim AS (\(condition == nil ? $0.unconditional : $0.conditional))" as SQLQueryString] } ?? [])
-        let before: [SQLQueryString] = steps.enumerated().map { "step\(unsafeRaw: String($0.offset)) AS (\($0.element))," }
         let moved: [any SQLRow]
         do {
             moved = try await sql.raw("""
-                WITH \(before.joined(separator: " "))\(condition.map { "condition AS (\($0))," as SQLQueryString } ?? "")
+                WITH \(condition.map { "condition AS (\($0))," as SQLQueryString } ?? "")
                 recorded AS (\(condition == nil ? record.unconditional : record.conditional)),
                 moved AS (
                     UPDATE ledger_accounts AS a SET balance = a.balance + m.total
@@ -339,11 +329,18 @@ struct Ledger {
         return (id, try row.decode(column: "wallet_balance", as: Int64.self))
     }
 
-    /// A statement (PostgreSQL) that, if `held`, locks the player account `accountID` for the rest
-    /// of the statement's transaction and returns its row if its balance is still `balance`, and
-    /// none if it has changed.
-    static func balanceCheck(_ accountID: UUID, is balance: Int64, if held: SQLQueryString) -> SQLQueryString {
-        "SELECT id FROM ledger_accounts WHERE id = \(bind: accountID) AND balance = \(bind: balance) AND \(held) FOR UPDATE"
+    /// The accounts' ids, in order, creating any on first use: for a statement written outside a
+    /// ledger of a connection (``CompletedDeposit``).
+    static func accountIDs(_ keys: [LedgerAccountKey], appID: UUID, now: Date, store: Store) async throws -> [UUID] {
+        var ids: [UUID] = []
+        for key in keys {
+            if let id = knownAccounts.id(appID: appID, key) {
+                ids.append(id)
+            } else {
+                ids.append(try await store.write { sql in try await Ledger(sql: sql, appID: appID, now: now).accountID(key) })
+            }
+        }
+        return ids
     }
 
     /// The account's id, creating the account on first use.

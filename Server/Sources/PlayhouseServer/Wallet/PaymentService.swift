@@ -59,6 +59,8 @@ public struct PaymentService: Sendable {
     let providerTimeout: Duration
     let configuration: PlayhouseConfiguration
     let now: Date
+    /// On PostgreSQL, where deposits completed at once are written together.
+    let completedDeposits: CombinedWrites<CompletedDeposit>?
 
     /// Checks the request; nothing is recorded yet. Answers with the rows of what the caller reads
     /// `along` with the payment's currency (a deposit, the player's limits).
@@ -105,12 +107,30 @@ public struct PaymentService: Sendable {
     }
 
     /// Records a deposit that the provider has completed, its money and the request's key (`claim`)
-    /// in one statement (``post(_:of:appID:playerID:onlyIf:answering:claim:)``). Answers nil, having
-    /// written nothing, when the payment is recorded already (a repeat, to be carried on from where
-    /// it stands) or the request's key has its answer (`unanswered`).
+    /// in one statement: on PostgreSQL with the other deposits completed meanwhile
+    /// (``CompletedDeposit``), on SQLite as ``post(_:of:appID:playerID:onlyIf:answering:claim:)``
+    /// posts. Answers nil, having written nothing, when the payment is recorded already (a repeat,
+    /// to be carried on from where it stands) or the request's key has its answer (`unanswered`).
     private func depositAtOnce(_ payment: Prepared, appID: UUID, playerID: UUID, unanswered: SQLQueryString?,
                                claim: IdempotentRequest.KeyClaim) async throws -> Payment? {
         let made = payment.answer(.completed, createdAt: now, finishedAt: now)
+        if let completedDeposits, store.dialect == "postgresql", !store.inTransaction {
+            let (from, to) = Booking.deposited.legs(playerID, payment.currency.code, payment.economy)
+            let ids = try await Ledger.accountIDs([from, to], appID: appID, now: now, store: store)
+            let deposit = CompletedDeposit(paymentID: payment.id, appID: appID, playerID: playerID, currency: payment.currency.code,
+                                           economy: payment.economy, amount: payment.amount, method: payment.method, at: now,
+                                           transactionID: UUID.random(), reference: payment.ern, walletID: ids[1], depositsID: ids[0],
+                                           answer: try claim.answer(for: made))
+            switch try await completedDeposits.write(deposit, on: store) {
+            case .written:
+                try claim.stored(true)
+                return made
+            case .notRecorded: return nil
+            case .keyTaken:
+                try claim.stored(false)
+                return nil
+            }
+        }
         let record = record(payment, appID: appID, playerID: playerID, status: PaymentStatus.completed.rawValue, settleAfter: nil, finishedAt: now,
                             unanswered: unanswered)
         return try await post(.deposited, of: payment, appID: appID, playerID: playerID, onlyIf: record, answering: made, claim: claim) ? made : nil

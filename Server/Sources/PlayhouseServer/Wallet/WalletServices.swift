@@ -9,7 +9,7 @@ extension ServiceContext {
     /// Deposits and withdrawals, through the configured payment provider.
     public var payments: PaymentService {
         PaymentService(store: store, provider: playhouse.paymentProvider, providerTimeout: playhouse.paymentProviderTimeout,
-                       configuration: playhouse.configuration, now: now)
+                       configuration: playhouse.configuration, now: now, completedDeposits: playhouse.completedDeposits)
     }
 
     /// Promotions: created by operators, redeemed by players.
