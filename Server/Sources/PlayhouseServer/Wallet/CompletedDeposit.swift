@@ -64,8 +64,10 @@ struct CompletedDeposit: CombinableWrite {
                 SELECT payment_id, app_id, player_id, \(bind: PaymentService.Direction.deposit.rawValue), \(bind: PaymentStatus.completed.rawValue),
                        currency, economy, amount, method, CAST(NULL AS TIMESTAMPTZ), at, at
                 FROM input i
-                WHERE i.idempotency_key = \(bind: noKey) OR NOT EXISTS (
-                    SELECT 1 FROM idempotency_keys k WHERE k.app_id = i.app_id AND k.owner = i.key_owner AND k.idempotency_key = i.idempotency_key)
+                -- A subquery per deposit, which reads the key's index (as NOT EXISTS, the planner may hash the whole table).
+                WHERE i.idempotency_key = \(bind: noKey) OR (
+                    SELECT k.id FROM idempotency_keys k
+                    WHERE k.app_id = i.app_id AND k.owner = i.key_owner AND k.idempotency_key = i.idempotency_key LIMIT 1) IS NULL
                 ON CONFLICT (id) DO NOTHING RETURNING id),
             held AS (SELECT i.* FROM input i JOIN recorded r ON r.id = i.payment_id),
             transactions AS (
