@@ -7,7 +7,8 @@ import SQLKit
 /// (``CombinedWrites``). Each bet, on its own, in this order:
 ///
 /// 1. locks the player's seed (a provably fair game's) if its client seed and next nonce are still
-///    the ones read, then their wallet if its balance still is;
+///    the ones read, then their wallet if its balance still is (the seeds, then the wallets, each
+///    in id order);
 /// 2. stores the request's key with the bet's answer, unless another send stored it first;
 /// 3. takes the nonce (setting the client seed the bet names), and posts the movement: the stake
 ///    from the wallet to the house and the payout back, each entry with the wallet's balance after
@@ -75,10 +76,12 @@ struct BetAtOnce: CombinableWrite {
                       client_seed, nonce, balance_after, at, hour)),
             seeds AS (
                 SELECT f.id FROM fairness_seeds f JOIN input i ON f.id = i.seed_id
-                WHERE i.fair AND f.current = 1 AND f.client_seed = i.seed_client_seed AND f.next_nonce = i.seed_nonce FOR UPDATE OF f),
+                WHERE i.fair AND f.current = 1 AND f.client_seed = i.seed_client_seed AND f.next_nonce = i.seed_nonce
+                ORDER BY f.id FOR UPDATE OF f),
             seeded AS (SELECT i.* FROM input i WHERE NOT i.fair OR i.seed_id IN (SELECT id FROM seeds)),
             wallets AS (
-                SELECT a.id FROM ledger_accounts a JOIN seeded s ON a.id = s.wallet_id WHERE a.balance = s.known_balance FOR UPDATE OF a),
+                SELECT a.id FROM ledger_accounts a JOIN seeded s ON a.id = s.wallet_id WHERE a.balance = s.known_balance
+                ORDER BY a.id FOR UPDATE OF a),
             funded AS (SELECT s.* FROM seeded s WHERE s.wallet_id IN (SELECT id FROM wallets)),
             claimed AS (
                 INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)

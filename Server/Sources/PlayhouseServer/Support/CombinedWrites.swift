@@ -18,13 +18,17 @@ protocol CombinableWrite: Sendable {
 /// arrived meanwhile. So at one request at a time nothing waits, and under load each statement
 /// carries many writes and each commit many movements. The `statement` writes each of them all or
 /// nothing on its own (a refused one writes nothing and answers why; the others are written) and
-/// answers each one's outcome, in order. Should the statement itself fail (a deadlock with another
-/// instance, a lost key claim that aborts it), each of its writes is written again alone, so one
-/// write's failure never fails the others, and delays them by one statement at most.
+/// answers each one's outcome, in order. Should the database refuse the statement as a whole (a
+/// deadlock with another instance, a deposit's lost key claim that aborts it), it wrote nothing, and
+/// each of its writes is written again alone, one after another, so one write's failure fails none
+/// of the others. Any other failure (the connection lost, an answer that cannot be read) may come
+/// after the commit: it is every write's answer, and nothing is written again, since a write without
+/// a key could then be made twice.
 ///
-/// Writes of one owner never share a statement, nor go while another of theirs is in the database:
-/// a later one waits for the next statement after it, so two statements of this instance never
-/// wait for each other's rows.
+/// Writes of one owner never share a statement, nor go while another of theirs of this kind is in
+/// the database: a later one waits for the next statement after it. The statements lock their rows
+/// in the rows' order, so statements of different kinds (or instances) wait for each other at
+/// most, never deadlock over the rows they share.
 final class CombinedWrites<Write: CombinableWrite>: Sendable {
     typealias Statement = @Sendable ([Write], Store) async throws -> [Write.Outcome]
 
@@ -119,8 +123,8 @@ final class CombinedWrites<Write: CombinableWrite>: Sendable {
             guard outcomes.count == batch.count else { throw PlayhouseProblem(.internalServerError, .internalError) }
             for (waiting, outcome) in zip(batch, outcomes) { waiting.answer.resume(returning: outcome) }
         } catch {
-            guard batch.count > 1 else {
-                batch[0].answer.resume(throwing: error)
+            guard batch.count > 1, Store.wroteNothing(error) else {
+                for waiting in batch { waiting.answer.resume(throwing: error) }
                 return
             }
             for waiting in batch {

@@ -236,6 +236,13 @@ extension Store {
         return state == "22021" || state == "22P05"
     }
 
+    /// Whether `error` is the database refusing a statement: an error with its SQLSTATE. A
+    /// statement that is its own transaction then wrote nothing. (A connection lost on the way
+    /// carries none: the statement may have committed.)
+    static func wroteNothing(_ error: any Error) -> Bool {
+        (error as? PSQLError)?.serverInfo?[.sqlState] != nil
+    }
+
     /// Whether `error` is the database refusing a write for a constraint: a unique key taken, a
     /// row referred to that is not there.
     static func isConstraintViolation(_ error: any Error) -> Bool {

@@ -11,8 +11,11 @@ import SQLKit
 /// - already recorded (a repeat of the request, to be carried on from where it stands), or its key
 ///   answered before the statement began: nothing is written (``Outcome/notRecorded``);
 /// - its key answered by another send while the statement ran: the statement divides by zero and
-///   writes nothing at all; each deposit is then written again alone, and that one answers
-///   ``Outcome/keyTaken`` (the other send's answer is the answer).
+///   writes nothing at all. Alone, the deposit answers ``Outcome/keyTaken``; with others, each is
+///   written again alone, and that one then finds the key answered (``Outcome/notRecorded``).
+///   Either way the other send's answer is the answer.
+///
+/// The wallets are locked in id order.
 ///
 /// One statement with a fixed text for any number of deposits, each value an array with an
 /// element per deposit, so that it is prepared once per connection like any other.
@@ -73,8 +76,10 @@ struct CompletedDeposit: CombinableWrite {
             transactions AS (
                 INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)
                 SELECT transaction_id, app_id, player_id, \(bind: TransactionKind.deposit.rawValue), reference, at FROM held),
+            locked AS (SELECT a.id FROM ledger_accounts a JOIN held h ON a.id = h.wallet_id ORDER BY a.id FOR UPDATE OF a),
             moved AS (
-                UPDATE ledger_accounts AS a SET balance = a.balance + h.amount FROM held h WHERE a.id = h.wallet_id
+                UPDATE ledger_accounts AS a SET balance = a.balance + h.amount FROM held h
+                WHERE a.id = h.wallet_id AND a.id IN (SELECT id FROM locked)
                 RETURNING h.position, a.balance),
             entered AS (
                 INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
