@@ -52,16 +52,14 @@ struct BetAtOnce: CombinableWrite {
 
     /// Places `bets` (one per player) in one statement; answers each one's outcome, in order.
     @Sendable static func write(_ bets: [BetAtOnce], on store: Store) async throws -> [Outcome] {
-        let none = "", records = bets.map(\.record)
+        let key = IdempotentRequest.StoredAnswer.self, none = key.none, records = bets.map(\.record)
         let statement: SQLQueryString = """
             WITH input AS (
                 SELECT * FROM unnest(
                     \(bind: bets.indices.map { Int64($0) }), \(bind: bets.map { $0.seed != nil }), \(bind: bets.map { $0.seed?.id ?? $0.walletID }),
                     \(bind: bets.map { $0.seed?.clientSeed ?? none }), \(bind: bets.map { $0.seed?.nonce ?? 0 }),
                     \(bind: bets.map { $0.newClientSeed ?? none }), \(bind: bets.map(\.walletID)), \(bind: bets.map(\.knownBalance)),
-                    \(bind: bets.map(\.houseID)), \(bind: bets.map { $0.answer?.id ?? $0.record.betID }), \(bind: bets.map { $0.answer?.owner ?? none }),
-                    \(bind: bets.map { $0.answer?.key ?? none }), \(bind: bets.map { $0.answer?.fingerprint ?? none }),
-                    \(bind: bets.map { $0.answer?.status ?? 0 }), \(bind: bets.map { $0.answer?.body ?? none }),
+                    \(bind: bets.map(\.houseID)), \(key.arrays(bets.map(\.answer))),
                     \(bind: records.map { $0.transactionID ?? $0.betID }), \(bind: bets.map(\.reference)), \(bind: records.map(\.betID)),
                     \(bind: records.map(\.appID)), \(bind: records.map { $0.sessionID.map { $0.uuidString } ?? none }), \(bind: bets.map(\.playerID)),
                     \(bind: records.map(\.game)), \(bind: records.map { $0.creditGame ?? none }), \(bind: records.map(\.gameVersion)),
@@ -70,8 +68,8 @@ struct BetAtOnce: CombinableWrite {
                     \(bind: records.map(\.paylines)), \(bind: records.map(\.result)), \(bind: records.map { $0.clientSeed ?? none }),
                     \(bind: records.map { $0.nonce ?? 0 }), \(bind: records.map { $0.balanceAfter ?? 0 }), \(bind: records.map(\.createdAt)),
                     \(bind: records.map { LossFigures.hourNumber($0.createdAt) }))
-                AS i (position, fair, seed_id, seed_client_seed, seed_nonce, new_client_seed, wallet_id, known_balance, house_id,
-                      key_id, key_owner, idempotency_key, fingerprint, status, body, transaction_id, reference, bet_id, app_id, session_id,
+                AS i (position, fair, seed_id, seed_client_seed, seed_nonce, new_client_seed, wallet_id, known_balance, counter_id,
+                      \(key.columns), transaction_id, reference, bet_id, app_id, session_id,
                       player_id, game, credit_game, version, kind, currency, economy, minor_units, wager, stake, payout, paylines, result,
                       client_seed, nonce, balance_after, at, hour)),
             seeds AS (
@@ -79,34 +77,17 @@ struct BetAtOnce: CombinableWrite {
                 WHERE i.fair AND f.current = 1 AND f.client_seed = i.seed_client_seed AND f.next_nonce = i.seed_nonce
                 ORDER BY f.id FOR UPDATE OF f),
             seeded AS (SELECT i.* FROM input i WHERE NOT i.fair OR i.seed_id IN (SELECT id FROM seeds)),
-            wallets AS (
-                SELECT a.id FROM ledger_accounts a JOIN seeded s ON a.id = s.wallet_id WHERE a.balance = s.known_balance
-                ORDER BY a.id FOR UPDATE OF a),
+            wallets AS (\(Ledger.lockWallets(of: "seeded", atKnownBalance: true))),
             funded AS (SELECT s.* FROM seeded s WHERE s.wallet_id IN (SELECT id FROM wallets)),
-            claimed AS (
-                INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
-                SELECT key_id, app_id, key_owner, idempotency_key, fingerprint, status, body, at FROM funded WHERE idempotency_key <> \(bind: none)
-                ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id),
-            held AS (SELECT f.* FROM funded f WHERE f.idempotency_key = \(bind: none) OR f.key_id IN (SELECT id FROM claimed)),
+            claimed AS (\(key.claims(from: "funded"))),
+            held AS (
+                SELECT f.*, f.stake AS debit, f.payout AS credit FROM funded f
+                WHERE f.idempotency_key = \(bind: none) OR f.key_id IN (SELECT id FROM claimed)),
             nonces AS (
                 UPDATE fairness_seeds AS f
                 SET client_seed = CASE WHEN h.new_client_seed <> \(bind: none) THEN h.new_client_seed ELSE f.client_seed END, next_nonce = f.next_nonce + 1
                 FROM held h WHERE h.fair AND f.id = h.seed_id RETURNING f.id),
-            transactions AS (
-                INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)
-                SELECT transaction_id, app_id, player_id, \(bind: TransactionKind.bet.rawValue), reference, at FROM held),
-            moved AS (
-                UPDATE ledger_accounts AS a SET balance = a.balance - h.stake + h.payout FROM held h WHERE a.id = h.wallet_id
-                RETURNING h.position, a.balance),
-            entered AS (
-                INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-                SELECT h.transaction_id, e.account_id, e.amount, e.balance_after
-                FROM held h JOIN moved m ON m.position = h.position,
-                     LATERAL (VALUES (h.wallet_id, -h.stake, m.balance - h.payout, 0), (h.house_id, h.stake, CAST(NULL AS BIGINT), 1),
-                                     (h.house_id, -h.payout, CAST(NULL AS BIGINT), 2), (h.wallet_id, h.payout, m.balance, 3))
-                         AS e (account_id, amount, balance_after, leg)
-                WHERE e.amount <> 0
-                ORDER BY h.position, e.account_id, e.leg),
+            \(Ledger.postTogether(.bet, from: "held")),
             recorded AS (
                 INSERT INTO bets (bet_id, app_id, session_id, player_id, client_user_id, game_slug, credit_game, game_version, kind, currency,
                                   economy, minor_units, wager, stake, payout, paylines, result, fairness_seed_id, client_seed, nonce,

@@ -10,7 +10,7 @@ struct BetService: Sendable {
     let store: Store
     let now: Date
     /// On PostgreSQL, where bets placed at once are written together.
-    var betsAtOnce: CombinedWrites<BetAtOnce>?
+    let betsAtOnce: CombinedWrites<BetAtOnce>
 
     /// Who bets: a player, or (unbacked only) the game's own user behind an unbacked token.
     struct Bettor: Sendable {
@@ -171,7 +171,7 @@ struct BetService: Sendable {
     /// Step 2 of ``place(_:by:in:claim:)``: nil, having written nothing, when it does not apply or
     /// what it read has changed.
     private func placeAtOnce(_ bet: Prepared, by bettor: Bettor, in store: Store, claim: IdempotentRequest.KeyClaim?) async throws -> Bet? {
-        guard let known = bet.known, let betsAtOnce, store.dialect == "postgresql", !store.inTransaction, let playerID = bettor.playerID,
+        guard let known = bet.known, store.dialect == "postgresql", !store.inTransaction, let playerID = bettor.playerID,
               let currency = bet.currency, let economy = bet.economy, bettor.limits?.money(loss: true, currency: currency.code).isEmpty ?? true,
               known.balance >= bet.stake else { return nil }
         // Only a provably fair game draws from the seed (and takes its nonce); another is drawn at random.

@@ -38,8 +38,8 @@ struct CompletedDeposit: CombinableWrite {
     var owner: UUID { playerID }
 
     enum Outcome: Sendable, Equatable {
-        /// Written; the wallet's balance after it.
-        case written(balance: Int64)
+        /// Written.
+        case written
         /// Nothing written: the payment is recorded already, or the key had its answer.
         case notRecorded
         /// Nothing written: another send stored the key's answer meanwhile.
@@ -48,52 +48,30 @@ struct CompletedDeposit: CombinableWrite {
 
     /// Writes `deposits` (one per player) in one statement; answers each one's outcome, in order.
     @Sendable static func write(_ deposits: [CompletedDeposit], on store: Store) async throws -> [Outcome] {
-        let noKey = ""
+        let key = IdempotentRequest.StoredAnswer.self
         let statement: SQLQueryString = """
             WITH input AS (
                 SELECT * FROM unnest(\(bind: deposits.indices.map { Int64($0) }), \(bind: deposits.map(\.paymentID)), \(bind: deposits.map(\.appID)),
                                      \(bind: deposits.map(\.playerID)), \(bind: deposits.map(\.currency)), \(bind: deposits.map(\.economy.rawValue)),
                                      \(bind: deposits.map(\.amount)), \(bind: deposits.map(\.method)), \(bind: deposits.map(\.at)),
                                      \(bind: deposits.map(\.transactionID)), \(bind: deposits.map(\.reference)), \(bind: deposits.map(\.walletID)),
-                                     \(bind: deposits.map(\.depositsID)), \(bind: deposits.map { $0.answer?.id ?? $0.paymentID }),
-                                     \(bind: deposits.map { $0.answer?.owner ?? noKey }), \(bind: deposits.map { $0.answer?.key ?? noKey }),
-                                     \(bind: deposits.map { $0.answer?.fingerprint ?? noKey }), \(bind: deposits.map { $0.answer?.status ?? 0 }),
-                                     \(bind: deposits.map { $0.answer?.body ?? noKey }))
+                                     \(bind: deposits.map(\.depositsID)), \(key.arrays(deposits.map(\.answer))))
                     AS i (position, payment_id, app_id, player_id, currency, economy, amount, method, at, transaction_id, reference,
-                          wallet_id, deposits_id, key_id, key_owner, idempotency_key, fingerprint, status, body)),
+                          wallet_id, counter_id, \(key.columns))),
             recorded AS (
                 INSERT INTO payments (id, app_id, player_id, direction, status, currency, economy, amount, payment_method, settle_after,
                                       created_at, finished_at)
                 SELECT payment_id, app_id, player_id, \(bind: PaymentService.Direction.deposit.rawValue), \(bind: PaymentStatus.completed.rawValue),
                        currency, economy, amount, method, CAST(NULL AS TIMESTAMPTZ), at, at
-                FROM input i
-                -- A subquery per deposit, which reads the key's index (as NOT EXISTS, the planner may hash the whole table).
-                WHERE i.idempotency_key = \(bind: noKey) OR (
-                    SELECT k.id FROM idempotency_keys k
-                    WHERE k.app_id = i.app_id AND k.owner = i.key_owner AND k.idempotency_key = i.idempotency_key LIMIT 1) IS NULL
+                FROM input i WHERE \(key.unanswered("i"))
                 ON CONFLICT (id) DO NOTHING RETURNING id),
-            held AS (SELECT i.* FROM input i JOIN recorded r ON r.id = i.payment_id),
-            transactions AS (
-                INSERT INTO ledger_transactions (id, app_id, player_id, kind, reference, created_at)
-                SELECT transaction_id, app_id, player_id, \(bind: TransactionKind.deposit.rawValue), reference, at FROM held),
-            locked AS (SELECT a.id FROM ledger_accounts a JOIN held h ON a.id = h.wallet_id ORDER BY a.id FOR UPDATE OF a),
-            moved AS (
-                UPDATE ledger_accounts AS a SET balance = a.balance + h.amount FROM held h
-                WHERE a.id = h.wallet_id AND a.id IN (SELECT id FROM locked)
-                RETURNING h.position, a.balance),
-            entered AS (
-                INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-                SELECT h.transaction_id, e.account_id, e.amount, e.balance_after
-                FROM held h JOIN moved m ON m.position = h.position,
-                     LATERAL (VALUES (h.deposits_id, -h.amount, CAST(NULL AS BIGINT)), (h.wallet_id, h.amount, m.balance))
-                         AS e (account_id, amount, balance_after)
-                ORDER BY h.position, e.account_id),
-            claimed AS (
-                INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
-                SELECT key_id, app_id, key_owner, idempotency_key, fingerprint, status, body, at FROM held WHERE idempotency_key <> \(bind: noKey)
-                ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id)
-            SELECT m.position, m.balance, 1 / (CASE WHEN h.idempotency_key = \(bind: noKey) OR c.id IS NOT NULL THEN 1 ELSE 0 END) AS claimed
-            FROM moved m JOIN held h ON h.position = m.position LEFT JOIN claimed c ON c.id = h.key_id
+            held AS (SELECT i.*, CAST(0 AS BIGINT) AS debit, i.amount AS credit FROM input i JOIN recorded r ON r.id = i.payment_id),
+            locked AS (\(Ledger.lockWallets(of: "held", atKnownBalance: false))),
+            posted AS (SELECT h.* FROM held h WHERE h.wallet_id IN (SELECT id FROM locked)),
+            \(Ledger.postTogether(.deposit, from: "posted")),
+            claimed AS (\(key.claims(from: "posted")))
+            SELECT m.position, 1 / (CASE WHEN p.idempotency_key = \(bind: key.none) OR c.id IS NOT NULL THEN 1 ELSE 0 END) AS claimed
+            FROM moved m JOIN posted p ON p.position = m.position LEFT JOIN claimed c ON c.id = p.key_id
             """
         let rows: [any SQLRow]
         do {
@@ -102,9 +80,7 @@ struct CompletedDeposit: CombinableWrite {
             return [.keyTaken]
         }
         var outcomes = [Outcome](repeating: .notRecorded, count: deposits.count)
-        for row in rows {
-            outcomes[Int(try row.decode(column: "position", as: Int64.self))] = .written(balance: try row.decode(column: "balance", as: Int64.self))
-        }
+        for row in rows { outcomes[Int(try row.decode(column: "position", as: Int64.self))] = .written }
         return outcomes
     }
 }

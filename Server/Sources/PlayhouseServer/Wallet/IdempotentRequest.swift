@@ -217,19 +217,15 @@ struct IdempotentRequest {
         /// The write that stores the key with `value` as the answer unless another request has
         /// stored the key first; nil without a key.
         func statement(for value: some Encodable) throws -> Ledger.Insert? {
-            let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
-            state.withLockedValue { $0.body = body }
-            return request.store(status, body)
+            try answer(for: value).map(request.insert)
         }
 
         /// The key with `value` as its answer, as values, for a statement that writes many
-        /// movements' keys together (``CompletedDeposit``); nil without a key.
+        /// movements' keys together (``StoredAnswer/claims(from:)``); nil without a key.
         func answer(for value: some Encodable) throws -> StoredAnswer? {
             let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
             state.withLockedValue { $0.body = body }
-            return request.key.map { key in
-                StoredAnswer(id: UUID.random(), owner: request.owner, key: key, fingerprint: request.fingerprint, status: Int(status.code), body: body)
-            }
+            return request.answer(status, body)
         }
 
         /// Says whether the write of ``statement(for:)`` stored the key; throws ``KeyTaken`` when
@@ -286,6 +282,43 @@ struct IdempotentRequest {
         var fingerprint: String
         var status: Int
         var body: String
+
+        /// In a statement that writes many movements (``CombinedWrites``), the arguments of `unnest`
+        /// that give each movement's row the columns ``columns``; an empty key stands for none.
+        static func arrays(_ answers: [StoredAnswer?]) -> SQLQueryString {
+            """
+            \(bind: answers.map { $0?.id ?? UUID.random() }), \(bind: answers.map { $0?.owner ?? none }), \(bind: answers.map { $0?.key ?? none }),
+            \(bind: answers.map { $0?.fingerprint ?? none }), \(bind: answers.map { $0?.status ?? 0 }), \(bind: answers.map { $0?.body ?? none })
+            """
+        }
+
+        /// The names ``arrays(_:)``'s columns take.
+        static let columns: SQLQueryString = "key_id, key_owner, idempotency_key, fingerprint, status, body"
+
+        /// The key of a movement without one, in ``arrays(_:)``.
+        static let none = ""
+
+        /// Whether the movement of `row` (an alias of a row with ``columns`` and `app_id`) has no key,
+        /// or one that has no answer yet: a subquery per row, which reads the key's index.
+        static func unanswered(_ row: String) -> SQLQueryString {
+            """
+            (\(unsafeRaw: row).idempotency_key = \(bind: none) OR (
+                SELECT k.id FROM idempotency_keys k WHERE k.app_id = \(unsafeRaw: row).app_id AND k.owner = \(unsafeRaw: row).key_owner
+                    AND k.idempotency_key = \(unsafeRaw: row).idempotency_key LIMIT 1) IS NULL)
+            """
+        }
+
+        /// The write that stores the keys of the movements of `rows` (a part of the statement, with
+        /// ``columns``, `app_id` and `at`), each unless another request stored it first; it returns
+        /// the `id` (`key_id`) of each it stores.
+        static func claims(from rows: String) -> SQLQueryString {
+            """
+            INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
+            SELECT key_id, app_id, key_owner, idempotency_key, fingerprint, status, body, at FROM \(unsafeRaw: rows)
+            WHERE idempotency_key <> \(bind: none)
+            ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id
+            """
+        }
     }
 
     /// Another request stored the key first; this one's transaction rolls back.
@@ -319,18 +352,22 @@ struct IdempotentRequest {
 
     /// Stores the key with this request's response; false when another request stored it first.
     private func store(_ status: HTTPStatus, _ body: String, _ sql: any SQLDatabase) async throws -> Bool {
-        guard let store = store(status, body) else { return true }
-        return try await sql.claimed(store.unconditional)
+        guard let answer = answer(status, body) else { return true }
+        return try await sql.claimed(insert(answer).unconditional)
     }
 
-    /// The write that stores the key with this request's response, returning a row unless another
-    /// request stored it first; nil without a key.
-    private func store(_ status: HTTPStatus, _ body: String) -> Ledger.Insert? {
-        guard let key else { return nil }
-        return Ledger.Insert(
+    /// This request's key with `body` as its answer; nil without a key.
+    private func answer(_ status: HTTPStatus, _ body: String) -> StoredAnswer? {
+        key.map { StoredAnswer(id: UUID.random(), owner: owner, key: $0, fingerprint: fingerprint, status: Int(status.code), body: body) }
+    }
+
+    /// The write that stores `answer`, returning a row unless another request stored the key first.
+    private func insert(_ answer: StoredAnswer) -> Ledger.Insert {
+        Ledger.Insert(
             insert: "INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)",
             values: """
-                \(bind: UUID.random()), \(bind: appID), \(bind: owner), \(bind: key), \(bind: fingerprint), \(bind: Int(status.code)), \(bind: body), \(bind: now)
+                \(bind: answer.id), \(bind: appID), \(bind: answer.owner), \(bind: answer.key), \(bind: answer.fingerprint), \(bind: answer.status),
+                \(bind: answer.body), \(bind: now)
                 """,
             onConflict: "ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id")
     }

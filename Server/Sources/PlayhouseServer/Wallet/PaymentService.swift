@@ -60,7 +60,7 @@ public struct PaymentService: Sendable {
     let configuration: PlayhouseConfiguration
     let now: Date
     /// On PostgreSQL, where deposits completed at once are written together.
-    let completedDeposits: CombinedWrites<CompletedDeposit>?
+    let completedDeposits: CombinedWrites<CompletedDeposit>
 
     /// Checks the request; nothing is recorded yet. Answers with the rows of what the caller reads
     /// `along` with the payment's currency (a deposit, the player's limits).
@@ -114,7 +114,7 @@ public struct PaymentService: Sendable {
     private func depositAtOnce(_ payment: Prepared, appID: UUID, playerID: UUID, unanswered: SQLQueryString?,
                                claim: IdempotentRequest.KeyClaim) async throws -> Payment? {
         let made = payment.answer(.completed, createdAt: now, finishedAt: now)
-        if let completedDeposits, store.dialect == "postgresql", !store.inTransaction {
+        if store.dialect == "postgresql", !store.inTransaction {
             let (from, to) = Booking.deposited.legs(playerID, payment.currency.code, payment.economy)
             let ids = try await Ledger.accountIDs([from, to], appID: appID, now: now, store: store)
             let deposit = CompletedDeposit(paymentID: payment.id, appID: appID, playerID: playerID, currency: payment.currency.code,
