@@ -2,10 +2,13 @@
 bets on the example wheel) is killed with SIGKILL and
 restarted: every movement that got a 2xx is in the ledger exactly once, a movement whose answer was
 lost is settled by retrying it with its Idempotency-Key, nothing else is in the ledger, and
-`playhouse ledger verify` passes. On SQLite, on PostgreSQL, and with two instances on one PostgreSQL."""
+`playhouse ledger verify` passes. On SQLite, on PostgreSQL, and with two instances on one PostgreSQL;
+on PostgreSQL the killed instance was writing deposits and bets together (its combined writes,
+GET /metrics, carried more movements than statements before the kill)."""
 
 import random
 import signal
+import subprocess
 from decimal import Decimal
 from pathlib import Path
 import threading
@@ -17,8 +20,8 @@ import requests
 
 from conftest import ENGINES, POSTGRES_URL, Playhouse, player_tokens
 
-PLAYERS = 4
-WORKERS = 12
+PLAYERS = 8
+WORKERS = 24
 LOAD_SECONDS = 2.0
 WHEEL = Path(__file__).resolve().parents[2] / "Server" / "Examples" / "games" / "wheel-of-fortune.json"
 
@@ -56,6 +59,27 @@ def record(move, response):
             move["net"] = Decimal(body["payout"]) - Decimal(body["stake"])
 
 
+def combined(base_url):
+    """The combined writer's movements and statements so far, deposits and bets together."""
+    counts = {"writes": 0, "statements": 0}
+    for line in requests.get(base_url + "/metrics", timeout=10).text.splitlines():
+        for name in counts:
+            if line.startswith(f"playhouse_combined_{name}_total{{"):
+                counts[name] += int(float(line.split()[-1]))
+    return counts
+
+
+def hold_wallets(server, seconds):
+    """Every wallet locked for `seconds` by a transaction of its own: the money movements sent
+    meanwhile queue behind it, and the instances then write the waiting ones together."""
+    schema = server.env["PLAYHOUSE_DATABASE_SCHEMA"]
+    # In id order, as the server locks them, so that it never deadlocks with the server's writes.
+    held = subprocess.run(["psql", POSTGRES_URL, "-q", "-v", "ON_ERROR_STOP=1", "-c",
+                           f"""BEGIN; SELECT 1 FROM "{schema}".ledger_accounts WHERE owner LIKE 'wallet:%' ORDER BY id FOR UPDATE;"""
+                           f" SELECT pg_sleep({seconds}); COMMIT;"], capture_output=True, text=True, timeout=30)
+    assert held.returncode == 0, held.stderr
+
+
 def load(servers, tokens, moves, stop):
     """Sends random deposits and withdrawals until `stop` is set; records each movement's answer."""
     rng = random.Random()
@@ -84,17 +108,26 @@ def test_a_killed_server_loses_and_duplicates_no_money(engine, instances):
         first.cli("games", "import", app["client_id"], str(WHEEL))
         tokens = [player_tokens(first.base_url, app)["access_token"] for _ in range(PLAYERS)]
 
-        moves, stop = [], threading.Event()
+        moves, stop, written = [], threading.Event(), None
         threads = [threading.Thread(target=load, args=(servers, tokens, moves, stop)) for _ in range(WORKERS)]
-        for thread in threads:
-            thread.start()
-        time.sleep(LOAD_SECONDS)
-        first.process.send_signal(signal.SIGKILL)  # mid-flight: some answers are lost
-        first.process.wait()
-        time.sleep(0.5)
-        stop.set()
-        for thread in threads:
-            thread.join()
+        try:
+            for thread in threads:
+                thread.start()
+            time.sleep(LOAD_SECONDS / 2)
+            if engine == "postgres":
+                hold_wallets(first, 0.5)
+                time.sleep(0.3)
+                written = combined(first.base_url)
+            time.sleep(LOAD_SECONDS / 2)
+            first.process.send_signal(signal.SIGKILL)  # mid-flight: some answers are lost
+            first.process.wait()
+            time.sleep(0.5)
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join()
+        if written is not None:
+            assert written["writes"] > written["statements"] > 0, f"no movements were written together: {written}"
         answered = [m for m in moves if m["status"] in (200, 201)]
         assert len(answered) > 20, f"too little load before the kill: {len(moves)} sent"
         assert any(m["kind"] == "bet" for m in answered), "no bet was placed before the kill"

@@ -2,6 +2,7 @@
 # Source this file, then:
 #   start_throwaway_postgres    sets THROWAWAY_POSTGRES_URL (postgres://…@127.0.0.1:<port>/playhouse)
 #   stop_throwaway_postgres     stops the cluster and deletes its directory (safe to call twice)
+# THROWAWAY_POSTGRES_OPTIONS, when set, adds server settings (e.g. "-c track_io_timing=on").
 # The cluster runs as the `postgres` user when the script runs as root (PostgreSQL refuses root).
 
 postgres_bin_dir() {
@@ -45,7 +46,7 @@ start_throwaway_postgres() {
         return 1
     }
     as_postgres_user "$bin/pg_ctl" -D "$THROWAWAY_POSTGRES_DIR/data" -l "$THROWAWAY_POSTGRES_DIR/server.log" -w -t 60 \
-        -o "-h 127.0.0.1 -p $THROWAWAY_POSTGRES_PORT -k $THROWAWAY_POSTGRES_DIR -c max_connections=1200 -c fsync=off" \
+        -o "-h 127.0.0.1 -p $THROWAWAY_POSTGRES_PORT -k $THROWAWAY_POSTGRES_DIR -c max_connections=1200 -c fsync=off ${THROWAWAY_POSTGRES_OPTIONS:-}" \
         start >/dev/null || {
         cat "$THROWAWAY_POSTGRES_DIR/server.log" >&2
         return 1

@@ -1,5 +1,6 @@
 import Foundation
 import PlayhouseAPI
+import SQLKit
 @testable import PlayhouseServer
 import Testing
 import Vapor
@@ -260,6 +261,67 @@ import VaporTesting
                 #expect(try await fixture.euros(ann).available == "43.00")
                 try await fixture.expectLedgerSound()
             }
+        }
+    }
+
+    /// Thirty-two bets of one player at once against a loss limit of seven: exactly seven are placed,
+    /// never an eighth, and their nonces run from 0 to 6 with no gap. At the same time eight other
+    /// players, without limits, bet four times each; on PostgreSQL their bets are written together
+    /// (``CombinedWrites``: their wallets are held locked until thirty of them wait), and each is
+    /// placed once.
+    @Test(arguments: Engine.available)
+    func thirtyTwoBetsAtOnceNeverPassALossLimit(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0; $0.postgresConnectionsPerEventLoop = 8 }) { app in
+            let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames()
+            let body = #"{"currency":"EUR","wager":"1.00"}"#
+            let ann = try await fixture.player()
+            try await fixture.deposit(ann, "50.00")
+            try await put(fixture, ann, #"{"loss_limits":[{"currency":"EUR","period":"daily","amount":"7.00"}]}"#)
+            var others: [String] = []
+            for number in 0..<8 {
+                let token = try await fixture.player("other\(number)@example.com")
+                try #require(try await fixture.deposit(token, "10.00").status == .created)
+                // The first bet makes the player's seed: the next ones can be placed at once.
+                try #require(try await fixture.bet(token, game: "never-wins", body).status == .created)
+                others.append(token)
+            }
+            let before = try await CombinedWritesTests.combined(app, "bet")
+
+            let held = engine == .postgres ? try await HeldTransaction(app) : nil
+            let annID = try #require(try await app.sql().raw("SELECT id FROM players WHERE email = 'ann@example.com'").first()?
+                .decode(column: "id", as: UUID.self))
+            let annWallet = LedgerAccountKey.walletOwner(annID)
+            try await held?.run("SELECT id FROM ledger_accounts WHERE owner LIKE 'wallet:%' AND owner <> '\(annWallet)' FOR UPDATE")
+            let annBets = (0..<32).map { _ in Task { try await fixture.bet(ann, game: "never-wins", body) } }
+            let otherBets = others.flatMap { token in (0..<4).map { _ in Task { try await fixture.bet(token, game: "never-wins", body) } } }
+            if let held {
+                // Two statements wait for the held wallets (one per lane), thirty bets for them.
+                while try await held.waiters() < 2 { try await Task.sleep(for: .milliseconds(5)) }
+                while app.playhouse.betsAtOnce.waiting < 30 { try await Task.sleep(for: .milliseconds(5)) }
+                try await held.commit()
+            }
+
+            var annStatuses: [HTTPStatus] = []
+            for bet in annBets {
+                let response = try await bet.value
+                annStatuses.append(response.status)
+                if response.status == .forbidden { #expect(try refusal(response).code == .lossLimitExceeded) }
+            }
+            #expect(annStatuses.filter { $0 == .created }.count == 7 && annStatuses.filter { $0 == .forbidden }.count == 25)
+            #expect(try await fixture.euros(ann).available == "43.00")
+            #expect(try await fixture.bets(ann).data.compactMap(\.fairness?.nonce).sorted() == Array(0..<7))
+            for bet in otherBets { #expect(try await bet.value.status == .created) }
+            for token in others {
+                #expect(try await fixture.euros(token).available == "5.00")
+                #expect(try await fixture.bets(token).data.compactMap(\.fairness?.nonce).sorted() == Array(0..<5))
+            }
+            if engine == .postgres {
+                let after = try await CombinedWritesTests.combined(app, "bet")
+                #expect(after.writes - before.writes == 32)
+                #expect(after.statements - before.statements < 32, "the others' bets were not written together")
+            }
+            try await fixture.expectLedgerSound()
         }
     }
 
