@@ -8,7 +8,7 @@ import SQLKit
 ///
 /// 1. locks the player's seed (a provably fair game's) if its client seed and next nonce are still
 ///    the ones read, then their wallet if its balance still is (the seeds, then the wallets, each
-///    in id order);
+///    in id order, each looked up by its id, as ``Ledger/lockWallets(of:atKnownBalance:)`` says why);
 /// 2. stores the request's key with the bet's answer, unless another send stored it first;
 /// 3. takes the nonce (setting the client seed the bet names), and posts the movement: the stake
 ///    from the wallet to the house and the payout back, each entry with the wallet's balance after
@@ -73,9 +73,10 @@ struct BetAtOnce: CombinableWrite {
                       player_id, game, credit_game, version, kind, currency, economy, minor_units, wager, stake, payout, paylines, result,
                       client_seed, nonce, balance_after, at, hour)),
             seeds AS (
-                SELECT f.id FROM fairness_seeds f JOIN input i ON f.id = i.seed_id
-                WHERE i.fair AND f.current = 1 AND f.client_seed = i.seed_client_seed AND f.next_nonce = i.seed_nonce
-                ORDER BY f.id FOR UPDATE OF f),
+                SELECT f.id FROM (SELECT * FROM input WHERE fair ORDER BY seed_id) i CROSS JOIN LATERAL (
+                    SELECT f.id FROM fairness_seeds f
+                    WHERE f.id = i.seed_id AND f.current = 1 AND f.client_seed = i.seed_client_seed AND f.next_nonce = i.seed_nonce
+                    FOR UPDATE) f),
             seeded AS (SELECT i.* FROM input i WHERE NOT i.fair OR i.seed_id IN (SELECT id FROM seeds)),
             wallets AS (\(Ledger.lockWallets(of: "seeded", atKnownBalance: true))),
             funded AS (SELECT s.* FROM seeded s WHERE s.wallet_id IN (SELECT id FROM wallets)),

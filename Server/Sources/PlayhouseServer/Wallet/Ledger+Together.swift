@@ -9,11 +9,14 @@ import SQLKit
 /// A statement holds at most one movement per wallet, as PostgreSQL changes a row once per statement.
 extension Ledger {
     /// A part that locks the wallets of `rows`, in id order, and returns their `id`; with
-    /// `atKnownBalance`, only those whose balance is still the row's `known_balance`.
+    /// `atKnownBalance`, only those whose balance is still the row's `known_balance`. Each wallet is
+    /// looked up by its id, one row after another: joined to the table instead, the statement's
+    /// prepared plan read a small table whole (and sorted it) for a single movement.
     static func lockWallets(of rows: String, atKnownBalance: Bool) -> SQLQueryString {
         """
-        SELECT a.id FROM ledger_accounts a JOIN \(unsafeRaw: rows) r ON a.id = r.wallet_id\(
-            unsafeRaw: atKnownBalance ? " WHERE a.balance = r.known_balance" : "") ORDER BY a.id FOR UPDATE OF a
+        SELECT a.id FROM (SELECT * FROM \(unsafeRaw: rows) ORDER BY wallet_id) r CROSS JOIN LATERAL (
+            SELECT a.id FROM ledger_accounts a WHERE a.id = r.wallet_id\(
+                unsafeRaw: atKnownBalance ? " AND a.balance = r.known_balance" : "") FOR UPDATE) a
         """
     }
 
