@@ -5,14 +5,19 @@ import PlayhouseAPI
 import Testing
 import Vapor
 
-/// Thousands of random money movements, many at once: afterwards the ledger verifies and every
-/// player holds exactly what their successful requests say.
+/// Thousands of random money movements of every kind, many at once and for the same players
+/// (deposits, withdrawals and their cancellations, promotions and bets, some under a loss limit so
+/// that they take the player's lock, the others written together on PostgreSQL): nothing waits on a
+/// deadlock or fails, afterwards the ledger verifies, every player holds exactly what their
+/// successful requests say, and every seed's nonces run from 0 with no gap and no reuse.
 @Suite struct WalletPropertyTests {
     /// What the responses said happened, per player, in cents (EUR) and kredits.
     actor Expected {
         var deposited: [Int: Int64] = [:]
         var withdrawn: [Int: Int64] = [:]
         var kredits: [Int: Int64] = [:]
+        /// What bets paid out less what they staked.
+        var betNet: [Int: Int64] = [:]
         var pendingWithdrawals: [Int: [(id: String, cents: Int64)]] = [:]
         var seenPayments: Set<String> = []
 
@@ -33,26 +38,38 @@ import Vapor
 
         func redeemed(_ player: Int, _ amount: Int64) { kredits[player, default: 0] += amount }
 
+        func bet(_ player: Int, _ bet: Bet) { betNet[player, default: 0] += cents(bet.payout) - cents(bet.stake) }
+
         func somePendingWithdrawal(_ player: Int, _ pick: Int) -> String? {
             guard let list = pendingWithdrawals[player], !list.isEmpty else { return nil }
             return list[pick % list.count].id
         }
 
-        private func cents(_ money: Money) -> Int64 {
-            Int64((NSDecimalNumber(decimal: money.value).multiplying(by: 100)).int64Value)
+        private func cents(_ money: Money) -> Int64 { cents(money.value) }
+
+        private func cents(_ value: Decimal) -> Int64 {
+            Int64((NSDecimalNumber(decimal: value).multiplying(by: 100)).int64Value)
         }
     }
 
     @Test(arguments: Engine.available)
     func randomConcurrentMovementsKeepTheLedgerSound(_ engine: Engine) async throws {
-        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0 }) { app in
             let fixture = try await WalletFixture.make(app)
+            try await fixture.importGames([TestGames.tenSymbols])
             for code in ["SPRING", "SUMMER", "AUTUMN"] {
                 _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: code, name: nil, amount: "10", currency: "KRD",
                                                     economy: nil, maxRedemptions: 5, startsAt: nil, expiresAt: nil, by: .commandLine)
             }
             var tokens: [String] = []
             for index in 0..<8 { tokens.append(try await fixture.player("player\(index)@example.com")) }
+            // Two players bet under a loss limit none of them reaches: their bets take the player's lock.
+            for token in tokens.prefix(2) {
+                let limits = #"{"loss_limits":[{"currency":"EUR","period":"daily","amount":"100000.00"}]}"#
+                let response = try await app.send(.PUT, "/v1/me/limits", headers: bearer(token).merged(["Content-Type": "application/json"]),
+                                                  body: limits)
+                try #require(response.status == .ok, "\(response.body.string)")
+            }
             let players = tokens
             let expected = Expected()
             let operations = 2_000, workers = 32
@@ -94,13 +111,25 @@ import Vapor
                                 } else {
                                     #expect(response.status == .conflict, "\(response.body.string)")
                                 }
-                            case 75..<85:
+                            case 75..<80:
                                 let code = ["SPRING", "SUMMER", "AUTUMN"][Int.random(in: 0..<3, using: &random)]
                                 let response = try await fixture.post("/v1/promotions/redeem", token, #"{"code":"\#(code)"}"#)
                                 if response.status == .created {
                                     await expected.redeemed(player, 10)
                                 } else {
                                     #expect([ErrorCode.promotionAlreadyRedeemed, .promotionExhausted].contains(try response.problem().code))
+                                }
+                            case 80..<97:
+                                let wager = MinorUnits.format(cents % 100 + 1, digits: 2), key = Bool.random(using: &random) ? "b\(worker)-\(step)" : nil
+                                let response = try await fixture.bet(token, game: "ten-symbols", #"{"currency":"EUR","wager":"\#(wager)"}"#, key: key)
+                                if response.status == .created {
+                                    await expected.bet(player, try response.decode(Bet.self))
+                                    if let key {  // a client retry: replayed, not placed again
+                                        let retry = try await fixture.bet(token, game: "ten-symbols", #"{"currency":"EUR","wager":"\#(wager)"}"#, key: key)
+                                        #expect(retry.body.string == response.body.string)
+                                    }
+                                } else {
+                                    #expect(try response.problem().code == .insufficientFunds, "\(response.body.string)")
                                 }
                             default:
                                 let response = try await fixture.deposit(token, "-" + amount)
@@ -120,7 +149,7 @@ import Vapor
                 let wallet = try await fixture.wallet(token)
                 let euros = try #require(wallet.balance("EUR", economy: .sandbox))
                 let cents = try #require(Int64(euros.available.amount.replacingOccurrences(of: ".", with: "")))
-                let owed = (await expected.deposited[index] ?? 0) - (await expected.withdrawn[index] ?? 0)
+                let owed = (await expected.deposited[index] ?? 0) - (await expected.withdrawn[index] ?? 0) + (await expected.betNet[index] ?? 0)
                 #expect(cents == owed, "player \(index)")
                 #expect(euros.pendingWithdrawals.amount == "0.00")
                 let kredits = Int64(wallet.balance("KRD", economy: .sandbox)?.available.amount ?? "0") ?? -1
@@ -138,8 +167,9 @@ import Vapor
                 appSide["\(try row.decode(column: "owner", as: String.self)) \(try row.decode(column: "currency", as: String.self))"] =
                     try row.decode(column: "total", as: Int64.self)
             }
-            let deposited = -(appSide["app:deposits EUR"] ?? 0), paidOut = appSide["app:payouts EUR"] ?? 0
-            #expect(totalEuros == deposited - paidOut)
+            let deposited = -(appSide["app:deposits EUR"] ?? 0), paidOut = appSide["app:payouts EUR"] ?? 0, won = -(appSide["app:house EUR"] ?? 0)
+            #expect(totalEuros == deposited - paidOut + won)
+            #expect(won == (await expected.betNet.values.reduce(0, +)))
             #expect(deposited == (await expected.deposited.values.reduce(0, +)))
             #expect(paidOut == (await expected.withdrawn.values.reduce(0, +)))
             #expect(totalKredits == -(appSide["app:promotions KRD"] ?? 0))
@@ -147,6 +177,20 @@ import Vapor
             let report = try await app.ledgerVerifier.verify()
             #expect(report.violations.isEmpty, "\(report.violations)")
             #expect(report.transactions > 500)
+            if engine == .postgres {
+                let combined = try await CombinedWritesTests.combined(app, "bet")
+                #expect(combined.writes > 0, "no bet was placed at once")
+            }
+            // Every bet drew the next nonce of its player's seed: from 0, no gap, none twice.
+            let seeds = try await app.sql().raw("""
+                SELECT s.next_nonce, COUNT(b.bet_id) AS bets, COUNT(DISTINCT b.nonce) AS nonces, COALESCE(MAX(b.nonce) + 1, 0) AS span
+                FROM fairness_seeds s LEFT JOIN bets b ON b.fairness_seed_id = s.id GROUP BY s.id, s.next_nonce
+                """).all()
+            #expect(seeds.count == players.count)
+            for seed in seeds {
+                let figures = try ["bets", "nonces", "span", "next_nonce"].map { try seed.decode(column: $0, as: Int64.self) }
+                #expect(figures[0] > 0 && Set(figures).count == 1, "bets, distinct nonces, nonces' span, next nonce: \(figures)")
+            }
         }
     }
 }
