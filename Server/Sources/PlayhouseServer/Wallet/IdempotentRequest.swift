@@ -19,11 +19,13 @@ import Vapor
 /// The key is stored with its response at the end of the database transaction that moves the
 /// money, as that transaction's last write. Of two simultaneous requests with one key, the second
 /// finds the key taken when it stores it (on PostgreSQL it waits there until the first commits),
-/// rolls back everything it did and answers with the first's stored response. A bet stores its
-/// key in its ledger statement (``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``). A
-/// payment is recorded under the key's ``operationID`` and so found again by any repeat: a
-/// completed deposit stores its key in its concluding statement, any other payment after it is
-/// concluded (``perform(recordedBy:prepare:_:)``).
+/// rolls back everything it did and answers with the first's stored response. Every movement goes
+/// through ``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``, which says how: a bet
+/// stores its key in its ledger statement; a payment is recorded under the key's ``operationID``
+/// and so found again by any repeat, and a completed deposit stores its key in its concluding
+/// statement, any other payment after it is concluded; a withdrawal's cancellation, an adjustment
+/// and a promotion's redemption in the one transaction ``perform(_:status:prepareIsRepeatable:prepare:_:)``
+/// makes for them.
 struct IdempotentRequest {
     static let header = "Idempotency-Key"
     /// How long a key is kept at least.
@@ -103,7 +105,7 @@ struct IdempotentRequest {
 
     /// A condition that holds while no answer is stored under this key (nil without a key), for a
     /// write that must not happen once the key has its answer: a payment's, whose repeat does not
-    /// look for a stored answer first (``perform(recordedBy:prepare:_:)``).
+    /// look for a stored answer first (``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``).
     var unanswered: SQLQueryString? {
         key.map { key in
             """
@@ -134,14 +136,8 @@ struct IdempotentRequest {
         return response
     }
 
-    /// Answers with the stored response when this key was used before; otherwise runs `prepare`
-    /// (what must happen first, outside the transaction), then `work` in one money transaction
-    /// that stores the key with the response. Should another request with the key get there first,
-    /// its stored response is the answer.
-    ///
-    /// A `prepare` that a repeated request may run again harmlessly (`prepareIsRepeatable`; a bet's
-    /// reads, and notes the session's activity) is not worth a look for a stored response first: a
-    /// repeat runs it again and then finds the key stored (or, if it or `work` now refuses, looks then).
+    /// As ``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``, for a `work` that makes
+    /// one money transaction: made here, its last write storing the key with the response.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ store: Store, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         _ work: @escaping @Sendable (Prepared, any SQLDatabase) async throws -> T) async throws -> Response {
@@ -155,10 +151,27 @@ struct IdempotentRequest {
         }
     }
 
-    /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)``, where `work` makes its own money
-    /// transaction on `store` and stores the key itself, with the write `claim` makes of its
-    /// answer, among its own writes (a bet's, in its ledger statement), and tells `claim` whether
-    /// that stored the key (``KeyClaim/stored(_:)``).
+    /// The one way a request with a key is carried out: answers with the stored response when this
+    /// key was used before; otherwise runs `prepare` (its checks and reads, outside any
+    /// transaction), then `work`, which makes its own money transactions on `store` and stores the
+    /// key with `claim` (``KeyClaim/statement(for:)`` or ``KeyClaim/answer(for:)``) among its own
+    /// writes, telling `claim` whether that stored it (``KeyClaim/stored(_:)``): a bet, in its
+    /// ledger statement; a completed deposit, in its one statement. A `work` that does not (a
+    /// payment concluded later, or refused by its provider) has the key stored after its writes,
+    /// with the response, in a statement of its own. Should another request with the key get there
+    /// first, its stored response is the answer.
+    ///
+    /// A `prepare` that a repeated request may run again harmlessly (`prepareIsRepeatable`: a bet's
+    /// reads; a payment's, whose `work` records what it does under ``operationID``) is not worth a
+    /// look for a stored response first: a repeat runs it again and then finds the key stored (or,
+    /// if it or `work` now refuses, looks then). A payment's repeat that finds no key stored (sent
+    /// before the first was answered, or after the server stopped in between) finds the payment by
+    /// its id and carries it on from where it stands; the provider is asked only about a payment
+    /// still unanswered, so a repeat sent once the first has answered never reaches it again.
+    /// Simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
+    /// ``operationID``, about the one payment recorded, and only one's outcome is recorded. A repeat
+    /// of a refused payment finds no payment, and records none (the payment's first write holds
+    /// only while the key is ``unanswered``): its answer is the stored refusal.
     func perform<Prepared: Sendable, T: Encodable & Sendable>(
         _ store: Store, status: HTTPStatus = .created, prepareIsRepeatable: Bool = false, prepare: () async throws -> Prepared,
         claimingKey work: @escaping @Sendable (Prepared, Store, KeyClaim) async throws -> T) async throws -> Response {
@@ -173,17 +186,24 @@ struct IdempotentRequest {
             return try await refused(error, store)
         }
         for _ in 0..<3 {
+            let claim = KeyClaim(request: self, status: status)
+            let value: T
             do {
-                let claim = KeyClaim(request: self, status: status)
-                let value = try await work(prepared, store, claim)
-                return Self.response(status, try claim.body ?? String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self))
+                value = try await work(prepared, store, claim)
             } catch is KeyTaken {
                 if let stored = try await replay(on: store) { return stored }
+                continue
             } catch {
                 // Refused now (the money has since been spent), but this key was used before: its first answer stands.
                 if key != nil, let stored = try await replay(on: store) { return stored }
                 return try await refused(error, store)
             }
+            if claim.isStored, let body = claim.body { return Self.response(status, body) }
+            let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
+            if key != nil, try await !store.write({ sql in try await self.store(status, body, sql) }), let stored = try await replay(on: store) {
+                return stored
+            }
+            return Self.response(status, body)
         }
         throw PlayhouseProblem(.conflict, .idempotencyKeyReused)
     }
@@ -241,39 +261,6 @@ struct IdempotentRequest {
         fileprivate var isStored: Bool { state.withLockedValue { $0.stored } }
     }
 
-    /// As ``perform(_:status:prepareIsRepeatable:prepare:_:)`` with a repeatable `prepare`, for a
-    /// request whose `prepare` and `work` record what they did under ``operationID`` in money
-    /// transactions of their own (a payment, found again by its id): `work` may store the key with
-    /// its writes (a completed deposit's, in its one statement, with `claim`, as the other `perform`);
-    /// if it does not, the key is stored after them, with the response, in a statement of its own.
-    /// A repeat that finds no key stored (sent before
-    /// the first was answered, or after the server stopped in between) finds the payment by its id
-    /// and carries it on from where it stands; the provider is asked only about a payment still
-    /// unanswered, so a repeat sent once the first has answered never reaches it again.
-    /// Simultaneous sends, or a repeat of one whose answer was lost, may each ask, all under one
-    /// ``operationID``, about the one payment recorded, and only one's outcome is recorded. A repeat
-    /// of a refused request finds no payment, and records none (the payment's first write holds only
-    /// while the key is ``unanswered``): its answer is the stored refusal.
-    func perform<Prepared: Sendable, T: Encodable & Sendable>(
-        recordedBy store: Store, prepare: () async throws -> Prepared, _ work: (Prepared, KeyClaim) async throws -> T) async throws -> Response {
-        if key != nil && Int.random(in: 0..<500) == 0 { try? await Self.sweep(store, now: now) }
-        let status = HTTPStatus.created, claim = KeyClaim(request: self, status: status)
-        let value: T
-        do {
-            value = try await work(try await prepare(), claim)
-        } catch {
-            // Refused now, or the key stored by another send: this key's first answer stands.
-            if key != nil, let stored = try await replay(on: store) { return stored }
-            return try await refused(error, store)
-        }
-        if claim.isStored, let body = claim.body { return Self.response(status, body) }
-        let body = try String(decoding: PlayhouseJSON.makeEncoder().encode(value), as: UTF8.self)
-        if try await !store.write({ sql in try await self.store(status, body, sql) }), let stored = try await replay(on: store) {
-            return stored
-        }
-        return Self.response(status, body)
-    }
-
     /// A key and its answer, as a row of `idempotency_keys` holds them (its app is the movement's).
     struct StoredAnswer: Sendable {
         var id: UUID
@@ -324,7 +311,7 @@ struct IdempotentRequest {
     /// Another request stored the key first; this one's transaction rolls back.
     private struct KeyTaken: Error {}
 
-    /// The value a ``perform(_:status:prepare:_:)`` response carries, for a caller that shows it
+    /// The value a ``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)`` response carries, for a caller that shows it
     /// (a hosted page), first time or replayed; a refusal is thrown as ``Refusal``.
     static func value<T: Decodable>(of response: Response, as type: T.Type) throws -> T {
         let body = Data(buffer: response.body.buffer ?? ByteBuffer())

@@ -124,7 +124,7 @@ extension Request {
              idempotent: IdempotentRequest) async throws -> Response {
         let payments = self.payments, logger = self.logger
         let permission = self.playPermission
-        return try await idempotent.perform(recordedBy: store, prepare: {
+        return try await idempotent.perform(store, prepareIsRepeatable: true, prepare: {
             () async throws -> (payment: PaymentService.Prepared, limits: Limits) in
             // A deposit reads what the player's permission needs with its currency: the player's
             // own standing (a deposit is not play in a session).
@@ -132,10 +132,10 @@ extension Request {
                                                               along: direction == .deposit ? PlayPermission.reads(playerID: playerID, session: nil) : [])
             guard direction == .deposit else { return (payment, Limits()) }
             return (payment, try await permission.require(app: app, playerID: playerID, session: nil, along))
-        }) { prepared, claim in
+        }, claimingKey: { prepared, _, claim in
             try await payments.make(prepared.payment, appID: app.id, playerID: playerID, depositLimits: prepared.limits,
                                     unanswered: idempotent.unanswered, claim: claim, logger: logger)
-        }
+        })
     }
 
     /// Redeems a promotion for the player, once per idempotency key (the API and the hosted pages).
