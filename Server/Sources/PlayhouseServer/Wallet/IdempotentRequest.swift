@@ -20,12 +20,10 @@ import Vapor
 /// money, as that transaction's last write. Of two simultaneous requests with one key, the second
 /// finds the key taken when it stores it (on PostgreSQL it waits there until the first commits),
 /// rolls back everything it did and answers with the first's stored response. Every movement goes
-/// through ``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``, which says how: a bet
-/// stores its key in its ledger statement; a payment is recorded under the key's ``operationID``
-/// and so found again by any repeat, and a completed deposit stores its key in its concluding
-/// statement, any other payment after it is concluded; a withdrawal's cancellation, an adjustment
-/// and a promotion's redemption in the one transaction ``perform(_:status:prepareIsRepeatable:prepare:_:)``
-/// makes for them.
+/// through ``perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``, which says where each
+/// stores its key (a payment, concluded later, after its writes); a withdrawal's cancellation, an
+/// adjustment and a promotion's redemption through ``perform(_:status:prepareIsRepeatable:prepare:_:)``,
+/// which makes their one transaction.
 struct IdempotentRequest {
     static let header = "Idempotency-Key"
     /// How long a key is kept at least.
