@@ -22,21 +22,24 @@ class Server:
             return response.status, response.headers, response.read().decode()
 
     def sign_in_players(self, count):
-        """Signs `count` new players in by phone PIN; returns their token responses."""
+        """Signs `count` new players in by phone PIN; returns their token responses. In batches of
+        what `playhouse sms outbox` shows at most (1,000), so that every PIN is still there."""
         _, _, answer = self.call("/oauth/token", {"grant_type": "client_credentials"}, {"Authorization": self.basic})
         app_token = json.loads(answer)["access_token"]
         numbers = [f"+4590{index:06d}" for index in range(count)]
-        for number in numbers:
-            self.call("/v1/auth/phone/pin", headers={"Authorization": f"Bearer {app_token}"}, json_body={"phone_number": number})
-        outbox = json.loads(subprocess.run([self.binary, "sms", "outbox", "--limit", str(count + 10), "--json"],
-                                           capture_output=True, text=True, check=True).stdout)
-        pins = {}
-        for message in outbox:  # newest first: the latest PIN of each number counts
-            pins.setdefault(message["to"], re.search(r"\b(\d{6})\b", message["text"]).group(1))
         tokens = []
-        for number in numbers:
-            _, _, answer = self.call("/oauth/token", {"grant_type": "urn:playhouse:grant-type:phone-pin",
-                                                      "phone_number": number, "pin": pins[number]},
-                                     {"Authorization": self.basic})
-            tokens.append(json.loads(answer))
+        for start in range(0, count, 1000):
+            batch = numbers[start:start + 1000]
+            for number in batch:
+                self.call("/v1/auth/phone/pin", headers={"Authorization": f"Bearer {app_token}"}, json_body={"phone_number": number})
+            outbox = json.loads(subprocess.run([self.binary, "sms", "outbox", "--limit", str(len(batch)), "--json"],
+                                               capture_output=True, text=True, check=True).stdout)
+            pins = {}
+            for message in outbox:  # newest first: the latest PIN of each number counts
+                pins.setdefault(message["to"], re.search(r"\b(\d{6})\b", message["text"]).group(1))
+            for number in batch:
+                _, _, answer = self.call("/oauth/token", {"grant_type": "urn:playhouse:grant-type:phone-pin",
+                                                          "phone_number": number, "pin": pins[number]},
+                                         {"Authorization": self.basic})
+                tokens.append(json.loads(answer))
         return tokens

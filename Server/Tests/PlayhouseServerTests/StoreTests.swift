@@ -76,6 +76,50 @@ import VaporTesting
         }
     }
 
+    /// Two of the store's transactions that lock two rows in opposite orders: PostgreSQL ends one
+    /// of them, the store runs it again once the other has committed, both are written, and
+    /// `GET /metrics` counts the deadlock (what ``WalletPropertyTests`` checks stays 0 for money).
+    @Test(.enabled(if: Engine.available.contains(.postgres), "a deadlock needs PostgreSQL's row locks"))
+    func aDeadlockIsRunAgainAndCounted() async throws {
+        try await withPlayhouse(.postgres) { app in
+            try await app.sql().raw("CREATE TABLE lock_probe (id INT PRIMARY KEY, n INT NOT NULL)").run()
+            try await app.sql().raw("INSERT INTO lock_probe (id, n) VALUES (1, 0), (2, 0)").run()
+            let bothHoldOne = Meeting(of: 2), store = app.store
+            @Sendable func lock(_ first: Int, then second: Int) async throws {
+                try await store.transaction { sql in
+                    try await sql.raw("UPDATE lock_probe SET n = n + 1 WHERE id = \(bind: first)").run()
+                    await bothHoldOne.arrive()
+                    try await sql.raw("UPDATE lock_probe SET n = n + 1 WHERE id = \(bind: second)").run()
+                }
+            }
+            async let one: Void = lock(1, then: 2)
+            async let other: Void = lock(2, then: 1)
+            _ = try await (one, other)
+            let counts = try await app.sql().raw("SELECT n FROM lock_probe ORDER BY id").all().map { try $0.decode(column: "n", as: Int.self) }
+            #expect(counts == [2, 2])
+            #expect(try await app.metric("playhouse_db_deadlocks_total{engine=\"postgresql\"}") == 1)
+        }
+    }
+
+    /// Holds whoever arrives until `count` have, then lets everyone through, now and later.
+    actor Meeting {
+        private let count: Int
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+        private var arrived = 0
+
+        init(of count: Int) { self.count = count }
+
+        func arrive() async {
+            arrived += 1
+            guard arrived < count else {
+                for one in waiting { one.resume() }
+                waiting = []
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+    }
+
     @Test func readersOnlyRead() async throws {
         try await withPlayhouse(.sqlite) { app in
             let readers = SQLiteReaders(path: app.playhouse.configuration.sqlitePath)

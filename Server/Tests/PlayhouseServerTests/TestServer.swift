@@ -114,6 +114,14 @@ extension Application {
         return try await send(.POST, path, headers: all, body: form)
     }
 
+    /// The value of one series of `GET /metrics` (`name{labels}` as the page shows it), 0 before
+    /// anything counted in it.
+    func metric(_ series: String) async throws -> Int {
+        let page = try await send(.GET, "/metrics").body.string
+        let line = page.split(separator: "\n").first { $0.hasPrefix(series + " ") }
+        return line.flatMap { $0.split(separator: " ").last.flatMap { Double($0) } }.map { Int($0) } ?? 0
+    }
+
     /// Registers an app straight through the service.
     func createApp(name: String = "My Game", environment: AppEnvironment = .sandbox, scopes: [String]? = nil) async throws -> AppCredentials {
         try await apps.create(name: name, redirectURIs: ["mygame://authorize"], environment: environment, scopes: scopes, by: .commandLine)

@@ -9,9 +9,9 @@ import Vapor
 /// (deposits, withdrawals and their cancellations, promotions and bets, some under a loss limit so
 /// that they take the player's lock, the others written together on PostgreSQL): every request is
 /// answered or refused as it should be, afterwards the ledger verifies, every player holds exactly
-/// what their successful requests say, and every seed's nonces run from 0 with no gap and no reuse.
-/// (A deadlock that PostgreSQL broke would not fail it: the combined writer writes that statement's
-/// movements again alone. That the statements lock in one order is said in ``CombinedWrites``.)
+/// what their successful requests say, every seed's nonces run from 0 with no gap and no reuse, and
+/// on PostgreSQL no statement deadlocked: the movements of every kind lock their rows in one order
+/// (a deadlock would be run again unseen, so `playhouse_db_deadlocks_total` is what shows it).
 @Suite struct WalletPropertyTests {
     /// What the responses said happened, per player, in cents (EUR) and kredits.
     actor Expected {
@@ -180,6 +180,7 @@ import Vapor
             if engine == .postgres {
                 let combined = try await CombinedWritesTests.combined(app, "bet")
                 #expect(combined.writes > 0, "no bet was placed at once")
+                #expect(try await app.metric("playhouse_db_deadlocks_total{engine=\"postgresql\"}") == 0)
             }
             // Every bet drew the next nonce of its player's seed: from 0, no gap, none twice.
             let seeds = try await app.sql().raw("""

@@ -9,8 +9,8 @@ import Vapor
 enum DatabaseSetup {
     /// Registers the database with Fluent, for the migrations, and answers the ``Store``'s engine
     /// on it, for everything else: SQLite's readers and writer on the data directory's file, or
-    /// pools of PostgreSQL connections of its own.
-    static func configure(_ app: Application, _ configuration: PlayhouseConfiguration) throws -> StoreEngine {
+    /// pools of PostgreSQL connections of its own (which count their deadlocks in `metrics`).
+    static func configure(_ app: Application, _ configuration: PlayhouseConfiguration, metrics: ServerMetrics) throws -> StoreEngine {
         if let url = configuration.databaseURL {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw ConfigurationError("PLAYHOUSE_DATABASE_URL must be a postgres:// URL")
@@ -32,7 +32,7 @@ enum DatabaseSetup {
             // The migrations' connections; the store has pools of its own.
             app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: .seconds(10)), as: .psql)
             return .postgres(PostgresStore(configuration: postgres, connectionsPerEventLoop: configuration.postgresConnectionsPerEventLoop,
-                                           on: app.eventLoopGroup))
+                                           on: app.eventLoopGroup, deadlocks: metrics.deadlocks))
         } else {
             let directory = URL(fileURLWithPath: configuration.dataDirectory)
             do {

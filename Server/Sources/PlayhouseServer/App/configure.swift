@@ -13,13 +13,13 @@ public func configure(_ app: Application, with configuration: PlayhouseConfigura
     ContentConfiguration.global.use(encoder: PlayhouseJSON.makeEncoder(), for: .json)
     ContentConfiguration.global.use(decoder: Request.jsonDecoder, for: .json)
 
-    let storeEngine = try DatabaseSetup.configure(app, configuration)
+    let metrics = ServerMetrics(engine: DatabaseSetup.engineName(configuration),
+                                poolSize: configuration.databaseURL == nil ? 1 : configuration.postgresConnectionsPerEventLoop * System.coreCount)
+    let storeEngine = try DatabaseSetup.configure(app, configuration, metrics: metrics)
     app.playhouse = PlayhouseState(
         configuration: configuration,
         clock: ServerClock(),
-        metrics: ServerMetrics(engine: DatabaseSetup.engineName(configuration),
-                               poolSize: configuration.databaseURL == nil
-                                   ? 1 : configuration.postgresConnectionsPerEventLoop * System.coreCount),
+        metrics: metrics,
         routeIndex: RouteIndex(),
         tokenCache: TokenCache(lifetime: configuration.tokenCacheLifetime, postgres: storeEngine.changeChannel("tokens", schema: configuration.postgresSchema)),
         storeEngine: storeEngine,

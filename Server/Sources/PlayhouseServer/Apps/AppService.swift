@@ -90,15 +90,16 @@ public struct AppService: Sendable {
     private static let minimumAgeField = PlayhouseProblem.Field(name: "minimum_age", code: "out_of_range", parameters: ["min": "1", "max": "100"])
 
     /// Runs the `update` of the app `reference` names in a transaction with its audit-log entry,
-    /// the app before and after read inside it (on PostgreSQL its row locked): nil, with nothing
-    /// written, when there is no such app.
+    /// the app before and after read inside it (on PostgreSQL its row locked, `FOR NO KEY UPDATE`,
+    /// so that the rows the app's players write meanwhile, which refer to the app, need not wait for
+    /// it): nil, with nothing written, when there is no such app.
     private func change(_ reference: String, _ action: String, by actor: AuditActor,
                         _ update: @escaping @Sendable (AppRecord) -> SQLQueryString) async throws -> AppRecord? {
         guard let found = try await find(reference) else { return nil }
         let now = self.now
         return try await TokenCache.revoking(.app(found.id), cache: tokenCache, in: store) { sql -> AppRecord? in
             let apps = AppService(store: Store(sql), now: now)
-            guard try await sql.raw("SELECT id FROM apps WHERE id = \(bind: found.id)\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")")
+            guard try await sql.raw("SELECT id FROM apps WHERE id = \(bind: found.id)\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR NO KEY UPDATE" : "")")
                     .first() != nil,
                   let before = try await apps.find(found.id.uuidString),
                   try await sql.raw("\(update(before)) RETURNING id").first() != nil,

@@ -8,13 +8,19 @@ struct PlayerService: Sendable {
     let hasher: PasswordHasher
 
     /// Locks the player until `sql`'s transaction ends, so that everything else that takes this
-    /// lock, on any server instance, waits its turn: on PostgreSQL the player's row. On SQLite every
-    /// write transaction holds the file's one write lock from its start (``SQLiteWriter``), so
-    /// there is nothing more to take.
+    /// lock, on any server instance, waits its turn: on PostgreSQL the player's row, in the mode
+    /// ``rowLock`` names. On SQLite every write transaction holds the file's one write lock from
+    /// its start (``SQLiteWriter``), so there is nothing more to take.
     static func lock(_ playerID: UUID, on sql: any SQLDatabase) async throws {
         guard sql.dialect.name != "sqlite" else { return }
-        try await sql.raw("SELECT id FROM players WHERE id = \(bind: playerID) FOR UPDATE").run()
+        try await sql.raw("SELECT id FROM players WHERE id = \(bind: playerID) \(unsafeRaw: rowLock)").run()
     }
+
+    /// The player's lock: it waits for every other holder of it and for a change to the player's
+    /// row, but not for a row written meanwhile that refers to the player (a first deposit's new
+    /// wallet, whose foreign key takes `FOR KEY SHARE`). `FOR UPDATE` would: a movement holding the
+    /// lock and creating that same wallet then deadlocked with the deposit.
+    static let rowLock = "FOR NO KEY UPDATE"
 
     /// A new player of `appID` with this email and password, signed up at `now`. The email must be free in the app.
     func register(appID: UUID, email: String, password: String, now: Date) async throws -> Player {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresKit
+import Prometheus
 import SQLKit
 
 /// The one way every feature reads and writes the database.
@@ -21,7 +22,8 @@ import SQLKit
 /// the one writer connection (``SQLiteWriter``), one transaction at a time, queued in this
 /// process, as SQLite has one writer anyway. On PostgreSQL,
 /// each runs on a pooled connection as named prepared statements (``PreparedPostgresSQL``); a
-/// transaction that the database ends with a serialization failure or a deadlock runs again.
+/// write or transaction that the database ends with a serialization failure or a deadlock runs
+/// again (and `GET /metrics` counts the deadlocks).
 ///
 /// Inside a transaction, ``init(_:)`` makes the store of that transaction's connection: every
 /// service built on it reads and writes there, and its own ``transaction(_:)`` joins the one
@@ -88,9 +90,11 @@ public struct Store: Sendable {
 
     /// Runs one statement that writes: on PostgreSQL with no `BEGIN` and `COMMIT` around it, two
     /// round trips it does not need; on SQLite, and inside a transaction, as ``transaction(_:)``.
+    /// On PostgreSQL it runs again when the database ends it with a serialization failure or a
+    /// deadlock, as ``transaction(_:)`` does.
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch route {
-        case .postgres(let store): try await store.session(logger: logger, eventLoop: eventLoop, body)
+        case .postgres(let store): try await store.again { try await store.session(logger: logger, eventLoop: eventLoop, body) }
         default: try await transaction(body)
         }
     }
@@ -123,15 +127,7 @@ public struct Store: Sendable {
         case .sqlite(let store):
             return try await store.writer.transaction(on: eventLoop, logger: logger, body)
         case .postgres(let store):
-            var attempt = 0
-            while true {
-                do {
-                    return try await store.session(logger: logger, eventLoop: eventLoop) { sql in try await sql.runTransaction(body) }
-                } catch let error as PSQLError where attempt < 5 && PostgresStore.isRetryable(error) {
-                    attempt += 1
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 1...(10 * attempt))))
-                }
-            }
+            return try await store.again { try await store.session(logger: logger, eventLoop: eventLoop) { sql in try await sql.runTransaction(body) } }
         case .connection(let sql):
             return try await body(sql)
         }
@@ -187,9 +183,12 @@ final class PostgresStore: @unchecked Sendable {
     private let pools: EventLoopGroupConnectionPool<PostgresConnectionSource>
     /// Where the connections go, for a connection of its own (``ListChangeListener``'s).
     let configuration: SQLPostgresConfiguration
+    /// Counts the statements the database ended in a deadlock.
+    private let deadlocks: Counter
 
-    init(configuration: SQLPostgresConfiguration, connectionsPerEventLoop: Int, on eventLoopGroup: any EventLoopGroup) {
+    init(configuration: SQLPostgresConfiguration, connectionsPerEventLoop: Int, on eventLoopGroup: any EventLoopGroup, deadlocks: Counter) {
         self.configuration = configuration
+        self.deadlocks = deadlocks
         pools = EventLoopGroupConnectionPool(source: PostgresConnectionSource(sqlConfiguration: configuration),
                                              maxConnectionsPerEventLoop: connectionsPerEventLoop, requestTimeout: .seconds(10),
                                              on: eventLoopGroup)
@@ -208,8 +207,13 @@ final class PostgresStore: @unchecked Sendable {
             throw StoreClosed()
         }
         defer { pool.releaseConnection(connection, logger: logger) }
-        return try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
-            try await body(PreparedPostgresSQL(connection: connection, logger: logger))
+        do {
+            return try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
+                try await body(PreparedPostgresSQL(connection: connection, logger: logger))
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "40P01" {
+            deadlocks.increment()
+            throw error
         }
     }
 
@@ -217,8 +221,23 @@ final class PostgresStore: @unchecked Sendable {
         try? await pools.shutdownAsync()
     }
 
+    /// Runs `work` (a transaction, or a statement that is its own) and, when the database ends it
+    /// with a serialization failure or a deadlock, having written nothing, again: up to five times
+    /// more, each after a short random pause so that the two sides of a deadlock do not meet again.
+    func again<T>(_ work: () async throws -> T) async throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try await work()
+            } catch let error as PSQLError where attempt < 5 && Self.isRetryable(error) {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(10 * attempt))))
+            }
+        }
+    }
+
     /// Serialization failure or deadlock: the transaction did nothing and may simply run again.
-    static func isRetryable(_ error: PSQLError) -> Bool {
+    private static func isRetryable(_ error: PSQLError) -> Bool {
         guard let state = error.serverInfo?[.sqlState] else { return false }
         return state == "40001" || state == "40P01"
     }
