@@ -9,7 +9,7 @@ final class ServerMetrics: Sendable {
     private let poolSize: Int
     private let engine: String
     /// Statements the database ended in a deadlock (`playhouse_db_deadlocks_total`): each is then
-    /// run again (``Store/transaction(_:)``, ``CombinedWrites``), so none shows in an answer. Rows
+    /// run again (``Store/write(_:)``, ``Store/transaction(_:)``), so none shows in an answer. Rows
     /// locked in one order never deadlock: anything but 0 says some code does not.
     let deadlocks: Counter
 

@@ -19,9 +19,9 @@ protocol CombinableWrite: Sendable {
 /// carries many writes and each commit many movements. The `statement` writes each of them all or
 /// nothing on its own (a refused one writes nothing and answers why; the others are written) and
 /// answers each one's outcome, in order. Should the database refuse the statement as a whole (a
-/// deposit's lost key claim that aborts it; a deadlock the store's own runs again did not get past,
-/// ``Store/write(_:)``), it wrote nothing, and each of its writes is written again alone, one after another, so one write's failure fails none
-/// of the others. Any other failure (the connection lost, an answer that cannot be read) may come
+/// deposit's lost key claim that aborts it; a deadlock still there after ``Store/write(_:)`` has
+/// run the statement again), it wrote nothing, and each of its writes is written again alone, one
+/// after another, so one write's failure fails none of the others. Any other failure (the connection lost, an answer that cannot be read) may come
 /// after the commit: it is every write's answer, and nothing is written again, since a write without
 /// a key could then be made twice.
 ///

@@ -203,9 +203,8 @@ public struct PaymentService: Sendable {
 
     private func open(_ payment: Prepared, appID: UUID, playerID: UUID, unanswered: SQLQueryString?, on sql: any SQLDatabase,
                       checking: @Sendable (any SQLDatabase) async throws -> Void) async throws -> Date? {
-        // Checked before the payment's row is written: writing it first would take a share lock
-        // on the player (its foreign key) that the check's lock would then wait on, deadlocking
-        // with a simultaneous deposit.
+        // Checked before the payment's row is written: the check takes the player's lock, which
+        // every movement takes before it writes or locks anything else (the one order of locks).
         var refusal: PlayhouseProblem?
         do { try await checking(sql) } catch let problem as PlayhouseProblem { refusal = problem }
         if try await sql.claimed(record(payment, appID: appID, playerID: playerID, status: Self.processing,
