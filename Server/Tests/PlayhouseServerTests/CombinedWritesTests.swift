@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import PostgresKit
 import PlayhouseAPI
 @testable import PlayhouseServer
@@ -64,9 +65,14 @@ import VaporTesting
 
             let held = try await HeldTransaction(app)
             try await held.run("SELECT id FROM players WHERE id = '\(id.uuidString.lowercased())' \(PlayerService.rowLock)")
-            let deposit = Task { try await fixture.deposit(token, "5.00", key: "first") }
+            let answered = NIOLockedValueBox(false)
+            let deposit = Task {
+                defer { answered.withLockedValue { $0 = true } }
+                return try await fixture.deposit(token, "5.00", key: "first")
+            }
+            // Until the deposit is answered, or seen waiting for the held lock.
             var waited = false
-            while try await app.count("payments", where: "player_id = \(bind: id)") == 0 {
+            while !answered.withLockedValue({ $0 }) {
                 if try await held.waiters() > 0 { waited = true; break }
                 try await Task.sleep(for: .milliseconds(5))
             }

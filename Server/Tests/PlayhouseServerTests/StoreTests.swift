@@ -97,7 +97,7 @@ import VaporTesting
             _ = try await (one, other)
             let counts = try await app.sql().raw("SELECT n FROM lock_probe ORDER BY id").all().map { try $0.decode(column: "n", as: Int.self) }
             #expect(counts == [2, 2])
-            #expect(try await app.metric("playhouse_db_deadlocks_total{engine=\"postgresql\"}") == 1)
+            #expect(try await app.deadlocks() == 1)
         }
     }
 

@@ -122,6 +122,11 @@ extension Application {
         return line.flatMap { $0.split(separator: " ").last.flatMap { Double($0) } }.map { Int($0) } ?? 0
     }
 
+    /// The statements PostgreSQL ended in a deadlock, as `GET /metrics` counts them.
+    func deadlocks() async throws -> Int {
+        try await metric("playhouse_db_deadlocks_total{engine=\"postgresql\"}")
+    }
+
     /// Registers an app straight through the service.
     func createApp(name: String = "My Game", environment: AppEnvironment = .sandbox, scopes: [String]? = nil) async throws -> AppCredentials {
         try await apps.create(name: name, redirectURIs: ["mygame://authorize"], environment: environment, scopes: scopes, by: .commandLine)
