@@ -79,11 +79,8 @@ struct AdminMoneyController: RouteCollection {
         try session.require(.adjustMoney)
         let (app, player) = try await AdminController.player(request)
         let order = try request.decodeBody(AdjustmentService.Order.self)
-        let adjustments = request.adjustments
-        return try await IdempotentRequest(request, appID: app.id, owner: IdempotentRequest.owner(operator: session.person.id))
-            .perform(request.store, prepare: { try await adjustments.check(order, app: app, playerID: player.id) }) { checked, sql in
-                try await adjustments.post(checked, app: app, by: session.actor, on: sql)
-            }
+        return try await request.makeAdjustment.adjust(order, app: app, playerID: player.id, by: session.actor,
+                                                       idempotent: try Self.idempotent(request, app: app, session: session))
     }
 
     /// An adjustment undone by another, the other way, once.
@@ -96,10 +93,12 @@ struct AdminMoneyController: RouteCollection {
         }
         struct Body: Decodable { var reason: String }
         let reason = try request.decodeBody(Body.self).reason
-        let adjustments = request.adjustments
-        return try await IdempotentRequest(request, appID: app.id, owner: IdempotentRequest.owner(operator: session.person.id))
-            .perform(request.store, prepare: { try await adjustments.checkReversal(of: id, reason: reason, app: app) }) { checked, sql in
-                try await adjustments.post(checked, app: app, by: session.actor, on: sql)
-            }
+        return try await request.makeAdjustment.reverse(id, reason: reason, app: app, by: session.actor,
+                                                        idempotent: try Self.idempotent(request, app: app, session: session))
+    }
+
+    /// The operator's request and its key: an operator's keys are their own.
+    private static func idempotent(_ request: Request, app: AppRecord, session: OperatorService.Session) throws -> IdempotentRequest {
+        try IdempotentRequest(request, appID: app.id, owner: IdempotentRequest.owner(operator: session.person.id))
     }
 }

@@ -118,7 +118,7 @@ struct ContentController: RouteCollection {
         let principal = try request.principal
         let playerID = try principal.requirePlayer()
         guard let id = UUID(uuidString: try request.parameters.require("receipt")) else { throw PlayhouseProblem(.notFound, .receiptNotFound) }
-        return try await request.rewards.claim(id, playerID: playerID, app: principal.app)
+        return try await request.claimReward(id, playerID: playerID, app: principal.app)
     }
 }
 

@@ -9,8 +9,11 @@ extension ServiceContext {
     }
 
     var rewards: RewardService {
-        RewardService(store: store, now: now, issuer: playhouse.configuration.resolvedPublicURL, stats: playhouse.contentStats)
+        RewardService(store: store, now: now, issuer: playhouse.configuration.resolvedPublicURL)
     }
+
+    /// A reward's receipt claimed by its player.
+    var claimReward: ClaimReward { ClaimReward(store: store, now: now, rewards: rewards, stats: playhouse.contentStats) }
 
     var contentEvents: ContentEventService {
         ContentEventService(store: store, now: now, impressionKey: playhouse.impressionKey, stats: playhouse.contentStats, rewards: rewards)

@@ -5,15 +5,13 @@ import SQLKit
 
 /// Rewards with signed receipts: a player who takes a reward unit's call to action gets one
 /// receipt for that showing (a unique id, what it grants, signed with the server's Ed25519 key),
-/// and claims it exactly once, whatever is retried or raced on any instance: the claim marks the
-/// receipt and credits the wallet through the ledger in one transaction. Content never credits
+/// and claims it exactly once (``ClaimReward``). Content never credits
 /// real money: a reward's currency is one of the app's virtual ones (checked at import).
 struct RewardService: Sendable {
     let store: Store
     let now: Date
     /// The server's public URL: the receipts' issuer.
     let issuer: String
-    let stats: ContentStats
 
     /// The receipt for `impression`, shown to `playerID`, of the reward unit `unit`: made the first
     /// time, the same one every time after (``ContentEventService/takeReward(_:impressionID:unit:)``
@@ -36,39 +34,6 @@ struct RewardService: Sendable {
         }
         // Of two simultaneous clicks one receipt is stored; both answer it.
         guard let receipt = try await find(impression: impressionID) else { throw PlayhouseProblem(.internalServerError, .internalError) }
-        return receipt
-    }
-
-    /// Claims the receipt `id` of `playerID`: the first claim credits its amount to the wallet
-    /// (in the app's default economy) and counts an unlock; every later one answers the receipt
-    /// as claimed then.
-    func claim(_ id: UUID, playerID: UUID, app: AppRecord) async throws -> RewardReceipt {
-        let now = self.now
-        let placement = try await store.transaction { sql -> String? in
-            let transactionID = UUID.random()
-            guard let row = try await sql.raw("""
-                UPDATE reward_receipts SET claimed_at = \(bind: now), transaction_id = \(bind: transactionID)
-                WHERE id = \(bind: id) AND player_id = \(bind: playerID) AND app_id = \(bind: app.id) AND claimed_at IS NULL
-                RETURNING grants, placement
-                """).first() else { return nil }
-            let grant = try JSONDecoder().decode(RewardGrant.self, from: Data(try row.decode(column: "grants", as: String.self).utf8))
-            if let amount = grant.amount {
-                let currencies = try await CurrencyService.list(appID: app.id, on: sql)
-                let currency = currencies.info(for: amount.currency)
-                guard currency.kind == .virtual, case .success(let minor) = MinorUnits.parse(amount.amount, digits: currency.minorUnits) else {
-                    throw PlayhouseProblem(.unprocessableEntity, .notAReward)
-                }
-                let economy = CurrencyService.defaultEconomy(app)
-                _ = try await Ledger(sql: sql, appID: app.id, now: now).post(
-                    id: transactionID, kind: TransactionKind.reward.rawValue, playerID: playerID, reference: ERN.make("receipt", id.uuidString.lowercased()),
-                    legs: [(.app(.rewards, amount.currency, economy), -minor), (.wallet(playerID, amount.currency, economy), minor)])
-            }
-            return try row.decode(column: "placement", as: String.self)
-        }
-        guard let receipt = try await find(id: id, playerID: playerID) else { throw PlayhouseProblem(.notFound, .receiptNotFound) }
-        if let placement {
-            stats.count(.init(appID: app.id, day: PlacementDecision.day(now), placement: placement, unit: receipt.unit), .init(unlocks: 1))
-        }
         return receipt
     }
 

@@ -3,9 +3,10 @@ import GameMath
 import PlayhouseAPI
 import SQLKit
 
-/// Places bets: checks them against the game, draws the outcome (from the player's fairness seeds
-/// for a provably fair game), and for a backed bet moves the stake and the payout in one ledger
-/// transaction, with the bet's record, in one database transaction. ``BetHistoryService`` reads them.
+/// The parts of a bet that ``PlaceBet`` calls in order: checks it against the game, draws the
+/// outcome (from the player's fairness seeds for a provably fair game), and for a backed bet moves
+/// the stake and the payout in one ledger transaction, with the bet's record. ``BetHistoryService``
+/// reads them.
 struct BetService: Sendable {
     let store: Store
     let now: Date
@@ -147,28 +148,27 @@ struct BetService: Sendable {
         return nil
     }
 
-    /// Places a checked bet (``prepare(_:game:creditsFrom:kind:app:player:along:)``): draws it, and
-    /// for a backed bet moves the stake and the payout with the bet's record, all or nothing, with
-    /// `claim`, which stores the answer under the request's idempotency key in the same write. The
-    /// one way a backed bet is placed (an unbacked bet, which moves no money, is step 3 alone); in order:
+    /// Places a checked bet (``prepare(_:game:creditsFrom:kind:app:player:along:)``), step 3 of
+    /// ``PlaceBet``: draws it and moves the stake and the payout with the bet's record, all or
+    /// nothing, with `claim`, which stores the answer under the request's idempotency key in the
+    /// same write. One of two ways, the first that applies:
     ///
-    /// 1. Read before, with the game (``prepare(_:game:creditsFrom:kind:app:player:along:)``): for a
-    ///    player's backed bet on PostgreSQL, the wallet's balance and the player's current seed.
-    /// 2. At once, when that read has all it needs and no loss limit applies
+    /// 1. At once, when the bet's read found the wallet's balance and the player's current seed
+    ///    (a player's backed bet on PostgreSQL) and no loss limit applies
     ///    (``placeAtOnce(_:by:in:claim:)``): the outcome is drawn from the seed as read (a provably
     ///    fair game's), and one statement, its own transaction, with the other bets placed at once
     ///    meanwhile (``BetAtOnce``), locks the seed if its nonce and client seed are still the ones
     ///    read, then the wallet if its balance is, claims the key, takes the nonce, and posts the
     ///    movement with the bet's record and figures. If anything changed since the read (or the
     ///    key is taken), it writes nothing, and:
-    /// 3. In a transaction (``place(_:by:on:claim:)``): the player's lock for the loss limits, then
+    /// 2. In a transaction (``place(_:by:on:claim:)``): the player's lock for the loss limits, then
     ///    the wallet's lock with the nonce taken in one statement, and the movement in another.
     func place(_ bet: Prepared, by bettor: Bettor, in store: Store, claim: IdempotentRequest.KeyClaim?) async throws -> Bet {
         if let placed = try await placeAtOnce(bet, by: bettor, in: store, claim: claim) { return placed }
         return try await store.transaction { sql in try await place(bet, by: bettor, on: sql, claim: claim) }
     }
 
-    /// Step 2 of ``place(_:by:in:claim:)``: nil, having written nothing, when it does not apply or
+    /// The first way of ``place(_:by:in:claim:)``: nil, having written nothing, when it does not apply or
     /// what it read has changed.
     private func placeAtOnce(_ bet: Prepared, by bettor: Bettor, in store: Store, claim: IdempotentRequest.KeyClaim?) async throws -> Bet? {
         guard let known = bet.known, store.dialect == "postgresql", !store.inTransaction, let playerID = bettor.playerID,
@@ -193,7 +193,7 @@ struct BetService: Sendable {
         return outcome.answer
     }
 
-    /// Step 3 of ``place(_:by:in:claim:)``, inside the caller's money transaction; also an unbacked
+    /// The second way of ``place(_:by:in:claim:)``, inside the caller's money transaction; also an unbacked
     /// bet's whole placing. A backed bet's stake is first checked against the loss limits (under
     /// the player's lock); then the wallet's balance is locked and read, with the draw where there
     /// is one, so that the bet's answer, balance after included, is known before the bet is

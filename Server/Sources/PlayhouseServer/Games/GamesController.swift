@@ -71,33 +71,15 @@ struct GamesController: RouteCollection {
         let principal = try request.principal
         let playerID = try principal.requirePlayer(scope: "play")
         let body = try request.decodeBody(BetRequest.self)
-        let bets = request.bets
-        let idempotent = try IdempotentRequest(request, appID: principal.app.id, playerID: playerID)
-        let permission = request.playPermission
-        return try await idempotent.perform(request.store, prepareIsRepeatable: true, prepare: {
-            () async throws -> (bet: BetService.Prepared, limits: Limits?) in
-            let (bet, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom, kind: creditsFrom == nil ? .backed : .credit,
-                                                      app: principal.app, player: playerID,
-                                                      along: PlayPermission.reads(playerID: playerID, session: principal.sessionID))
-            return (bet, try await permission.require(app: principal.app, playerID: playerID, session: principal.sessionID, along))
-        }, claimingKey: { ready, store, claim in
-            let bettor = BetService.Bettor(app: principal.app, playerID: playerID, sessionID: principal.sessionID, limits: ready.limits)
-            return try await bets.place(ready.bet, by: bettor, in: store, claim: claim)
-        })
+        return try await request.placeBet.backed(body, game: slug, creditsFrom: creditsFrom, app: principal.app, playerID: playerID,
+                                                 session: principal.sessionID,
+                                                 idempotent: try IdempotentRequest(request, appID: principal.app.id, playerID: playerID))
     }
 
     private func unbackedBet(_ request: Request, game slug: String, creditsFrom: String?) async throws -> Response {
         let bettor = try unbackedBettor(request)
         let body = try request.decodeBody(BetRequest.self)
-        let principal = try request.principal
-        let bets = request.bets
-        let reads = principal.playerID.map { PlayPermission.reads(playerID: $0, session: principal.sessionID) } ?? []
-        let (prepared, along) = try await bets.prepare(body, game: slug, creditsFrom: creditsFrom,
-                                                       kind: creditsFrom == nil ? .unbacked : .unbackedCredit, app: bettor.app, along: reads)
-        if let playerID = principal.playerID {
-            _ = try await request.playPermission.require(app: principal.app, playerID: playerID, session: principal.sessionID, along)
-        }
-        let bet = try await request.store.transaction { sql in try await bets.place(prepared, by: bettor, on: sql) }
+        let bet = try await request.placeBet.unbacked(body, game: slug, creditsFrom: creditsFrom, by: bettor)
         return try await bet.encodeResponse(status: .created, for: request)
     }
 

@@ -71,14 +71,14 @@ struct WalletController: RouteCollection {
 
     func deposit(_ request: Request) async throws -> Response {
         let (app, playerID) = try caller(request)
-        return try await request.pay(.deposit, try request.decodeBody(PaymentRequest.self), app: app, playerID: playerID,
-                                     idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
+        return try await request.makePayment(.deposit, try request.decodeBody(PaymentRequest.self), app: app, playerID: playerID,
+                                             idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
     }
 
     func withdraw(_ request: Request) async throws -> Response {
         let (app, playerID) = try caller(request)
-        return try await request.pay(.withdrawal, try request.decodeBody(PaymentRequest.self), app: app, playerID: playerID,
-                                     idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
+        return try await request.makePayment(.withdrawal, try request.decodeBody(PaymentRequest.self), app: app, playerID: playerID,
+                                             idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
     }
 
     private func payment(_ request: Request, _ direction: PaymentService.Direction) async throws -> Payment {
@@ -92,57 +92,22 @@ struct WalletController: RouteCollection {
 
     func cancelWithdrawal(_ request: Request) async throws -> Response {
         let (app, playerID) = try caller(request)
-        let payments = request.payments
         guard let id = request.parameters.get("payment_id", as: UUID.self),
-              let current = try await payments.find(id, direction: .withdrawal, appID: app.id, playerID: playerID) else {
+              let cancelled = try await request.cancelWithdrawal(id, app: app, playerID: playerID,
+                                                                 idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID)) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        let idempotent = try IdempotentRequest(request, appID: app.id, playerID: playerID)
-        return try await idempotent.perform(request.store, status: .ok, prepare: {}) { _, sql in
-            try await payments.cancel(current, appID: app.id, playerID: playerID, on: sql)
-        }
+        return cancelled
     }
 
     func redeem(_ request: Request) async throws -> Response {
         let (app, playerID) = try caller(request)
-        return try await request.redeem(try request.decodeBody(RedeemRequest.self), app: app, playerID: playerID,
-                                        idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
+        return try await request.redeemPromotion(try request.decodeBody(RedeemRequest.self), app: app, playerID: playerID,
+                                                 idempotent: try IdempotentRequest(request, appID: app.id, playerID: playerID))
     }
 
     private func caller(_ request: Request) throws -> (AppRecord, UUID) {
         let principal = try request.principal
         return (principal.app, try principal.requirePlayer(scope: "wallet"))
-    }
-}
-
-extension Request {
-    /// A deposit or withdrawal, once per idempotency key (the API and the hosted pages): opened,
-    /// asked about and concluded as ``PaymentService`` describes. A deposit needs the player free
-    /// to play, checked first, and within their deposit limits, checked under the player's lock
-    /// when it is opened (a repeat of a deposit opened already, and so counted, is not checked again).
-    func pay(_ direction: PaymentService.Direction, _ body: PaymentRequest, app: AppRecord, playerID: UUID,
-             idempotent: IdempotentRequest) async throws -> Response {
-        let payments = self.payments, logger = self.logger
-        let permission = self.playPermission
-        return try await idempotent.perform(store, prepareIsRepeatable: true, prepare: {
-            () async throws -> (payment: PaymentService.Prepared, limits: Limits) in
-            // A deposit reads what the player's permission needs with its currency: the player's
-            // own standing (a deposit is not play in a session).
-            let (payment, along) = try await payments.prepare(direction, body, app: app, id: idempotent.operationID,
-                                                              along: direction == .deposit ? PlayPermission.reads(playerID: playerID, session: nil) : [])
-            guard direction == .deposit else { return (payment, Limits()) }
-            return (payment, try await permission.require(app: app, playerID: playerID, session: nil, along))
-        }, claimingKey: { prepared, _, claim in
-            try await payments.make(prepared.payment, appID: app.id, playerID: playerID, depositLimits: prepared.limits,
-                                    unanswered: idempotent.unanswered, claim: claim, logger: logger)
-        })
-    }
-
-    /// Redeems a promotion for the player, once per idempotency key (the API and the hosted pages).
-    func redeem(_ body: RedeemRequest, app: AppRecord, playerID: UUID, idempotent: IdempotentRequest) async throws -> Response {
-        let promotions = self.promotions, store = self.store
-        return try await idempotent.perform(store, prepare: { try await CurrencyService(store: store).list(appID: app.id) }) { currencies, sql in
-            try await promotions.redeem(body, app: app, playerID: playerID, on: sql, currencies: currencies)
-        }
     }
 }

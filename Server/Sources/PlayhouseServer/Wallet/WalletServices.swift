@@ -12,13 +12,25 @@ extension ServiceContext {
                        configuration: playhouse.configuration, now: now, completedDeposits: playhouse.completedDeposits)
     }
 
+    /// A deposit or withdrawal, from the decoded request to its answer.
+    var makePayment: MakePayment { MakePayment(payments: payments, permission: playPermission, store: store, logger: logger) }
+
+    /// A pending withdrawal cancelled by its player.
+    var cancelWithdrawal: CancelWithdrawal { CancelWithdrawal(payments: payments, store: store) }
+
     /// Promotions: created by operators, redeemed by players.
     public var promotions: PromotionService {
         PromotionService(store: store, now: now, publicURL: playhouse.configuration.resolvedPublicURL)
     }
 
+    /// A promotion's code redeemed by a player, from the decoded request to its answer.
+    var redeemPromotion: RedeemPromotion { RedeemPromotion(promotions: promotions, currencies: currencies, store: store) }
+
     /// Owners' corrections of players' money.
     var adjustments: AdjustmentService { AdjustmentService(store: store, now: now) }
+
+    /// An owner's correction, or its reversal, from the decoded request to its answer.
+    var makeAdjustment: MakeAdjustment { MakeAdjustment(adjustments: adjustments, store: store) }
 
     /// An app's ledger added up, per currency, economy and kind of account.
     var ledgerTotals: LedgerTotals { LedgerTotals(store: store) }

@@ -88,13 +88,13 @@ struct WalletPageController: RouteCollection {
         let language = request.localizer.language
         do {
             if mode == .redeem {
-                let response = try await request.redeem(RedeemRequest(code: form.code), app: app, playerID: playerID, idempotent: idempotent)
+                let response = try await request.redeemPromotion(RedeemRequest(code: form.code), app: app, playerID: playerID, idempotent: idempotent)
                 let redemption = try IdempotentRequest.value(of: response, as: Redemption.self)
                 return try await formPage(request, mode, session, app,
                                           message: PageText.texts(language, ["amount": redemption.amount.description])["redeemed"])
             }
             let body = PaymentRequest(amount: Money(amount: form.amount ?? "", currency: form.currency ?? ""), paymentMethod: form.payment_method)
-            let response = try await request.pay(mode == .deposit ? .deposit : .withdrawal, body, app: app, playerID: playerID, idempotent: idempotent)
+            let response = try await request.makePayment(mode == .deposit ? .deposit : .withdrawal, body, app: app, playerID: playerID, idempotent: idempotent)
             let payment = try IdempotentRequest.value(of: response, as: Payment.self)
             let key = switch (mode, payment.status) {
             case (_, .declined): "payment_declined"
