@@ -108,7 +108,7 @@ struct ContentCommand: AsyncParsableCommand {
             }
             let explanation = try await options.withApp(app) { application, found in
                 try await application.explainPlacement(placement, appID: found.id, playerID: playerID, installationID: installation,
-                                                       at: moment ?? Date())
+                                                       at: moment ?? application.now)
             }
             if json { return print(try PlayhouseJSON.prettyPrinted(explanation)) }
             print("\(placement) at \(ISO8601DateFormatter().string(from: explanation.at)): "

@@ -23,7 +23,7 @@ struct Currencies: AsyncParsableCommand {
 
         func run() async throws {
             let added = try await options.withApp(app) { application, found in
-                try await application.currencies.add(appID: found.id, code: code, kind: kind, minorUnits: minorUnits, name: name, game: game, by: .commandLine)
+                try await application.currencies.add(appID: found.id, code: code, kind: kind, minorUnits: minorUnits, name: name, game: game, by: .commandLine, at: application.now)
             }
             print("Added \(added.code) (\(added.name), \(added.kind.rawValue), \(added.minorUnits) decimals).")
         }
@@ -62,7 +62,7 @@ struct Currencies: AsyncParsableCommand {
 
         func run() async throws {
             let removed = try await options.withApp(app) { application, found in
-                try await application.currencies.remove(appID: found.id, code: code, by: .commandLine)
+                try await application.currencies.remove(appID: found.id, code: code, by: .commandLine, at: application.now)
             }
             guard removed else { throw CLIError("the app has no currency \(code)") }
             print("Removed \(code.uppercased()).")

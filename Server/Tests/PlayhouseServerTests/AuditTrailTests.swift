@@ -14,16 +14,16 @@ import Vapor
         try await withPlayhouse(engine) { app in
             let credentials = try await app.createApp()
             let appID = credentials.app.id
-            _ = try await app.currencies.add(appID: appID, code: "EUR", kind: .real, by: .commandLine)
-            _ = try await app.currencies.add(appID: appID, code: "GEMS", kind: .virtual, by: .commandLine)
-            #expect(try await app.currencies.remove(appID: appID, code: "GEMS", by: .commandLine))
+            _ = try await app.currencies.add(appID: appID, code: "EUR", kind: .real, by: .commandLine, at: app.now)
+            _ = try await app.currencies.add(appID: appID, code: "GEMS", kind: .virtual, by: .commandLine, at: app.now)
+            #expect(try await app.currencies.remove(appID: appID, code: "GEMS", by: .commandLine, at: app.now))
             _ = try await app.promotions.create(appID: appID, code: "WELCOME", name: nil, amount: "5.00", currency: "EUR", economy: nil,
                                                 maxRedemptions: nil, startsAt: nil, expiresAt: nil, by: .commandLine)
             _ = try await app.identityProviders.add(app: credentials.app.clientID, name: "facebook", kind: .facebook(
                 appID: "12345", appToken: "a-very-secret-app-token", introspectionURL: "https://graph.example.com/debug_token",
                 profileURL: "https://graph.example.com/me"), by: .commandLine)
             // A refused change logs nothing.
-            await #expect(throws: PlayhouseProblem.self) { try await app.currencies.add(appID: appID, code: "EUR", kind: .real, by: .commandLine) }
+            await #expect(throws: PlayhouseProblem.self) { try await app.currencies.add(appID: appID, code: "EUR", kind: .real, by: .commandLine, at: app.now) }
 
             let entries = try await app.auditLog.all()
             #expect(entries.map(\.action) == ["app created", "currency added", "currency added", "currency removed", "promotion created",

@@ -32,8 +32,8 @@ struct ContentFixture {
 
     static func make(_ app: Application) async throws -> ContentFixture {
         let credentials = try await app.createApp()
-        _ = try await app.currencies.add(appID: credentials.app.id, code: "KRD", kind: .virtual, name: "Kredits", by: .commandLine)
-        _ = try await app.currencies.add(appID: credentials.app.id, code: "EUR", kind: .real, by: .commandLine)
+        _ = try await app.currencies.add(appID: credentials.app.id, code: "KRD", kind: .virtual, name: "Kredits", by: .commandLine, at: app.now)
+        _ = try await app.currencies.add(appID: credentials.app.id, code: "EUR", kind: .real, by: .commandLine, at: app.now)
         let fixture = ContentFixture(app: app, credentials: credentials)
         _ = try await fixture.service.importFile(file, images: ["images/hero.png": png], appID: credentials.app.id, by: .commandLine)
         return fixture

@@ -21,7 +21,7 @@ import VaporTesting
             let welcome = try #require(listed.units.first { $0.id == "welcome-bonus" })
             #expect(welcome.images["hero"] == Assets.name(of: ContentFixture.png))
             #expect(welcome.reward?.amount == "5")
-            _ = try await app.currencies.add(appID: appID, code: "CHIPS", kind: .virtual, minorUnits: 2, by: .commandLine)
+            _ = try await app.currencies.add(appID: appID, code: "CHIPS", kind: .virtual, minorUnits: 2, by: .commandLine, at: app.now)
             let chips = ContentFile(units: [.init(id: "chips", kind: .reward, texts: ["en": .init(title: "Chips")],
                                                   reward: .init(amount: "2.5", currency: "CHIPS"))])
             _ = try await fixture.service.importFile(chips, images: [:], appID: appID, by: .commandLine)

@@ -98,7 +98,7 @@ import VaporTesting
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             let fixture = try await WalletFixture.make(app)
             try await fixture.importGames()
-            _ = try await app.currencies.add(appID: fixture.credentials.app.id, code: "GOLD", kind: .virtual, by: .commandLine)
+            _ = try await app.currencies.add(appID: fixture.credentials.app.id, code: "GOLD", kind: .virtual, by: .commandLine, at: app.now)
             let ann = try await fixture.player()
             try await fixture.deposit(ann, "1.00")
             #expect(try await app.games.setOpen(false, appID: fixture.credentials.app.id, slug: "never-wins", by: .commandLine))
@@ -263,7 +263,7 @@ import VaporTesting
             let fixture = try await WalletFixture.make(app)
             try await fixture.importGames()
             let appID = fixture.credentials.app.id
-            _ = try await app.currencies.add(appID: appID, code: "NWC", kind: .credit, name: "Never-wins credits", game: "never-wins", by: .commandLine)
+            _ = try await app.currencies.add(appID: appID, code: "NWC", kind: .credit, name: "Never-wins credits", game: "never-wins", by: .commandLine, at: app.now)
             _ = try await app.promotions.create(appID: appID, code: "CREDITS", name: "Credits", amount: "10", currency: "NWC", economy: nil,
                                                 maxRedemptions: nil, startsAt: nil, expiresAt: nil, by: .commandLine)
             let ann = try await fixture.player()

@@ -30,7 +30,7 @@ import Vapor
             _ = try await sdk.games.setClientSeed("device-seed")
             let played = try await sdk.games.bet(game: "ten-symbols", wager: Decimal(string: "0.05")!, currency: "EUR")
             #expect(played.fairness?.clientSeed == "device-seed")
-            _ = try await app.currencies.add(appID: fixture.credentials.app.id, code: "NWC", kind: .credit, game: "never-wins", by: .commandLine)
+            _ = try await app.currencies.add(appID: fixture.credentials.app.id, code: "NWC", kind: .credit, game: "never-wins", by: .commandLine, at: app.now)
             _ = try await app.promotions.create(appID: fixture.credentials.app.id, code: "CREDITS", name: nil, amount: "5", currency: "NWC",
                                                 economy: nil, maxRedemptions: nil, startsAt: nil, expiresAt: nil, by: .commandLine)
             _ = try await sdk.wallet.redeem(code: "CREDITS")

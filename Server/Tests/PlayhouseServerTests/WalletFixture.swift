@@ -12,8 +12,8 @@ struct WalletFixture {
 
     static func make(_ app: Application, environment: AppEnvironment = .sandbox) async throws -> WalletFixture {
         let credentials = try await app.createApp(environment: environment)
-        _ = try await app.currencies.add(appID: credentials.app.id, code: "EUR", kind: .real, by: .commandLine)
-        _ = try await app.currencies.add(appID: credentials.app.id, code: "KRD", kind: .virtual, name: "Kredits", by: .commandLine)
+        _ = try await app.currencies.add(appID: credentials.app.id, code: "EUR", kind: .real, by: .commandLine, at: app.now)
+        _ = try await app.currencies.add(appID: credentials.app.id, code: "KRD", kind: .virtual, name: "Kredits", by: .commandLine, at: app.now)
         return WalletFixture(app: app, credentials: credentials)
     }
 

@@ -142,7 +142,7 @@ import VaporTesting
 
             // When the app stops offering the chosen currency, the account falls back to the app's first.
             let appID = fixture.credentials.app.id
-            #expect(try await app.currencies.remove(appID: appID, code: "KRD", by: .commandLine))
+            #expect(try await app.currencies.remove(appID: appID, code: "KRD", by: .commandLine, at: app.now))
             #expect(try await currency(ann) == "EUR")
         }
     }

@@ -150,7 +150,8 @@ public struct AppService: Sendable {
         try await TokenCache.revoking(.app(app.id), cache: tokenCache, in: store) { sql in
             try await sql.raw(AuditLog.entry(by: actor, "app deleted", target: app.ern, before: app, at: now)).run()
             try await DropMoneyForeignKeys.deleteRows(ofApp: app.id, on: sql)
-            try await sql.raw("DELETE FROM oauth_tokens WHERE app_id = \(bind: app.id)").run()
+            try await BetRecord.deleteRows(ofApp: app.id, on: sql)
+            try await TokenService.deleteTokens(ofApp: app.id, on: sql)
             try await sql.raw("DELETE FROM apps WHERE id = \(bind: app.id)").run()
         }
         return true

@@ -35,7 +35,7 @@ struct AdminAppSettingsController: RouteCollection {
         let body = try request.decodeBody(Body.self)
         let app = try await AdminController.app(request)
         return try await request.currencies.add(appID: app.id, code: body.code, kind: body.kind, minorUnits: body.minorUnits, name: body.name.given,
-                                                by: session.actor).encodeResponse(status: .created, for: request)
+                                                by: session.actor, at: request.now).encodeResponse(status: .created, for: request)
     }
 
     func providers(_ request: Request) async throws -> Page<IdentityProviderService.Summary> {

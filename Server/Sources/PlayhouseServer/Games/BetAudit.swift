@@ -14,7 +14,7 @@ public struct BetAudit: Sendable {
     public var definitionVersion: Int
 
     /// Finds a bet by id, in any app; nil when there is none or it was not provably fair.
-    static func find(_ betID: UUID, on store: Store) async throws -> BetAudit? {
+    static func find(_ betID: UUID, on store: Store, now: Date) async throws -> BetAudit? {
         guard let row = try await store.read({ sql in
             try await sql.raw("""
                 SELECT b.app_id, b.player_id, b.client_user_id, b.game_slug, f.server_seed FROM bets b
@@ -22,12 +22,12 @@ public struct BetAudit: Sendable {
                 """).first()
         }) else { return nil }
         let appID = try row.decode(column: "app_id", as: UUID.self)
-        guard let app = try await AppService(store: store, now: Date()).find(appID.uuidString) else { return nil }
+        guard let app = try await AppService(store: store, now: now).find(appID.uuidString) else { return nil }
         let bettor = BetService.Bettor(app: app, playerID: try row.decode(column: "player_id", as: UUID?.self),
                                        clientUserID: try row.decode(column: "client_user_id", as: String?.self))
         let slug = try row.decode(column: "game_slug", as: String.self)
         guard let bet = try await BetHistoryService(store: store).find(betID, for: bettor),
-              let game = try? await GameService(store: store, now: Date()).playable(appID: appID, slug: slug, along: []).game else { return nil }
+              let game = try? await GameService(store: store, now: now).playable(appID: appID, slug: slug, along: []).game else { return nil }
         return BetAudit(bet: bet, serverSeed: try row.decode(column: "server_seed", as: String.self), definition: game.definition,
                         definitionVersion: game.version)
     }
@@ -36,6 +36,6 @@ public struct BetAudit: Sendable {
 extension Application {
     /// What an operator needs to check the provably fair bet with this id (`playhouse fairness verify --bet`).
     public func betAudit(_ betID: UUID) async throws -> BetAudit? {
-        try await BetAudit.find(betID, on: store)
+        try await BetAudit.find(betID, on: store, now: now)
     }
 }

@@ -58,4 +58,17 @@ struct BetRecord: Sendable {
         }
         return rows
     }
+
+    /// Deletes the app's bets and the figures they added to, which PostgreSQL's dropped foreign
+    /// keys used to delete with it (``DropMoneyForeignKeys``), in the transaction that deletes the
+    /// app: before its players and sessions, through which the figures are found.
+    static func deleteRows(ofApp appID: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM bets WHERE app_id = \(bind: appID)").run()
+        try await sql.raw("""
+            DELETE FROM \(ident: SessionBetTotals.table) WHERE session_id IN (SELECT id FROM play_sessions WHERE app_id = \(bind: appID))
+            """).run()
+        try await sql.raw("""
+            DELETE FROM \(ident: LossFigures.table) WHERE player_id IN (SELECT id FROM players WHERE app_id = \(bind: appID))
+            """).run()
+    }
 }

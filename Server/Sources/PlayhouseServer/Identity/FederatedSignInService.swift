@@ -101,7 +101,7 @@ struct FederatedSignInService: Sendable {
         do {
             try await store.transaction { sql in
                 try await sql.raw(Self.linkStatement(provider: provider.id, subject: subject, playerID: playerID, now: now)).run()
-                try await PlayerLinks.linked(playerID, on: sql)
+                try await PlayerLinks.linked(playerID, at: now, on: sql)
             }
         } catch where Store.isConstraintViolation(error) {
             throw PlayerLinks.identityTaken("subject_token")

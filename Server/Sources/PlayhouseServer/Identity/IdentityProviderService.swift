@@ -45,6 +45,7 @@ public struct IdentityProviderService: Sendable {
     }
 
     let store: Store
+    let now: Date
 
     /// A provider's name: a lowercase letter or digit, then up to 39 more of them, `_` or `-`.
     static func isWellFormed(name: String) -> Bool {
@@ -55,7 +56,7 @@ public struct IdentityProviderService: Sendable {
 
     /// Audit-logged as `actor`'s (never the provider's app token).
     public func add(app reference: String, name: String, kind: Kind, by actor: AuditActor) async throws -> Summary {
-        guard let app = try await AppService(store: store, now: Date()).find(reference) else {
+        guard let app = try await AppService(store: store, now: now).find(reference) else {
             throw PlayhouseProblem.notFound(reference)
         }
         var fields: [PlayhouseProblem.Field] = []
@@ -92,15 +93,16 @@ public struct IdentityProviderService: Sendable {
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
         let summary = Summary(name: name, kind: provider.kind, issuer: provider.issuer, audience: provider.audience)
         do {
+            let now = self.now
             try await store.transaction { [provider] sql in
                 try await sql.raw("""
                     INSERT INTO identity_providers (\(IdentityProvider.columns), created_at)
                     VALUES (\(bind: provider.id), \(bind: provider.appID), \(bind: provider.name), \(bind: provider.kind), \(bind: provider.issuer),
                             \(bind: provider.audience), \(bind: provider.jwksURI), \(bind: provider.introspectionURL), \(bind: provider.appToken),
-                            \(bind: provider.profileURL), \(bind: Date()))
+                            \(bind: provider.profileURL), \(bind: now))
                     """).run()
                 try await sql.raw(AuditLog.entry(by: actor, "sign-in provider added", target: app.ern + "/provider:" + name, after: summary,
-                                                 at: Date())).run()
+                                                 at: now)).run()
             }
         } catch where Store.isConstraintViolation(error) {
             throw PlayhouseProblem.validation([.init(name: "name", code: "taken")])
@@ -109,7 +111,7 @@ public struct IdentityProviderService: Sendable {
     }
 
     public func list(app reference: String) async throws -> [Summary] {
-        guard let app = try await AppService(store: store, now: Date()).find(reference) else { return [] }
+        guard let app = try await AppService(store: store, now: now).find(reference) else { return [] }
         return try await store.read { sql in
             try await sql.raw("SELECT \(IdentityProvider.columns) FROM identity_providers WHERE app_id = \(bind: app.id) ORDER BY name").all()
         }.map { row in

@@ -10,7 +10,7 @@ extension ServiceContext {
     }
 
     /// Players, with the configured password hasher.
-    var players: PlayerService { PlayerService(store: store, hasher: passwordHasher) }
+    var players: PlayerService { PlayerService(store: store, hasher: passwordHasher, now: now) }
 
     /// The grants of the token endpoint that sign a player in from earlier proof.
     var authorizationCodes: AuthorizationCodeGrant {
@@ -70,7 +70,7 @@ extension ServiceContext {
     public var smsOutbox: SMSOutbox { SMSOutbox(store: store) }
 
     /// The sign-in providers apps trust for federated sign-in.
-    public var identityProviders: IdentityProviderService { IdentityProviderService(store: store) }
+    public var identityProviders: IdentityProviderService { IdentityProviderService(store: store, now: now) }
 
     /// Sign-in with the providers the app trusts.
     var federatedSignIn: FederatedSignInService {

@@ -34,7 +34,7 @@ struct PlayerLinks: Sendable {
         do {
             try await store.transaction { sql in
                 try await write(sql)
-                try await Self.linked(playerID, on: sql)
+                try await Self.linked(playerID, at: now, on: sql)
             }
         } catch where Store.isConstraintViolation(error) {
             throw Self.identityTaken(identity)
@@ -42,8 +42,8 @@ struct PlayerLinks: Sendable {
     }
 
     /// After a link, the player is a guest no more.
-    static func linked(_ playerID: UUID, on sql: any SQLDatabase) async throws {
-        try await sql.raw("UPDATE players SET guest = \(bind: false), updated_at = \(bind: Date()) WHERE id = \(bind: playerID)").run()
+    static func linked(_ playerID: UUID, at now: Date, on sql: any SQLDatabase) async throws {
+        try await sql.raw("UPDATE players SET guest = \(bind: false), updated_at = \(bind: now) WHERE id = \(bind: playerID)").run()
     }
 
     /// Another player of the app already signs in with what the request's field `field` names

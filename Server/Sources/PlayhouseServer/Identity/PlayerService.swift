@@ -6,6 +6,7 @@ import SQLKit
 struct PlayerService: Sendable {
     let store: Store
     let hasher: PasswordHasher
+    let now: Date
 
     /// Locks the player until `sql`'s transaction ends, so that everything else that takes this
     /// lock, on any server instance, waits its turn: on PostgreSQL the player's row, in the mode
@@ -115,7 +116,7 @@ struct PlayerService: Sendable {
         }
         let displayName = text(update.displayName, "display_name", max: 50)
         let firstName = text(update.firstName, "first_name", max: 50)
-        if let birthDate = update.birthDate, !birthDate.isEmpty, !Self.isValidBirthDate(birthDate) {
+        if let birthDate = update.birthDate, !birthDate.isEmpty, !Self.isValidBirthDate(birthDate, today: now) {
             fields.append(.init(name: "birth_date", code: "invalid_value"))
         }
         if let locale = update.locale, !locale.isEmpty, !Self.isValidLocale(locale) {
@@ -142,7 +143,7 @@ struct PlayerService: Sendable {
                 try await sql.raw("""
                     UPDATE players SET display_name = \(bind: player.displayName), first_name = \(bind: player.firstName),
                         birth_date = \(bind: player.birthDate), gender = \(bind: player.gender), locale = \(bind: player.locale),
-                        email = \(bind: player.email), updated_at = \(bind: Date())
+                        email = \(bind: player.email), updated_at = \(bind: now)
                     WHERE id = \(bind: player.id)
                     """).run()
             }
@@ -150,6 +151,14 @@ struct PlayerService: Sendable {
             throw Self.emailTaken
         }
         return player
+    }
+
+    /// Sets the currency the player sees first (the wallet checks it is one of the app's).
+    func setCurrency(_ code: String, of playerID: UUID) async throws {
+        let now = self.now
+        try await store.write { sql in
+            try await sql.raw("UPDATE players SET currency = \(bind: code), updated_at = \(bind: now) WHERE id = \(bind: playerID)").run()
+        }
     }
 
     static var emailTaken: PlayhouseProblem {
@@ -182,7 +191,7 @@ struct PlayerService: Sendable {
     }
 
     /// `YYYY-MM-DD`, a real calendar day between 1900-01-01 and today.
-    static func isValidBirthDate(_ text: String, today: Date = Date()) -> Bool {
+    static func isValidBirthDate(_ text: String, today: Date) -> Bool {
         guard text.utf8.count == 10, text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return false }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

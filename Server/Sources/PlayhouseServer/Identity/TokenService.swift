@@ -142,6 +142,11 @@ struct TokenService: Sendable {
         token.revokedAt == nil && token.expiresAt > now
     }
 
+    /// Deletes every token issued to the app, in the caller's transaction (the app's deletion).
+    static func deleteTokens(ofApp appID: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM oauth_tokens WHERE app_id = \(bind: appID)").run()
+    }
+
     static func scopes(_ scope: String) -> [String] {
         scope.split(separator: " ").map(String.init)
     }

@@ -71,7 +71,7 @@ struct ListService: Sendable {
                 start = end
                 guard !fresh.isEmpty else { continue }
                 let step = Step(sql: sql, dialect: store.dialect, app: app, caller: player, now: now, seq: fresh[0].seq,
-                                players: PlayerService(store: store, hasher: players.hasher), limits: limits)
+                                players: PlayerService(store: store, hasher: players.hasher, now: now), limits: limits)
                 let decided: [Outcome], changed: [UUID]
                 if fresh[0].operation.op == .addItem {
                     (decided, changed) = try await step.addItems(fresh)
@@ -91,7 +91,7 @@ struct ListService: Sendable {
             let woken = try await Self.playersWhoSee(touched, caller: player, sql)
             if let channel = signal.channel {
                 for payload in ListChangeSignal.payloads(woken) {
-                    try await sql.raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
+                    try await PostgresNotifications.announce(payload, on: channel, sql)
                 }
             }
             return (outcomes, woken)

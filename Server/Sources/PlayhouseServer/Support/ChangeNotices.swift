@@ -64,7 +64,7 @@ final class ChangeNotices: Sendable {
     /// changed (PostgreSQL; nothing without a channel).
     func announce(_ payload: String, on sql: any SQLDatabase) async throws {
         guard let channel else { return }
-        try await sql.raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
+        try await PostgresNotifications.announce(payload, on: channel, sql)
     }
 
     /// Stops listening (PostgreSQL).

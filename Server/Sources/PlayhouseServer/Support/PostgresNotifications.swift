@@ -70,6 +70,12 @@ final class PostgresNotifications: Sendable {
         }
     }
 
+    /// Announces `payload` on `channel` when the transaction of `sql` commits: the one way anything
+    /// is announced (a cache's change, ``ChangeNotices``; a list's, ``ListChangeSignal``).
+    static func announce(_ payload: String, on channel: String, _ sql: any SQLDatabase) async throws {
+        try await sql.raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
+    }
+
     /// The channel `name` for `schema`'s server: servers sharing a database in schemas of their
     /// own do not hear each other. A channel name is an identifier, at most 63 bytes, so a long
     /// schema name is cut (between characters).

@@ -14,9 +14,9 @@ public struct CurrencyService: Sendable {
 
     /// Adds a currency to an app. Real money needs an ISO 4217 code; its minor units come from the
     /// standard unless given. Virtual currencies default to whole units. Credits name their game.
-    /// Audit-logged as `actor`'s.
+    /// Audit-logged as `actor`'s, at `now`.
     public func add(appID: UUID, code rawCode: String, kind: CurrencyKind, minorUnits: Int? = nil, name: String? = nil,
-                    game: String? = nil, by actor: AuditActor) async throws -> CurrencyInfo {
+                    game: String? = nil, by actor: AuditActor, at now: Date) async throws -> CurrencyInfo {
         let code = rawCode.uppercased()
         var fields: [PlayhouseProblem.Field] = []
         let known = ISO4217.currencies[code]
@@ -37,7 +37,6 @@ public struct CurrencyService: Sendable {
             throw PlayhouseProblem.validation([.init(name: "code", code: "taken")])
         }
         let currency = CurrencyInfo(code: code, kind: kind, minorUnits: units, name: displayName, game: game)
-        let now = Date()
         try await store.transaction { sql in
             try await sql.raw("""
                 INSERT INTO currencies (id, app_id, code, kind, minor_units, name, game, created_at)
@@ -113,8 +112,8 @@ public struct CurrencyService: Sendable {
     }
 
     /// Removes a currency no balance, payment or promotion has used; returns false when there was none.
-    /// Audit-logged as `actor`'s.
-    public func remove(appID: UUID, code: String, by actor: AuditActor) async throws -> Bool {
+    /// Audit-logged as `actor`'s, at `now`.
+    public func remove(appID: UUID, code: String, by actor: AuditActor, at now: Date) async throws -> Bool {
         let code = code.uppercased()
         guard Self.isWellFormed(code: code) else { return false }
         return try await store.transaction { sql in
@@ -128,7 +127,7 @@ public struct CurrencyService: Sendable {
                     """).first() == nil else { throw PlayhouseProblem.validation([.init(name: "code", code: "in_use")]) }
             }
             try await sql.raw("DELETE FROM currencies WHERE app_id = \(bind: appID) AND code = \(bind: code)").run()
-            try await sql.raw(AuditLog.entry(by: actor, "currency removed", target: Self.ern(appID, code), before: before, at: Date())).run()
+            try await sql.raw(AuditLog.entry(by: actor, "currency removed", target: Self.ern(appID, code), before: before, at: now)).run()
             return true
         }
     }

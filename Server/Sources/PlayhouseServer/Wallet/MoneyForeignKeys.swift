@@ -53,18 +53,14 @@ struct DropMoneyForeignKeys: AsyncMigration {
     }
 
     /// Deletes the app's money rows, which the dropped constraints used to delete with it, in the
-    /// transaction that deletes the app. It must run before the app's players and sessions are
-    /// deleted, because the rows are found through them.
+    /// transaction that deletes the app (a bet's rows are the games' to delete:
+    /// ``BetRecord/deleteRows(ofApp:on:)``).
     static func deleteRows(ofApp appID: UUID, on sql: any SQLDatabase) async throws {
         try await sql.raw("""
             DELETE FROM ledger_entries WHERE transaction_id IN (SELECT id FROM ledger_transactions WHERE app_id = \(bind: appID))
             """).run()
-        for table in ["ledger_transactions", "payments", "bets", "idempotency_keys"] {
-            try await sql.raw("DELETE FROM \(ident: table) WHERE app_id = \(bind: appID)").run()
-        }
-        try await sql.raw("""
-            DELETE FROM session_bet_totals WHERE session_id IN (SELECT id FROM play_sessions WHERE app_id = \(bind: appID))
-            """).run()
-        try await sql.raw("DELETE FROM player_loss_hours WHERE player_id IN (SELECT id FROM players WHERE app_id = \(bind: appID))").run()
+        try await sql.raw("DELETE FROM ledger_transactions WHERE app_id = \(bind: appID)").run()
+        try await sql.raw("DELETE FROM payments WHERE app_id = \(bind: appID)").run()
+        try await sql.raw("DELETE FROM idempotency_keys WHERE app_id = \(bind: appID)").run()
     }
 }

@@ -6,6 +6,8 @@ import SQLKit
 /// history of every transaction that touched them.
 struct WalletService: Sendable {
     let store: Store
+    /// The account's currency is the player's own setting.
+    let players: PlayerService
 
     /// The player's balances: every currency of the app in the app's default economy (zero until
     /// used), plus any other economy the player has money in; and their pending withdrawals. One
@@ -72,9 +74,7 @@ struct WalletService: Sendable {
                 throw PlayhouseProblem(.unprocessableEntity, .unknownCurrency, parameters: ["currency": String(code.prefix(20))])
             }
             player.currency = code
-            try await store.write { [player] sql in
-                try await sql.raw("UPDATE players SET currency = \(bind: code), updated_at = \(bind: Date()) WHERE id = \(bind: player.id)").run()
-            }
+            try await players.setCurrency(code, of: player.id)
         }
         return try await account(app: app, player: player)
     }
