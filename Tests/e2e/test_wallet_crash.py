@@ -162,7 +162,7 @@ def test_a_killed_server_loses_and_duplicates_no_money(engine, instances):
             booked = lambda kind: sorted(t["reference"].split(":")[-1] for t in history if t["kind"] == kind)
             assert booked("deposit") == expected_deposits
             assert booked("withdrawal") == expected_withdrawals
-            # A bet is one transaction: its stake and its payout (when it won) are two entries of it.
+            # A bet is one transaction (a paying one posted as its net), one line of the history.
             assert sorted(set(booked("bet"))) == expected_bets
             assert len({t["id"] for t in history if t["kind"] == "bet"}) == len(expected_bets)
             change = {"deposit": 1, "withdrawal": -1}

@@ -10,9 +10,9 @@ import SQLKit
 ///    the ones read, then their wallet if its balance still is (the seeds, then the wallets, each
 ///    in id order, each looked up by its id, as ``Ledger/lockWallets(of:atKnownBalance:)`` says why);
 /// 2. stores the request's key with the bet's answer, unless another send stored it first;
-/// 3. takes the nonce (setting the client seed the bet names), and posts the movement: the stake
-///    from the wallet to the house and the payout back, each entry with the wallet's balance after
-///    it; with the bet's record, its player's loss figures and its session's totals.
+/// 3. takes the nonce (setting the client seed the bet names), and posts the movement
+///    (``BetRecord/movement``: a paying bet's net), each entry with the wallet's balance after it;
+///    with the bet's record, its player's loss figures and its session's totals.
 ///
 /// A bet for which a step finds something changed writes nothing (``Outcome/changed``) and is
 /// placed again in a transaction of its own (``BetService/place(_:by:in:claim:)``). One statement
@@ -67,11 +67,12 @@ struct BetAtOnce: CombinableWrite {
                     \(bind: records.map(\.minorUnits)), \(bind: records.map(\.wager)), \(bind: records.map(\.stake)), \(bind: records.map(\.payout)),
                     \(bind: records.map(\.paylines)), \(bind: records.map(\.result)), \(bind: records.map { $0.clientSeed ?? none }),
                     \(bind: records.map { $0.nonce ?? 0 }), \(bind: records.map { $0.balanceAfter ?? 0 }), \(bind: records.map(\.createdAt)),
-                    \(bind: records.map { LossFigures.hourNumber($0.createdAt) }))
+                    \(bind: records.map { LossFigures.hourNumber($0.createdAt) }), \(bind: records.map(\.movement.debit)),
+                    \(bind: records.map(\.movement.credit)))
                 AS i (position, fair, seed_id, seed_client_seed, seed_nonce, new_client_seed, wallet_id, known_balance, counter_id,
                       \(key.columns), transaction_id, reference, bet_id, app_id, session_id,
                       player_id, game, credit_game, version, kind, currency, economy, minor_units, wager, stake, payout, paylines, result,
-                      client_seed, nonce, balance_after, at, hour)),
+                      client_seed, nonce, balance_after, at, hour, debit, credit)),
             seeds AS (
                 SELECT f.id FROM (SELECT * FROM input WHERE fair ORDER BY seed_id) i CROSS JOIN LATERAL (
                     SELECT f.id FROM fairness_seeds f
@@ -82,7 +83,7 @@ struct BetAtOnce: CombinableWrite {
             funded AS (SELECT s.* FROM seeded s WHERE s.wallet_id IN (SELECT id FROM wallets)),
             claimed AS (\(key.claims(from: "funded"))),
             held AS (
-                SELECT f.*, f.stake AS debit, f.payout AS credit FROM funded f
+                SELECT f.* FROM funded f
                 WHERE f.idempotency_key = \(bind: none) OR f.key_id IN (SELECT id FROM claimed)),
             nonces AS (
                 UPDATE fairness_seeds AS f

@@ -33,6 +33,19 @@ struct BetHistoryService: Sendable {
         return page.page(bets, next: rows.count > page.limit ? last : nil)
     }
 
+    /// The stake and payout of each of the bets `ids` that exists (a wallet's history shows them
+    /// as a bet's legs, ``WalletService``).
+    func stakes(of ids: [UUID]) async throws -> [UUID: (stake: Int64, payout: Int64)] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await store.read { sql in try await sql.raw("SELECT bet_id, stake, payout FROM bets WHERE bet_id IN (\(binds: ids))").all() }
+        var stakes: [UUID: (stake: Int64, payout: Int64)] = [:]
+        for row in rows {
+            stakes[try row.decode(column: "bet_id", as: UUID.self)] = (try row.decode(column: "stake", as: Int64.self),
+                                                                       try row.decode(column: "payout", as: Int64.self))
+        }
+        return stakes
+    }
+
     /// One of the bettor's bets; nil when it is not theirs or does not exist.
     func find(_ id: UUID, for bettor: BetService.Bettor) async throws -> Bet? {
         try await store.read { sql in try await sql.raw(Self.selection + Self.whose(bettor) + " AND b.bet_id = \(bind: id)").first() }.map(Self.bet)

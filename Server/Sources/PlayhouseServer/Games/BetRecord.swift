@@ -34,6 +34,15 @@ struct BetRecord: Sendable {
     var balanceAfter: Int64?
     var createdAt: Date
 
+    /// What a backed bet moves between the wallet and the house: `debit` from the wallet, then
+    /// `credit` back. A paying bet is posted as its net, one entry on each side, since the bet's own
+    /// row keeps its stake and payout (the wallet's history shows them as its legs,
+    /// ``WalletService``); a bet that pays back exactly its stake, whose net is nothing, is posted
+    /// whole (the stake out, the payout back), so that the ledger still holds its transaction.
+    var movement: (debit: Int64, credit: Int64) {
+        stake == payout ? (stake, payout) : (max(stake - payout, 0), max(payout - stake, 0))
+    }
+
     /// The bet's row, and the figures' rows a backed bet or a bet in a session adds to.
     var inserts: [Ledger.Insert] {
         var rows: [Ledger.Insert] = [Ledger.Insert(

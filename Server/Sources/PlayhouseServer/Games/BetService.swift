@@ -284,8 +284,8 @@ struct BetService: Sendable {
         var legs: [(account: LedgerAccountKey, amount: Int64)] = []
         if let money, let currency = bet.currency?.code, let economy = bet.economy {
             let house = LedgerAccountKey.app(.house, currency, economy)
-            legs = [(money.wallet, -bet.stake), (house, bet.stake)]
-            if payout.partialValue > 0 { legs += [(house, -payout.partialValue), (money.wallet, payout.partialValue)] }
+            let moved = record.movement
+            legs = [(money.wallet, -moved.debit), (house, moved.debit), (house, -moved.credit), (money.wallet, moved.credit)].filter { $0.amount != 0 }
         }
         return Outcome(answer: answer, transactionID: transactionID, reference: ERN.make("bet", betID.uuidString.lowercased()), legs: legs,
                        balanceAfter: balanceAfter, record: record)

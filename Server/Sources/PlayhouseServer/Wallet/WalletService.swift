@@ -8,6 +8,8 @@ struct WalletService: Sendable {
     let store: Store
     /// The account's currency is the player's own setting.
     let players: PlayerService
+    /// A bet's stake and payout, which its line shows as legs.
+    let betHistory: BetHistoryService
 
     /// The player's balances: every currency of the app in the app's default economy (zero until
     /// used), plus any other economy the player has money in; and their pending withdrawals. One
@@ -127,7 +129,7 @@ struct WalletService: Sendable {
         if let kind = filter.kind { condition = condition + " AND t.kind = \(bind: kind)" }
         if let position = request.position { condition = condition + " AND e.id < \(bind: position)" }
         let query = Self.lines(app: app, playerID: playerID, where: condition, limit: request.readLimit)
-        let lines = try Self.transactions(try await store.read { sql in try await sql.raw(query).all() }, currencies: currencies)
+        let lines = try await transactions(try await store.read { sql in try await sql.raw(query).all() }, currencies: currencies)
         let page = lines.prefix(request.limit)
         return request.page(page.map(\.transaction), next: lines.count > request.limit ? page.last?.lastEntry : nil)
     }
@@ -136,12 +138,23 @@ struct WalletService: Sendable {
     func transaction(_ id: UUID, app: AppRecord, playerID: UUID) async throws -> WalletTransaction? {
         let currencies = try await CurrencyService(store: store).list(appID: app.id)
         let query = Self.lines(app: app, playerID: playerID, where: "t.id = \(bind: id)", limit: 1)
-        return try Self.transactions(try await store.read { sql in try await sql.raw(query).all() }, currencies: currencies).first?.transaction
+        return try await transactions(try await store.read { sql in try await sql.raw(query).all() }, currencies: currencies).first?.transaction
+    }
+
+    /// The id of the bet whose transaction `row` is a line of; nil for another kind.
+    private static func betID(_ row: any SQLRow) throws -> UUID? {
+        let prefix = ERN.make(TransactionKind.bet.rawValue, "")
+        guard try row.decode(column: "kind", as: String.self) == TransactionKind.bet.rawValue,
+              let reference = try row.decode(column: "reference", as: String?.self), reference.hasPrefix(prefix) else { return nil }
+        return UUID(uuidString: String(reference.dropFirst(prefix.count)))
     }
 
     /// The transactions of rows read by ``lines(app:playerID:where:limit:)``, in their order, each
-    /// with the id of its last entry on the account.
-    private static func transactions(_ rows: [any SQLRow], currencies: [CurrencyInfo]) throws -> [(transaction: WalletTransaction, lastEntry: Int64)] {
+    /// with the id of its last entry on the account. A bet's legs are its stake, with the balance
+    /// after it, and its payout, with the balance after the bet, whether the ledger holds them so or
+    /// as the bet's net (``BetRecord/movement``): the bet's own row says which.
+    private func transactions(_ rows: [any SQLRow], currencies: [CurrencyInfo]) async throws -> [(transaction: WalletTransaction, lastEntry: Int64)] {
+        let bets = try await betHistory.stakes(of: try rows.compactMap(Self.betID).uniqued())
         var lines: [(transaction: WalletTransaction, lastEntry: Int64)] = []
         var legs: [(amount: Int64, balanceAfter: Int64)] = []
         var first: (any SQLRow)?
@@ -149,6 +162,10 @@ struct WalletService: Sendable {
             guard let row = first else { return }
             let currency = currencies.info(for: try row.decode(column: "currency", as: String.self))
             let id = try row.decode(column: "transaction_id", as: UUID.self).uuidString.lowercased()
+            if legs.count == 1, let betID = try Self.betID(row), let bet = bets[betID] {
+                let after = legs[0].balanceAfter
+                legs = [(-bet.stake, after - bet.payout)] + (bet.payout > 0 ? [(bet.payout, after)] : [])
+            }
             let transaction = WalletTransaction(
                 id: id, ern: ERN.make("transaction", id), kind: TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)),
                 amount: currency.money(legs.reduce(0) { $0 + $1.amount }), balanceAfter: currency.money(legs.last?.balanceAfter ?? 0),

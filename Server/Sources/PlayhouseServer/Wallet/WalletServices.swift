@@ -1,7 +1,7 @@
 /// The services of wallets and money (``ServiceContext``).
 extension ServiceContext {
     /// Balances, the player's account and history.
-    var wallet: WalletService { WalletService(store: store, players: players) }
+    var wallet: WalletService { WalletService(store: store, players: players, betHistory: betHistory) }
 
     /// The currencies each app has configured.
     public var currencies: CurrencyService { CurrencyService(store: store) }
