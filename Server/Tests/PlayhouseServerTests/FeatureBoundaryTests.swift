@@ -62,20 +62,24 @@ import Testing
         return owners
     }
 
-    /// Each write in `files` (`INSERT INTO`, `UPDATE`, `DELETE FROM`, outside comments) of a table
-    /// that its folder does not own, or that no migration creates. A table named by a constant is
-    /// found by its value: `\(ident: LossFigures.table)`, or `\(ident: table)` in the type that
-    /// declares it; any other name made at run time is reported as unknown.
-    static func trespasses(_ files: [SourceFile], owners: [String: Set<String>]) -> [String] {
+    /// Each write in `files` (`INSERT [OR …] INTO`, `UPDATE`, `DELETE FROM`, on lines that are not
+    /// comments) of a table that its folder does not own, or that no migration creates. A table
+    /// named by a constant is found by its value: `\(ident: LossFigures.table)`, or `\(ident: table)`
+    /// in a file that declares one `table`; a name made at run time (`\(unsafeRaw: link)`) is
+    /// reported, unless its file is one of `namedAtRunTime`.
+    static func trespasses(_ files: [SourceFile], owners: [String: Set<String>], namedAtRunTime: Set<String> = []) -> [String] {
         let constants = tableConstants(files)
-        let write = #"\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+"#
+        let write = #"\b(?:INSERT(?: OR [A-Z]+)? INTO|UPDATE|DELETE FROM)\s+"#
         var found: [String] = []
         for file in files {
-            let own = constants.filter { file.text.contains("static let table = \"\($0.value)\"") }.values.first
+            let declared = constants.values.filter { file.text.contains("static let table = \"\($0)\"") }
             for line in file.text.split(separator: "\n").map(String.init) where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
                 var tables = captures(write + #""?([a-z_][a-z_0-9]*)"#, in: line)
                 tables += captures(write + #"\\\(ident: ([A-Za-z]+)\.table\)"#, in: line).map { constants[$0] ?? "\($0).table" }
-                tables += captures(write + #"\\\(ident: ([a-z][A-Za-z.]*)\)"#, in: line).map { $0 == "table" ? own ?? "table" : $0 }
+                for name in captures(write + #"\\\((?:ident|unsafeRaw): ([a-z][A-Za-z]*)\)"#, in: line) {
+                    if name == "table", declared.count == 1 { tables.append(declared[0]); continue }
+                    if !namedAtRunTime.contains(file.path) { found.append("\(file.path) writes a table named at run time (\(name))") }
+                }
                 for table in tables {
                     guard let owner = owners[table] else { found.append("\(file.path) writes \(table), which no migration creates"); continue }
                     if !owner.contains(file.folder) { found.append("\(file.path) writes \(table), \(owner.sorted().joined(separator: ", "))'s table") }
@@ -89,8 +93,11 @@ import Testing
         let files = try Self.sources("PlayhouseServer")
         let owners = Self.owners(files)
         #expect(owners.count > 50, "the migrations were found")
+        #expect(owners["players"] == ["Identity"] && owners["bets"] == ["Games"] && owners["ledger_entries"] == ["Wallet"])
         #expect(owners.filter { $0.value.count > 1 }.isEmpty, "a table is created in one folder")
-        #expect(Self.trespasses(files, owners: owners) == [])
+        // Its callers name one of the catalog's own tables of stores: catalog_catalog_stores, catalog_offer_stores.
+        let namedAtRunTime: Set<String> = ["Catalog/CatalogImport+Catalogs.swift"]
+        #expect(Self.trespasses(files, owners: owners, namedAtRunTime: namedAtRunTime) == [])
     }
 
     @Test func aWriteOfAnotherFeaturesTableIsFound() {
@@ -106,7 +113,7 @@ import Testing
                 /// A comment that says UPDATE players is not a write.
                 try await sql.raw("UPDATE players SET currency = \\(bind: code)").run()
                 try await sql.raw("DELETE FROM \\(ident: LossFigures.table) WHERE true").run()
-                try await sql.raw("INSERT INTO nowhere (id) VALUES (1)").run()
+                try await sql.raw("INSERT OR IGNORE INTO nowhere (id) VALUES (1)").run()
                 for table in ["players"] { try await sql.raw("DELETE FROM \\(ident: table)").run() }
                 """),
             SourceFile(path: "Identity/PlayerService.swift", text: #"try await sql.raw("UPDATE players SET locale = 'da'").run()"#),
@@ -115,16 +122,18 @@ import Testing
             "Wallet/WalletService.swift writes players, Identity's table",
             "Wallet/WalletService.swift writes loss_figures, Games's table",
             "Wallet/WalletService.swift writes nowhere, which no migration creates",
-            "Wallet/WalletService.swift writes table, which no migration creates",
+            "Wallet/WalletService.swift writes a table named at run time (table)",
         ])
     }
 
     /// `Date()` reads the system's time, which a test cannot move: the server's clock
     /// (`Support/Clock.swift`) is the one place that reads it.
     @Test func theTimeIsReadOnlyThroughTheClock() throws {
-        let readers = try (Self.sources("PlayhouseServer") + Self.sources("playhouse"))
-            .filter { $0.path != "Support/Clock.swift" && $0.text.contains(/\bDate\(\)|Date\.now\b/) }
-            .map(\.path)
+        let readers = try (Self.sources("PlayhouseServer") + Self.sources("playhouse")).filter { $0.path != "Support/Clock.swift" }.flatMap { file in
+            file.text.split(separator: "\n").map(String.init)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") && $0.contains(/\bDate(?:\.init)?\(\)|\bDate\.now\b|Date\(timeIntervalSinceNow:/) }
+                .map { "\(file.path): \($0.trimmingCharacters(in: .whitespaces))" }
+        }
         #expect(readers == [])
     }
 }

@@ -111,6 +111,7 @@ import VaporTesting
                 ("always-wins", #"{"currency":"EUR","wager":"0.10","paylines":[[0,0,0],[0,0,0]]}"#, .unprocessableEntity, .validationFailed),
                 ("always-wins", #"{"currency":"EUR","wager":"0.10","paylines":[]}"#, .unprocessableEntity, .validationFailed),
                 ("wheel", #"{"currency":"EUR","wager":"1","paylines":[[0]]}"#, .unprocessableEntity, .unknownPayline),
+                // It would win 7.50: its net is covered, its stake is not.
                 ("always-wins", #"{"currency":"EUR","wager":"1.50"}"#, .unprocessableEntity, .insufficientFunds),
                 ("always-wins", #"{"currency":"EUR","economy":"real","wager":"0.10"}"#, .unprocessableEntity, .economyNotAllowed),
                 ("always-wins", #"{"currency":"USD","wager":"0.10"}"#, .unprocessableEntity, .unknownCurrency),

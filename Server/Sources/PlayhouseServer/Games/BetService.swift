@@ -3,10 +3,8 @@ import GameMath
 import PlayhouseAPI
 import SQLKit
 
-/// The parts of a bet that ``PlaceBet`` calls in order: checks it against the game, draws the
-/// outcome (from the player's fairness seeds for a provably fair game), and for a backed bet moves
-/// the stake and the payout in one ledger transaction, with the bet's record. ``BetHistoryService``
-/// reads them.
+/// The parts of a bet that ``PlaceBet`` calls, in the order its documentation gives.
+/// ``BetHistoryService`` reads bets back.
 struct BetService: Sendable {
     let store: Store
     let now: Date
@@ -149,9 +147,10 @@ struct BetService: Sendable {
     }
 
     /// Places a checked bet (``prepare(_:game:creditsFrom:kind:app:player:along:)``), step 3 of
-    /// ``PlaceBet``: draws it and moves the stake and the payout with the bet's record, all or
-    /// nothing, with `claim`, which stores the answer under the request's idempotency key in the
-    /// same write. One of two ways, the first that applies:
+    /// ``PlaceBet``: draws it and, once the wallet is seen to cover the stake, posts its money
+    /// (``BetRecord/movement``) with the bet's record, all or nothing, with `claim`, which stores the
+    /// answer under the request's idempotency key in the same write. One of two ways, the first
+    /// that applies:
     ///
     /// 1. At once, when the bet's read found the wallet's balance and the player's current seed
     ///    (a player's backed bet on PostgreSQL) and no loss limit applies

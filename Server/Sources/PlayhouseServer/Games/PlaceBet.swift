@@ -10,9 +10,10 @@ import Vapor
 /// 2. **May this player play now** (``PlayPermission``), asked once: their own standing and their
 ///    play session's; it answers their limits.
 /// 3. **Draws and writes** (``BetService/place(_:by:in:claim:)``): the outcome is drawn (from the
-///    player's seed, nonce by nonce, for a provably fair game), and a backed bet's stake and payout
-///    are posted to the ledger with the bet's record and figures, all or nothing, with the
-///    request's idempotency key and its answer in the same write.
+///    player's seed, nonce by nonce, for a provably fair game); a backed bet's stake must be
+///    covered by the wallet, and its money (its net, ``BetRecord/movement``) is posted to the
+///    ledger with the bet's record and figures, all or nothing, with the request's idempotency
+///    key and its answer in the same write.
 /// 4. **Answers** the bet; a backed bet's repeat with the same `Idempotency-Key` gets the first
 ///    answer, refusals included (``IdempotentRequest/perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``).
 ///

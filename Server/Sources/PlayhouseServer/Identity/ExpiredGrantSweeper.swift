@@ -25,10 +25,11 @@ struct ExpiredGrantSweeper: Sendable {
     func sweep() async throws {
         let now = self.now
         try await store.transaction { sql in
-            for table in ["authorization_requests", "authorization_codes", "device_authorizations", "phone_pins",
-                          "browser_sign_ins"] {
-                try await sql.raw("DELETE FROM \(unsafeRaw: table) WHERE expires_at < \(bind: now)").run()
-            }
+            try await sql.raw("DELETE FROM authorization_requests WHERE expires_at < \(bind: now)").run()
+            try await sql.raw("DELETE FROM authorization_codes WHERE expires_at < \(bind: now)").run()
+            try await sql.raw("DELETE FROM device_authorizations WHERE expires_at < \(bind: now)").run()
+            try await sql.raw("DELETE FROM phone_pins WHERE expires_at < \(bind: now)").run()
+            try await sql.raw("DELETE FROM browser_sign_ins WHERE expires_at < \(bind: now)").run()
             try await sql.raw("DELETE FROM oauth_tokens WHERE expires_at < \(bind: now.addingTimeInterval(-Self.tokenRetention))").run()
         }
     }

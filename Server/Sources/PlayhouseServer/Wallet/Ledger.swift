@@ -121,8 +121,9 @@ struct Ledger {
         var ids: [LedgerAccountKey: UUID] = [:]
         for leg in legs where ids[leg.account] == nil { ids[leg.account] = try await accountID(leg.account) }
 
-        // Account-id order (a fixed lock order); an account's own legs keep their order, so a bet's
-        // stake leaves the wallet (and is checked against the balance) before its payout comes back.
+        // Account-id order (a fixed lock order); an account's own legs keep their order, so a debit
+        // is checked against the balance before a credit back (a bet posted whole). A bet posted as
+        // its net is not seen here to cover its stake: ``BetService`` checks that first.
         let ordered = legs.enumerated().sorted { a, b in
             let (left, right) = (ids[a.element.account]!.uuidString, ids[b.element.account]!.uuidString)
             return left == right ? a.offset < b.offset : left < right

@@ -9,10 +9,9 @@ import Vapor
 ///    with the currency, for a deposit, what the player's permission needs.
 /// 2. **May this player play now** (``PlayPermission``), for a deposit only (a deposit is not play
 ///    in a session: the player's own standing), asked once; it answers their limits.
-/// 3. **Writes, and asks the provider** (``PaymentService/make(_:appID:playerID:depositLimits:unanswered:claim:logger:)``):
-///    the payment is recorded before the provider is asked about it, a deposit checked against
-///    the player's deposit limits under their lock when it is; the provider's answer is recorded
-///    then, and a completed deposit's money reaches the wallet.
+/// 3. **Writes, and asks the provider**, as ``PaymentService`` describes
+///    (``PaymentService/make(_:appID:playerID:depositLimits:unanswered:claim:logger:)``), a
+///    deposit within the player's deposit limits.
 /// 4. **Answers** the payment as it stands; a repeat with the same `Idempotency-Key` gets the
 ///    first answer, refusals included, or carries on the one payment from where it stands
 ///    (``IdempotentRequest/perform(_:status:prepareIsRepeatable:prepare:claimingKey:)``).

@@ -13,9 +13,10 @@ import SQLKit
 ///
 /// The references still hold. One statement writes a movement's transaction, its entries and its
 /// bet (``Ledger``). The accounts, players, sessions and seeds they name are never deleted, except
-/// with their app. ``deleteRows(ofApp:on:)`` now deletes the rows that used to go with the app by
-/// cascade. SQLite keeps its foreign keys: it checks them in-process, at the cost of an index
-/// lookup, and dropping one there means rebuilding the table.
+/// with their app. ``deleteRows(ofApp:on:)`` now deletes the money rows that used to go with the
+/// app by cascade, and ``BetRecord/deleteRows(ofApp:on:)`` the bets and their figures. SQLite
+/// keeps its foreign keys: it checks them in-process, at the cost of an index lookup, and dropping
+/// one there means rebuilding the table.
 struct DropMoneyForeignKeys: AsyncMigration {
     /// The dropped constraints: table, PostgreSQL's name for the constraint, and its definition.
     static let constraints: [(table: String, name: String, definition: String)] = [
