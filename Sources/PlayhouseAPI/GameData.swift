@@ -148,3 +148,37 @@ public struct GameProfile: Codable, Sendable, Equatable {
         self.collections = collections
     }
 }
+
+/// An app's game that has game data, and how many versions of it are kept (the admin API's
+/// `GET /admin/v1/apps/{app}/data`).
+public struct GameWithData: Codable, Sendable, Equatable {
+    public var game: String
+    public var versions: Int
+
+    public init(game: String, versions: Int) {
+        self.game = game
+        self.versions = versions
+    }
+}
+
+/// One version's collections, each with how many documents it holds (the admin API's
+/// `GET /admin/v1/apps/{app}/data/{game}/collections`).
+public struct GameDataCollections: Codable, Sendable, Equatable {
+    public struct Collection: Codable, Sendable, Equatable {
+        public var collection: String
+        public var documents: Int
+
+        public init(collection: String, documents: Int) {
+            self.collection = collection
+            self.documents = documents
+        }
+    }
+
+    public var version: Int
+    public var data: [Collection]
+
+    public init(version: Int, data: [Collection]) {
+        self.version = version
+        self.data = data
+    }
+}

@@ -41,7 +41,7 @@ import VaporTesting
 
             // Game data: none yet, then two versions of a region, the second changing one document.
             let data = "/admin/v1/apps/\(clientID)/data"
-            #expect(try await app.send(.GET, data, headers: analyst.reading).decode(Page<AdminGameDataController.DataGame>.self).data.isEmpty)
+            #expect(try await app.send(.GET, data, headers: analyst.reading).decode(Page<GameWithData>.self).data.isEmpty)
             #expect(try await app.send(.GET, "/console/game-data?app=\(clientID)", headers: analyst.reading).body.string.contains("no-game-data"))
             let appID = fixture.credentials.app.id
             _ = try await app.gameData.importFiles(GameDataTests.release1, appID: appID, game: "wow", region: "eu", namespace: "static",
@@ -50,7 +50,7 @@ import VaporTesting
             release2[0] = GameDataTests.file("items", "19019", #"{"id": 19019, "name": {"en_US": "Thunderfury"}, "level": 90}"#)
             _ = try await app.gameData.importFiles(release2, appID: appID, game: "wow", region: "eu", namespace: "static",
                                                    defaultLocale: "en_US", by: .commandLine)
-            let games = try await app.send(.GET, data, headers: analyst.reading).decode(Page<AdminGameDataController.DataGame>.self).data
+            let games = try await app.send(.GET, data, headers: analyst.reading).decode(Page<GameWithData>.self).data
             #expect(games.map(\.game) == ["wow"] && games.map(\.versions) == [2])
             let versions = try await app.send(.GET, "\(data)/wow/versions", headers: analyst.reading).decode(GameDataVersions.self).data
             #expect(versions.map(\.version) == [1, 2] && versions.map(\.current) == [false, true])
@@ -60,7 +60,7 @@ import VaporTesting
 
             // A version's documents as stored, every locale: the current one, or an earlier one asked for.
             let collections = try await app.send(.GET, "\(data)/wow/collections?region=eu", headers: analyst.reading)
-                .decode(AdminGameDataController.Collections.self)
+                .decode(GameDataCollections.self)
             #expect(collections.version == 2 && collections.data.map(\.collection) == ["classes", "items"] && collections.data.map(\.documents) == [1, 3])
             let items = "\(data)/wow/collections/items?region=eu&namespace=static"
             let latest = try await app.send(.GET, "\(items)&limit=2", headers: analyst.reading).decode(Page<JSONValue>.self)

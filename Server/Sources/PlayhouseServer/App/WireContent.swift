@@ -57,3 +57,4 @@ extension ListOperationsResponse: @retroactive Content {}
 extension ListChanges: @retroactive Content {}
 extension ShoppingListsPage: @retroactive Content {}
 extension GameDataVersions: @retroactive Content {}
+extension GameDataCollections: @retroactive Content {}

@@ -2,7 +2,7 @@ import Foundation
 import PlayhouseAPI
 import Vapor
 
-/// The admin API's game data, `/admin/v1/apps/{app}/data`, read-only: the app's games that have
+/// The admin API's game data, `/admin/v1/apps/{app}/data`, beside the players' (``GameDataController``), read-only: the app's games that have
 /// game data, a game's versions (every region's and namespace's, current or kept) with what each
 /// changed, and a version's collections and documents as they are stored (every locale). Every
 /// role. Imports and rollbacks are `playhouse data`'s.
@@ -15,16 +15,10 @@ struct AdminGameDataController: RouteCollection {
         data.get(":game", "collections", ":collection", use: documents)
     }
 
-    /// A game with game data, and how many versions it keeps.
-    struct DataGame: Content {
-        var game: String
-        var versions: Int
-    }
-
-    func games(_ request: Request) async throws -> Page<DataGame> {
+    func games(_ request: Request) async throws -> Page<GameWithData> {
         try request.operatorSession.require(.readApps)
         let app = try await AdminController.app(request)
-        return Page(data: try await request.gameData.games(appID: app.id).map { DataGame(game: $0.game, versions: $0.versions) }, nextCursor: nil)
+        return Page(data: try await request.gameData.games(appID: app.id).map { GameWithData(game: $0.game, versions: $0.versions) }, nextCursor: nil)
     }
 
     func versions(_ request: Request) async throws -> GameDataVersions {
@@ -33,20 +27,13 @@ struct AdminGameDataController: RouteCollection {
         return GameDataVersions(data: try await request.gameData.versions(appID: app.id, game: try request.parameters.require("game"), all: true))
     }
 
-    /// A version's collections, each with how many documents it holds.
-    struct Collections: Content {
-        struct Collection: Codable { var collection: String, documents: Int }
-        var version: Int
-        var data: [Collection]
-    }
-
     /// The collections of the version the query names (`region`, `namespace`, `version`; the
     /// current one when it names none).
-    func collections(_ request: Request) async throws -> Collections {
+    func collections(_ request: Request) async throws -> GameDataCollections {
         try request.operatorSession.require(.readApps)
         let (place, _, version) = try await Self.place(request)
         guard let found = try await request.gameData.collections(place, number: version) else { throw PlayhouseProblem.notFound(request.url.path) }
-        return Collections(version: found.head.number, data: found.collections.map { .init(collection: $0.name, documents: $0.documents) })
+        return GameDataCollections(version: found.head.number, data: found.collections.map { .init(collection: $0.name, documents: $0.documents) })
     }
 
     /// A page of a collection's documents in the version the query names, in id order, as stored
