@@ -263,3 +263,49 @@ public struct RevealedSeed: Codable, Sendable, Equatable {
         case clientSeed = "client_seed", nextNonce = "next_nonce", serverSeed = "server_seed", serverSeedHash = "server_seed_hash"
     }
 }
+
+/// What an operator's import of a game definition did (the admin API's
+/// `POST /admin/v1/apps/{app}/games`): the game, whether it is new, and how many outcomes its RTP
+/// was enumerated over.
+public struct GameImport: Codable, Sendable, Equatable {
+    public var game: GameInfo
+    public var created: Bool
+    public var combinations: UInt64
+
+    public init(game: GameInfo, created: Bool, combinations: UInt64) {
+        self.game = game
+        self.created = created
+        self.combinations = combinations
+    }
+}
+
+/// A part of a simulation of a game (the admin API's `POST /admin/v1/apps/{app}/games/{game}/simulation`):
+/// its sums, which add up over parts (the console's page runs several and shows the progress),
+/// and what they come to so far.
+public struct GameSimulationPart: Codable, Sendable, Equatable {
+    public var spins: UInt64
+    public var stake: UInt64
+    public var totalPays: UInt64
+    public var hits: UInt64
+    public var sumOfSquaredReturns: Double
+    public var rtp: Double
+    public var standardError: Double
+    public var exactRTP: Double
+
+    public init(spins: UInt64, stake: UInt64, totalPays: UInt64, hits: UInt64, sumOfSquaredReturns: Double, rtp: Double,
+                standardError: Double, exactRTP: Double) {
+        self.spins = spins
+        self.stake = stake
+        self.totalPays = totalPays
+        self.hits = hits
+        self.sumOfSquaredReturns = sumOfSquaredReturns
+        self.rtp = rtp
+        self.standardError = standardError
+        self.exactRTP = exactRTP
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case exactRTP = "exact_rtp", hits, rtp, spins, stake, standardError = "standard_error",
+            sumOfSquaredReturns = "sum_of_squared_returns", totalPays = "total_pays"
+    }
+}

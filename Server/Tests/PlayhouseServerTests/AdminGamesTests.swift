@@ -61,7 +61,7 @@ import VaporTesting
             var total = Simulation()
             for _ in 0..<4 {
                 let part = try await app.send(.POST, "\(games)/ten-symbols/simulation", headers: developer.changing, body: #"{"spins":50000}"#)
-                let sums = try part.decode(AdminGamesController.SimulationPart.self)
+                let sums = try part.decode(GameSimulationPart.self)
                 var simulation = Simulation()
                 (simulation.spins, simulation.stake, simulation.totalPays, simulation.hits, simulation.sumOfSquaredReturns) =
                     (sums.spins, sums.stake, sums.totalPays, sums.hits, sums.sumOfSquaredReturns)

@@ -101,7 +101,7 @@ import Testing
                   responses: {'200': {$ref: '#/components/responses/Nothing'}}
                   x-problems: [404]
               /v1/other:
-                get: {operationId: listThings, responses: {}, x-operator-permission: rule the world}
+                get: {operationId: listThings, responses: {}, x-operator-permission: rule the world, description: First, then}
             components:
               schemas: {Item: {type: string}}
             """
@@ -122,6 +122,7 @@ import Testing
                 "operationId listThings is used twice",
                 "x-operator-permission rule the world is no operator's permission",
                 "$ref #/components/responses/Nothing names nothing",
+                "/paths//v1/other/get/then has no value (quote text that holds a comma)",
             ]
             return expected.allSatisfy { text in invalid.problems.contains { $0.contains(text) } }
         }

@@ -61,6 +61,7 @@ struct OpenAPIDocument: Sendable {
         }
         applyHouseRules(to: &document, problems: &problems)
         checkReferences(in: document, problems: &problems)
+        checkValues(in: document, problems: &problems)
         guard problems.isEmpty else { throw Invalid(problems: problems) }
         let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
         return OpenAPIDocument(json: String(decoding: data, as: UTF8.self))
@@ -211,6 +212,21 @@ struct OpenAPIDocument: Sendable {
             paths[path] = item
         }
         document["paths"] = paths
+    }
+
+    /// Every key has a value. In a flow mapping (`{description: …}`), unquoted text ends at its
+    /// first comma, and what follows becomes a key with no value: the text needs quotes.
+    private static func checkValues(in document: Object, problems: inout [String]) {
+        func walk(_ node: Any, _ place: String) {
+            if let object = node as? Object {
+                for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+                    if value is NSNull { problems.append("\(place)/\(key) has no value (quote text that holds a comma)") } else { walk(value, place + "/" + key) }
+                }
+            } else if let array = node as? [Any] {
+                for (index, element) in array.enumerated() { walk(element, place + "/\(index)") }
+            }
+        }
+        walk(document, "")
     }
 
     /// Every `$ref` names something in the document.

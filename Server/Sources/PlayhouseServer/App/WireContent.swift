@@ -29,6 +29,8 @@ extension Redemption: @retroactive Content {}
 extension HostedPage: @retroactive Content {}
 extension HostedPageRequest: @retroactive Content {}
 extension GameInfo: @retroactive Content {}
+extension GameImport: @retroactive Content {}
+extension GameSimulationPart: @retroactive Content {}
 extension GameDefinition: @retroactive Content {}
 extension BetRequest: @retroactive Content {}
 extension Bet: @retroactive Content {}

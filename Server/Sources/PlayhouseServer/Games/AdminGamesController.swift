@@ -23,13 +23,6 @@ struct AdminGamesController: RouteCollection {
         return Page(data: try await request.games.list(appID: try await AdminController.app(request).id), nextCursor: nil)
     }
 
-    /// What an import did: the game, whether it is new, and how many outcomes its RTP was enumerated over.
-    struct Imported: Content {
-        var game: GameInfo
-        var created: Bool
-        var combinations: UInt64
-    }
-
     /// Imports the definition in the body (JSON, as `playhouse games import` reads it).
     func importGame(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
@@ -37,7 +30,7 @@ struct AdminGamesController: RouteCollection {
         let app = try await AdminController.app(request)
         let definition = try request.decodeBody(GameDefinition.self)
         let imported = try await request.games.importGame(appID: app.id, definition, by: session.actor)
-        return try await Imported(game: imported.game, created: imported.created, combinations: imported.report.combinations)
+        return try await GameImport(game: imported.game, created: imported.created, combinations: imported.report.combinations)
             .encodeResponse(status: imported.created ? .created : .ok, for: request)
     }
 
@@ -50,30 +43,12 @@ struct AdminGamesController: RouteCollection {
         return game
     }
 
-    /// A part of a simulation: its sums, which add up over parts (the console's page runs several
-    /// and shows the progress), and what they come to so far.
-    struct SimulationPart: Content {
-        var spins: UInt64
-        var stake: UInt64
-        var totalPays: UInt64
-        var hits: UInt64
-        var sumOfSquaredReturns: Double
-        var rtp: Double
-        var standardError: Double
-        var exactRTP: Double
-
-        enum CodingKeys: String, CodingKey {
-            case exactRTP = "exact_rtp", hits, rtp, spins, stake, standardError = "standard_error",
-                sumOfSquaredReturns = "sum_of_squared_returns", totalPays = "total_pays"
-        }
-    }
-
     static let largestPart = 200_000
     /// One simulation at a time on the whole instance: the thread pool it runs on hashes passwords too.
     private static let simulations = SerialGate()
 
     /// Plays the game `spins` times (every payline), off the event loop, one simulation at a time.
-    func simulate(_ request: Request) async throws -> SimulationPart {
+    func simulate(_ request: Request) async throws -> GameSimulationPart {
         try request.operatorSession.require(.manageGames)
         struct Body: Decodable { var spins: Int }
         let spins = try request.decodeBody(Body.self).spins
@@ -91,7 +66,7 @@ struct AdminGamesController: RouteCollection {
             }
         }
         let standardError = simulation.standardError
-        return SimulationPart(spins: simulation.spins, stake: simulation.stake, totalPays: simulation.totalPays, hits: simulation.hits,
+        return GameSimulationPart(spins: simulation.spins, stake: simulation.stake, totalPays: simulation.totalPays, hits: simulation.hits,
                               sumOfSquaredReturns: simulation.sumOfSquaredReturns, rtp: simulation.rtp,
                               standardError: standardError.isFinite ? standardError : 0, exactRTP: game.rtp)
     }
