@@ -13,10 +13,9 @@ import Testing
         var folder: String { String(path.prefix { $0 != "/" }) }
     }
 
-    /// `Server/Sources/<target>`, from this file's place in `Server/Tests/PlayhouseServerTests`.
+    /// The Swift files of `Server/Sources/<target>`.
     static func sources(_ target: String) throws -> [SourceFile] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources").appendingPathComponent(target)
+        let root = ServerPackage.directory.appendingPathComponent("Sources").appendingPathComponent(target)
         let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
         var files: [SourceFile] = []
         for case let url as URL in enumerator where url.pathExtension == "swift" {

@@ -101,8 +101,7 @@ import VaporTesting
 @Suite struct GameDataSearchTests {
     /// The rows of the README's table of searches: the path after `/v1/data/realms/`, and what it finds.
     static func readmeExamples() throws -> [(path: String, finds: String)] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = ServerPackage.directory.deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "### Searching game data").dropFirst().first?.components(separatedBy: "\n#").first)
         return section.split(separator: "\n").compactMap { line -> (String, String)? in
@@ -115,8 +114,7 @@ import VaporTesting
     }
 
     static func exampleFiles() throws -> [GameDataFile] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/game-data")
+        let root = ServerPackage.directory.appendingPathComponent("Examples/game-data")
         var files: [GameDataFile] = []
         for collection in try FileManager.default.contentsOfDirectory(atPath: root.path) {
             for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(collection).path) {

@@ -29,6 +29,12 @@ enum TestGames {
                                  paylines: [[0, 0, 0], [1, 1, 1]], paytable: [.init(symbol: "S1", count: 2, pays: 3)])))
     }()
 
+    /// One line that pays 1 × the wager: the stake comes back, and nothing more.
+    static let paysBackStake = GameDefinition(
+        id: "evens", name: "Evens", minWager: "0.10", maxWager: "2.00",
+        play: .slot(SlotGame(rows: 1, symbols: [.init(id: "A")], reels: [["A"], ["A"], ["A"]],
+                             paylines: [[0, 0, 0]], paytable: [.init(symbol: "A", count: 3, pays: 1)])))
+
     static let wheel = GameDefinition(id: "wheel", name: "Wheel", minWager: "1", maxWager: "100",
                                       play: .wheel(WheelGame(segments: [0, 2, 0, 1, 0, 3, 0, 1])))
 }

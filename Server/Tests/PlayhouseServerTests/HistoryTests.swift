@@ -1,5 +1,4 @@
 import Foundation
-import GameMath
 import PlayhouseAPI
 @testable import PlayhouseServer
 import Testing
@@ -15,11 +14,7 @@ import VaporTesting
     func aWinningBetIsOneLineEqualToItsFetchAndToTheBet(_ engine: Engine) async throws {
         try await withPlayhouse(engine, { $0.passwordHashCost = 4; $0.realityCheckInterval = 0 }) { app in
             let fixture = try await WalletFixture.make(app)
-            // One line that pays 1 × the wager: the stake comes back, and nothing more.
-            let evens = GameDefinition(id: "evens", name: "Evens", minWager: "0.10", maxWager: "2.00",
-                                       play: .slot(SlotGame(rows: 1, symbols: [.init(id: "A")], reels: [["A"], ["A"], ["A"]],
-                                                            paylines: [[0, 0, 0]], paytable: [.init(symbol: "A", count: 3, pays: 1)])))
-            try await fixture.importGames([TestGames.alwaysWins, TestGames.neverWins, evens])
+            try await fixture.importGames([TestGames.alwaysWins, TestGames.neverWins, TestGames.paysBackStake])
             let ann = try await fixture.player()
             try #require(try await fixture.deposit(ann, "20.00").status == .created)
             let won = try await fixture.bet(ann, game: "always-wins", #"{"currency":"EUR","wager":"0.50"}"#).decode(Bet.self)
