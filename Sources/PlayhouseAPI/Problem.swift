@@ -49,7 +49,8 @@ public struct Problem: Codable, Sendable, Equatable {
 
 /// One invalid field of a request.
 public struct FieldError: Codable, Sendable, Equatable {
-    /// The field's name as sent on the wire (a dotted path for nested fields).
+    /// The field's name as sent on the wire: nested names joined by dots, an array's element by its
+    /// index in brackets (`operations[1].count`).
     public var field: String
     /// A stable machine code for what is wrong (`required`, `too_long`, `invalid_format`, …).
     public var code: String

@@ -40,11 +40,11 @@ def test_a_guest_takes_the_welcome_reward_on_the_hosted_page_once(playhouse, con
                            json={"installation_id": installation, "platform": "ios", "app_version": "2.4.1", "locale": "da-DK"})
     assert opened.status_code == 201 and opened.json()["install"] is True
     badge = requests.get(playhouse.base_url + f"/v1/placements/main_menu/notification?installation_id={installation}",
-                         headers=player, timeout=10).json()
+                         headers=player, timeout=10).json()["data"]
     assert badge == {"type": "badge", "value": "2"}
 
     content = requests.get(playhouse.base_url + f"/v1/placements/main_menu/content?installation_id={installation}",
-                           headers={**player, "Accept-Language": "da"}, timeout=10).json()
+                           headers={**player, "Accept-Language": "da"}, timeout=10).json()["data"]
     assert content["unit"] == "welcome-bonus" and content["title"] == "Velkommen!"
     requests.post(playhouse.base_url + "/v1/content/events", headers=player, timeout=10,
                   json={"impression_id": content["impression_id"], "event": "displayed"}).raise_for_status()
@@ -78,7 +78,7 @@ def test_a_guest_takes_the_welcome_reward_on_the_hosted_page_once(playhouse, con
     assert browser.find_element(By.ID, "back").get_attribute("href").endswith(receipt_id)
 
     # The receipt verifies against the published keys, whoever checks it.
-    receipt = requests.get(playhouse.base_url + f"/v1/rewards/{receipt_id}", headers=player, timeout=10).json()
+    receipt = requests.get(playhouse.base_url + f"/v1/rewards/{receipt_id}", headers=player, timeout=10).json()["data"]
     keys = JsonWebKey.import_key_set(requests.get(playhouse.base_url + "/.well-known/reward-keys", timeout=10).json())
     claims = jwt.decode(receipt["token"], keys)
     assert claims["jti"] == receipt_id and claims["amount"] == "5" and claims["currency"] == "KRD"
@@ -97,7 +97,7 @@ def test_a_guest_takes_the_welcome_reward_on_the_hosted_page_once(playhouse, con
     assert "* new-level-news" in explained
     app_token = requests.post(playhouse.base_url + "/oauth/token", data={"grant_type": "client_credentials"},
                               auth=(content_app["client_id"], content_app["client_secret"]), timeout=10).json()["access_token"]
-    rows = requests.get(playhouse.base_url + "/v1/content/stats", headers={"Authorization": "Bearer " + app_token}, timeout=10).json()
+    rows = requests.get(playhouse.base_url + "/v1/content/stats", headers={"Authorization": "Bearer " + app_token}, timeout=10).json()["data"]
     welcome = [row for row in rows if row["unit"] == "welcome-bonus"]
     assert welcome and welcome[0]["fills"] >= 1 and welcome[0]["displays"] == 1 and welcome[0]["unlocks"] == 1
     # Asking the server wrote its counts; the CLI reads them from the database.

@@ -30,6 +30,14 @@ import VaporTesting
                                    body: #"{"code":"KRD","kind":"virtual","minor_units":0,"name":"Kredits"}"#)
             let currencies = try await app.send(.GET, "\(base)/currencies", headers: analyst.reading).decode(Page<CurrencyInfo>.self).data
             #expect(currencies.map(\.code).sorted() == ["EUR", "KRD"])
+            // Every admin list pages alike: a page of one, then the rest by its cursor; a limit past 100 is refused.
+            let first = try await app.send(.GET, "\(base)/currencies?limit=1", headers: analyst.reading).decode(Page<CurrencyInfo>.self)
+            let cursor = try #require(first.nextCursor)
+            let second = try await app.send(.GET, "\(base)/currencies?limit=1&cursor=\(cursor)", headers: analyst.reading)
+                .decode(Page<CurrencyInfo>.self)
+            #expect((first.data + second.data).map(\.code) == currencies.map(\.code) && second.nextCursor == nil)
+            let tooMany = try await app.send(.GET, "\(base)/currencies?limit=101", headers: analyst.reading)
+            #expect(try tooMany.status == .badRequest && tooMany.problem().errors?.first?.field == "limit")
 
             // Providers: OpenID Connect needs its keys' address; a Facebook-style app token is kept and never shown.
             let incomplete = try await app.send(.POST, "\(base)/providers", headers: developer.changing,

@@ -141,7 +141,7 @@ import VaporTesting
 
             // Statistics: requests, fills, displays per placement and unit, against the day's opens.
             _ = try await fixture.event(ann, news.impressionID, .dismissed)
-            let stats = try await app.send(.GET, "/v1/content/stats", headers: bearer(appToken)).decode([ContentStatsRow].self)
+            let stats = try await app.send(.GET, "/v1/content/stats", headers: bearer(appToken)).decode(Page<ContentStatsRow>.self).data
             let rewardRow = try #require(stats.first { $0.unit == "welcome-bonus" })
             #expect(rewardRow.placement == "main_menu")
             #expect(rewardRow.requests == 2 && rewardRow.fills == 2 && rewardRow.displays == 1)

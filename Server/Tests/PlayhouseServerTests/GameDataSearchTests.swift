@@ -17,7 +17,7 @@ import VaporTesting
     static let index = GameDataSearchIndex(documents)
 
     static func find(_ query: String) throws -> [String] {
-        try index.run(try GameDataSearch(query: query)).ids
+        try index.run(try GameDataSearch(query: query), collection: "items").ids
     }
 
     @Test func theQueryIsReadAsBattleNetWritesIt() throws {
@@ -37,7 +37,7 @@ import VaporTesting
                                    ("a..b=1", "a..b"), ("orderby=level:up", "orderby"), ("orderby=", "orderby"), ("orderby=a,b,c,d,e", "orderby"),
                                    ("_page=0", "_page"), ("_page=x", "_page"), ("_pageSize=1001", "_pageSize"), ("=1", "query"),
                                    ("level=[nan,2]", "level")] {
-            #expect(throws: GameDataSearch.Refusal(parameter: parameter, code: parameter.contains(" ") || parameter == "a..b" ? "invalid_field" : "invalid_value"),
+            #expect(throws: PlayhouseProblem.invalidQuery(parameter, parameter.contains(" ") || parameter == "a..b" ? "invalid_field" : "invalid_value"),
                     "\(query)") { try GameDataSearch(query: query) }
         }
     }
@@ -75,15 +75,15 @@ import VaporTesting
 
     @Test func pagesCountFromOneAndPastTheEndAreEmpty() throws {
         let index = Self.index
-        #expect(try index.run(GameDataSearch(page: 2, pageSize: 3)) == (4, ["d"]))
-        #expect(try index.run(GameDataSearch(page: 3, pageSize: 3)) == (4, []))
+        #expect(try index.run(GameDataSearch(page: 2, pageSize: 3), collection: "items") == (4, ["d"]))
+        #expect(try index.run(GameDataSearch(page: 3, pageSize: 3), collection: "items") == (4, []))
     }
 
     @Test func aFieldNoDocumentHasIsRefusedNamingIt() {
-        #expect(throws: GameDataSearch.Refusal(parameter: "colour!", code: "unknown_field", field: "colour")) { try Self.find("colour!=red") }
-        #expect(throws: GameDataSearch.Refusal(parameter: "orderby", code: "unknown_field", field: "weight")) { try Self.find("orderby=weight") }
+        #expect(throws: PlayhouseProblem.unknownGameDataField("colour", of: "items", parameter: "colour!")) { try Self.find("colour!=red") }
+        #expect(throws: PlayhouseProblem.unknownGameDataField("weight", of: "items", parameter: "orderby")) { try Self.find("orderby=weight") }
         // An object is not a field: the texts inside it are.
-        #expect(throws: GameDataSearch.Refusal(parameter: "name", code: "unknown_field", field: "name")) { try Self.find("name=Thrall") }
+        #expect(throws: PlayhouseProblem.unknownGameDataField("name", of: "items", parameter: "name")) { try Self.find("name=Thrall") }
     }
 
     @Test func aDocumentSetInvertsWithinItsCount() {

@@ -357,7 +357,7 @@ import VaporTesting
             let unknown = try await app.send(.POST, "/v1/lists/operations", headers: bearer(ann).merged(json),
                                              body: #"{"operations":[{"op":"fly","mutation_id":"\#(Op.id())"}]}"#)
             #expect(unknown.status == .unprocessableEntity)
-            #expect(try unknown.problem().errors?.first?.field == "operations.0.op")
+            #expect(try unknown.problem().errors?.first?.field == "operations[0].op")
 
             // Items per list at its limit: that one operation is refused, the rest go on.
             var service = app.lists
@@ -368,7 +368,7 @@ import VaporTesting
                 Op.rename(list, "Food"),
             ]), app: fixture.credentials.app.id, player: player)
             #expect(outcomes.map(\.status) == [.applied, .applied, .applied, .refused, .applied])
-            #expect(outcomes[3].refusal == .limitReached("items_per_list", 2))
+            #expect(outcomes[3].refusal == .listLimitReached("items_per_list", 2))
         }
     }
 

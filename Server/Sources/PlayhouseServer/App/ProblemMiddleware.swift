@@ -46,8 +46,7 @@ struct ProblemMiddleware: Middleware {
 
     private static func problem(for error: DecodingError) -> PlayhouseProblem {
         func field(_ path: [any CodingKey], _ key: (any CodingKey)? = nil) -> String {
-            let names = (path + (key.map { [$0] } ?? [])).map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return names.isEmpty ? "body" : names.joined(separator: ".")
+            PlayhouseProblem.fieldPath(path + (key.map { [$0] } ?? []))
         }
         switch error {
         case let .keyNotFound(key, context):

@@ -48,8 +48,9 @@ struct AdminCatalogController: RouteCollection {
     /// 90, 7 unless asked), today included.
     func views(_ request: Request) async throws -> Page<CatalogViewService.DayStats> {
         try request.operatorSession.require(.readStatistics)
-        return Page(data: try await request.catalogViews.stats(appID: try await AdminController.app(request).id, days: try request.statisticsDays()),
-                    nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        let days = try request.statisticsDays()
+        return page.page(ofAll: try await request.catalogViews.stats(appID: try await AdminController.app(request).id, days: days))
     }
 
     /// Imports the catalog file in the body; a file with any problem is refused whole, naming

@@ -19,7 +19,8 @@ struct AdminAppSettingsController: RouteCollection {
 
     func currencies(_ request: Request) async throws -> Page<CurrencyInfo> {
         try request.operatorSession.require(.readApps)
-        return Page(data: try await request.currencies.list(appID: try await AdminController.app(request).id), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.currencies.list(appID: try await AdminController.app(request).id))
     }
 
     func addCurrency(_ request: Request) async throws -> Response {
@@ -41,7 +42,8 @@ struct AdminAppSettingsController: RouteCollection {
     func providers(_ request: Request) async throws -> Page<IdentityProviderService.Summary> {
         try request.operatorSession.require(.readApps)
         let app = try await AdminController.app(request)
-        return Page(data: try await request.identityProviders.list(app: app.id.uuidString), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.identityProviders.list(app: app.id.uuidString))
     }
 
     /// Trusts a provider: `oidc` with its `issuer`, `audience` and `jwks_uri`, or `facebook` with
@@ -73,7 +75,8 @@ struct AdminAppSettingsController: RouteCollection {
 
     func promotions(_ request: Request) async throws -> Page<PromotionInfo> {
         try request.operatorSession.require(.readApps)
-        return Page(data: try await request.promotions.list(appID: try await AdminController.app(request).id), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.promotions.list(appID: try await AdminController.app(request).id))
     }
 
     func createPromotion(_ request: Request) async throws -> Response {

@@ -19,7 +19,8 @@ struct AdminAppsController: RouteCollection {
     func list(_ request: Request) async throws -> Page<AppRecord> {
         let session = try request.operatorSession
         try session.require(.readApps)
-        return Page(data: try await request.appAccess.apps(reachableBy: session.person), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.appAccess.apps(reachableBy: session.person))
     }
 
     /// An app and its client secret, shown this once (none for a public client).
@@ -84,7 +85,8 @@ struct AdminAppsController: RouteCollection {
     /// The operators the app is limited to (none: every operator reaches it). Owners only.
     func operators(_ request: Request) async throws -> Page<Operator> {
         try request.operatorSession.require(.manageOperators)
-        return Page(data: try await request.appAccess.operators(of: try await AdminController.app(request)), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.appAccess.operators(of: try await AdminController.app(request)))
     }
 
     /// Limits the app to the operators whose emails `operators` lists (empty: open to every

@@ -141,7 +141,8 @@ struct AdminController: RouteCollection {
 
     func operators(_ request: Request) async throws -> Page<Operator> {
         try request.operatorSession.require(.manageOperators)
-        return Page(data: try await request.operators.list(), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.operators.list())
     }
 
     /// The invited operator, and the one-time link where they set their password (shown only now).

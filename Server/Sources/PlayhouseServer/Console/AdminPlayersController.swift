@@ -47,7 +47,8 @@ struct AdminPlayersController: RouteCollection {
         struct Query: Decodable { var q: String? }
         let text = try request.query(Query.self).q ?? ""
         let app = try await AdminController.app(request)
-        return Page(data: try await request.players.search(appID: app.id, text).map { $0.profile() }, nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.players.search(appID: app.id, text).map { $0.profile() })
     }
 
     /// A player as support sees them.

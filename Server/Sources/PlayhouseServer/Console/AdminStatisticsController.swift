@@ -11,6 +11,7 @@ struct AdminStatisticsController: RouteCollection {
 
     func dashboard(_ request: Request) async throws -> Page<DashboardFigures.Series> {
         try request.operatorSession.require(.readStatistics)
-        return Page(data: try await request.dashboard.series(appID: try await AdminController.app(request).id), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.dashboard.series(appID: try await AdminController.app(request).id))
     }
 }

@@ -40,7 +40,8 @@ struct AdminTokensController: RouteCollection {
     /// The operator's own tokens; an owner's list has everyone's.
     func list(_ request: Request) async throws -> Page<OperatorToken> {
         let session = try request.operatorSession
-        return Page(data: try await request.operatorTokens.list(of: Self.limitedTo(session)), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.operatorTokens.list(of: Self.limitedTo(session)))
     }
 
     func revoke(_ request: Request) async throws -> HTTPStatus {

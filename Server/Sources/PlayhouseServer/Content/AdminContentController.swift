@@ -24,7 +24,8 @@ struct AdminContentController: RouteCollection {
     /// Each placement's and unit's figures per UTC day, the last `days` (1 to 90, 7 unless asked).
     func stats(_ request: Request) async throws -> Page<ContentStatsRow> {
         try request.operatorSession.require(.readStatistics)
-        return Page(data: try await ContentController.stats(appID: try await AdminController.app(request).id, request), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await ContentController.stats(appID: try await AdminController.app(request).id, request))
     }
 
     /// Why each campaign of `placement` is or is not shown to `player_id` (or `installation_id`)

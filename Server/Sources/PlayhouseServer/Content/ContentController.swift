@@ -82,8 +82,9 @@ struct ContentController: RouteCollection {
     }
 
     /// For the developer: the statistics of the last `days` days (7 when left out, at most 90).
-    func stats(_ request: Request) async throws -> [ContentStatsRow] {
-        try await Self.stats(appID: try request.principal.requireAppToken().id, request)
+    func stats(_ request: Request) async throws -> PlayhouseAPI.Page<ContentStatsRow> {
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await Self.stats(appID: try request.principal.requireAppToken().id, request))
     }
 
     /// The statistics of the app `appID` the query of `request` asks for (`days`): the app's call's,

@@ -18,7 +18,8 @@ struct AdminGameDataController: RouteCollection {
     func games(_ request: Request) async throws -> Page<GameWithData> {
         try request.operatorSession.require(.readApps)
         let app = try await AdminController.app(request)
-        return Page(data: try await request.gameData.games(appID: app.id).map { GameWithData(game: $0.game, versions: $0.versions) }, nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.gameData.games(appID: app.id).map { GameWithData(game: $0.game, versions: $0.versions) })
     }
 
     func versions(_ request: Request) async throws -> GameDataVersions {

@@ -69,18 +69,11 @@ struct GameDataController {
     func search(_ request: Request) async throws -> Response {
         let (place, locale) = try Self.place(request, appID: try request.principal.app.id)
         let collection: String = try request.parameters.require("collection")
-        do {
-            let search = try GameDataSearch(query: request.url.query)
-            guard let found = try await request.gameData.search(place, collection: collection, search, in: locale) else {
-                throw PlayhouseProblem.notFound(request.url.path)
-            }
-            return try Response.cached(found.page, lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
-        } catch let refusal as GameDataSearch.Refusal {
-            guard let field = refusal.field else { throw PlayhouseProblem.invalidQuery(refusal.parameter, refusal.code) }
-            throw PlayhouseProblem(.badRequest, .invalidRequest, message: "unknown_game_data_field",
-                                   parameters: ["field": field, "collection": collection],
-                                   fields: [.init(name: refusal.parameter, code: refusal.code)])
+        let search = try GameDataSearch(query: request.url.query)
+        guard let found = try await request.gameData.search(place, collection: collection, search, in: locale) else {
+            throw PlayhouseProblem.notFound(request.url.path)
         }
+        return try Response.cached(found.page, lifetime: Self.lifetime, lastModified: found.head.createdAt, request)
     }
 
     /// The query of a read: `region`, `namespace` and `locale`.

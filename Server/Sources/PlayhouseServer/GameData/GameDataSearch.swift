@@ -44,14 +44,6 @@ struct GameDataSearch: Equatable, Sendable {
         var descending = false
     }
 
-    /// A query the search cannot read (`invalid_value`, `invalid_field`), or a field the collection
-    /// does not have (`unknown_field`, with the field): the parameter and why.
-    struct Refusal: Error, Equatable {
-        var parameter: String
-        var code: String
-        var field: String? = nil
-    }
-
     static let defaultPageSize = 100
     static let maxPageSize = 1000
     /// The furthest page: deeper than this, a search should be narrowed instead.
@@ -71,12 +63,12 @@ struct GameDataSearch: Equatable, Sendable {
         self.pageSize = pageSize
     }
 
-    /// Reads `query` (a URL's query, percent-encoded); a `Refusal` names the first parameter that
+    /// Reads `query` (a URL's query, percent-encoded); the problem names the first parameter that
     /// does not hold.
-    init(query: String?) throws(Refusal) {
+    init(query: String?) throws(PlayhouseProblem) {
         for (name, value) in QueryString(query).pairs {
-            guard let name, !name.isEmpty else { throw Refusal(parameter: "query", code: "invalid_value") }
-            guard let value else { throw Refusal(parameter: name, code: "invalid_value") }
+            guard let name, !name.isEmpty else { throw PlayhouseProblem.invalidQuery("query", "invalid_value") }
+            guard let value else { throw PlayhouseProblem.invalidQuery(name, "invalid_value") }
             switch name {
             case "region", "namespace", "locale": continue
             case "orderby": order += try Self.order(value)
@@ -87,8 +79,8 @@ struct GameDataSearch: Equatable, Sendable {
         }
     }
 
-    private static func number(_ text: String, in range: ClosedRange<Int>, name: String) throws(Refusal) -> Int {
-        guard let number = Int(text), range.contains(number) else { throw Refusal(parameter: name, code: "invalid_value") }
+    private static func number(_ text: String, in range: ClosedRange<Int>, name: String) throws(PlayhouseProblem) -> Int {
+        guard let number = Int(text), range.contains(number) else { throw PlayhouseProblem.invalidQuery(name, "invalid_value") }
         return number
     }
 
@@ -103,28 +95,28 @@ struct GameDataSearch: Equatable, Sendable {
         }
     }
 
-    private static func order(_ text: String) throws(Refusal) -> [Order] {
+    private static func order(_ text: String) throws(PlayhouseProblem) -> [Order] {
         var order: [Order] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
-            guard pieces.count <= 2, isField(String(pieces[0])) else { throw Refusal(parameter: "orderby", code: "invalid_value") }
+            guard pieces.count <= 2, isField(String(pieces[0])) else { throw PlayhouseProblem.invalidQuery("orderby", "invalid_value") }
             switch pieces.count == 2 ? pieces[1] : "asc" {
             case "asc": order.append(Order(field: String(pieces[0])))
             case "desc": order.append(Order(field: String(pieces[0]), descending: true))
-            default: throw Refusal(parameter: "orderby", code: "invalid_value")
+            default: throw PlayhouseProblem.invalidQuery("orderby", "invalid_value")
             }
         }
-        guard order.count <= 4 else { throw Refusal(parameter: "orderby", code: "invalid_value") }
+        guard order.count <= 4 else { throw PlayhouseProblem.invalidQuery("orderby", "invalid_value") }
         return order
     }
 
-    private static func filter(_ name: String, _ value: String) throws(Refusal) -> Filter {
+    private static func filter(_ name: String, _ value: String) throws(PlayhouseProblem) -> Filter {
         let negated = name.hasSuffix("!")
         let field = negated ? String(name.dropLast()) : name
-        guard isField(field) else { throw Refusal(parameter: name, code: "invalid_field") }
+        guard isField(field) else { throw PlayhouseProblem.invalidQuery(name, "invalid_field") }
         var matches: [Match] = []
         for alternative in value.components(separatedBy: "||") {
-            guard let match = Self.match(alternative) else { throw Refusal(parameter: name, code: "invalid_value") }
+            guard let match = Self.match(alternative) else { throw PlayhouseProblem.invalidQuery(name, "invalid_value") }
             matches.append(match)
         }
         return Filter(field: field, negated: negated, matches: matches)

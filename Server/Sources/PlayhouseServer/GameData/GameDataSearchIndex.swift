@@ -107,11 +107,11 @@ struct GameDataSearchIndex: Sendable {
 
     /// The ids of the documents `search` finds, its page of them, and how many it finds in all.
     /// A filter or an order naming a field no document has is refused (`unknown_field`).
-    func run(_ search: GameDataSearch) throws(GameDataSearch.Refusal) -> (total: Int, ids: [String]) {
+    func run(_ search: GameDataSearch, collection: String) throws(PlayhouseProblem) -> (total: Int, ids: [String]) {
         var found: DocumentSet?
         for filter in search.filters {
             guard let field = fields[filter.field] else {
-                throw GameDataSearch.Refusal(parameter: filter.field + (filter.negated ? "!" : ""), code: "unknown_field", field: filter.field)
+                throw .unknownGameDataField(filter.field, of: collection, parameter: filter.field + (filter.negated ? "!" : ""))
             }
             var matching = DocumentSet(count: ids.count)
             for match in filter.matches {
@@ -123,7 +123,7 @@ struct GameDataSearchIndex: Sendable {
         var order: [(field: Field, descending: Bool)] = []
         for item in search.order {
             guard let field = fields[item.field] else {
-                throw GameDataSearch.Refusal(parameter: "orderby", code: "unknown_field", field: item.field)
+                throw .unknownGameDataField(item.field, of: collection, parameter: "orderby")
             }
             order.append((field, item.descending))
         }
@@ -183,5 +183,13 @@ struct DocumentSet: Sendable {
             }
         }
         return members
+    }
+}
+
+extension PlayhouseProblem {
+    /// 400: a search names `field`, which no document of `collection` has, in its `parameter`.
+    static func unknownGameDataField(_ field: String, of collection: String, parameter: String) -> PlayhouseProblem {
+        PlayhouseProblem(.badRequest, .invalidRequest, message: "unknown_game_data_field", parameters: ["field": field, "collection": collection],
+                         fields: [.init(name: parameter, code: "unknown_field")])
     }
 }

@@ -195,7 +195,7 @@ public struct GameDataService: Sendable {
     }
 
     /// The version of `place` readers get now and the page of the documents of `collection` in it
-    /// that `search` finds, in `locale`; nil when `place` has no data. A `GameDataSearch.Refusal`
+    /// that `search` finds, in `locale`; nil when `place` has no data. A 400 (``PlayhouseProblem/unknownGameDataField(_:of:parameter:)``)
     /// names a field no document of the collection has.
     func search(_ place: Place, collection: String, _ search: GameDataSearch,
                 in locale: GameDataLocale) async throws -> (head: Head, page: GameDataSearchPage<JSONValue>)? {
@@ -209,7 +209,7 @@ public struct GameDataService: Sendable {
             }
             return GameDataSearchIndex(try rows.map { (id: $0.id, body: try Self.decode($0.body)) })
         }
-        let found = try index.run(search)
+        let found = try index.run(search, collection: collection)
         var bodies: [String: String] = [:]
         if !found.ids.isEmpty {
             for row in try await store.read({ sql in

@@ -20,7 +20,8 @@ struct AdminGamesController: RouteCollection {
 
     func list(_ request: Request) async throws -> Page<GameInfo> {
         try request.operatorSession.require(.readApps)
-        return Page(data: try await request.games.list(appID: try await AdminController.app(request).id), nextCursor: nil)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.games.list(appID: try await AdminController.app(request).id))
     }
 
     /// Imports the definition in the body (JSON, as `playhouse games import` reads it).

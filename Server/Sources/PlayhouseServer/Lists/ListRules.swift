@@ -63,33 +63,24 @@ enum ListVerdict: Sendable, Equatable {
     /// `unchanged`: already as asked).
     case ignore(String)
     /// Refuse it, for this reason; the rest of the batch goes on.
-    case refuse(ListRefusal)
+    case refuse(PlayhouseProblem)
 }
 
-/// Why an operation is refused: a problem code, its HTTP status as if it were a request of its
-/// own, and the detail's parameters.
-struct ListRefusal: Sendable, Equatable, Codable {
-    var code: String
-    var status: Int
-    var parameters: [String: String] = [:]
-
-    var problem: PlayhouseProblem {
-        PlayhouseProblem(HTTPStatus(statusCode: status), ErrorCode(code), parameters: parameters)
+/// Why an operation is refused: the problem it would be, with its status, as a request of its own.
+extension PlayhouseProblem {
+    static let listNotFound = PlayhouseProblem(.notFound, .listNotFound)
+    static let listItemNotFound = PlayhouseProblem(.notFound, .listItemNotFound)
+    static func listAccessRequired(_ access: ListAccess) -> PlayhouseProblem {
+        PlayhouseProblem(.forbidden, .listAccessRequired, parameters: ["access": access.rawValue])
     }
-
-    static let listNotFound = ListRefusal(code: ErrorCode.listNotFound.rawValue, status: 404)
-    static let itemNotFound = ListRefusal(code: ErrorCode.listItemNotFound.rawValue, status: 404)
-    static func accessRequired(_ access: ListAccess) -> ListRefusal {
-        ListRefusal(code: ErrorCode.listAccessRequired.rawValue, status: 403, parameters: ["access": access.rawValue])
+    static let listIDTaken = PlayhouseProblem(.conflict, .listIDTaken)
+    static func listLimitReached(_ limit: String, _ value: Int) -> PlayhouseProblem {
+        PlayhouseProblem(.conflict, .listLimitReached, parameters: ["limit": limit, "value": String(value)])
     }
-    static let idTaken = ListRefusal(code: ErrorCode.listIDTaken.rawValue, status: 409)
-    static func limitReached(_ limit: String, _ value: Int) -> ListRefusal {
-        ListRefusal(code: ErrorCode.listLimitReached.rawValue, status: 409, parameters: ["limit": limit, "value": String(value)])
-    }
-    static let playerNotFound = ListRefusal(code: ErrorCode.playerNotFound.rawValue, status: 404)
-    static let shareNotFound = ListRefusal(code: ErrorCode.listShareNotFound.rawValue, status: 404)
-    static let ownerCannotLeave = ListRefusal(code: ErrorCode.listOwnerCannotLeave.rawValue, status: 409)
-    static let anchorNotInList = ListRefusal(code: ErrorCode.listAnchorNotFound.rawValue, status: 422)
+    static let listPlayerNotFound = PlayhouseProblem(.notFound, .playerNotFound)
+    static let listShareNotFound = PlayhouseProblem(.notFound, .listShareNotFound)
+    static let listOwnerCannotLeave = PlayhouseProblem(.conflict, .listOwnerCannotLeave)
+    static let listAnchorNotFound = PlayhouseProblem(.unprocessableEntity, .listAnchorNotFound)
 }
 
 /// The merge rules of shopping lists: what each operation does to what the server has, decided
@@ -119,10 +110,10 @@ enum ListRules {
         switch operation.op {
         case .createList:
             if let list = facts.list {
-                guard list.ownerID == caller else { return .refuse(.idTaken) }
+                guard list.ownerID == caller else { return .refuse(.listIDTaken) }
                 return .ignore(list.deleted ? "deleted" : "exists")
             }
-            guard facts.ownedLists < limits.listsPerPlayer else { return .refuse(.limitReached("lists_per_player", limits.listsPerPlayer)) }
+            guard facts.ownedLists < limits.listsPerPlayer else { return .refuse(.listLimitReached("lists_per_player", limits.listsPerPlayer)) }
             return .apply
         case .renameList:
             return onList(facts, needs: .write) { list in list.name == operation.name ? .ignore("unchanged") : .apply }
@@ -131,10 +122,10 @@ enum ListRules {
         case .addItem:
             return onList(facts, needs: .write) { list in
                 if let item = facts.item {
-                    guard item.listID == list.id else { return .refuse(.idTaken) }
+                    guard item.listID == list.id else { return .refuse(.listIDTaken) }
                     return .ignore(item.deleted ? "deleted" : "exists")
                 }
-                guard facts.items < limits.itemsPerList else { return .refuse(.limitReached("items_per_list", limits.itemsPerList)) }
+                guard facts.items < limits.itemsPerList else { return .refuse(.listLimitReached("items_per_list", limits.itemsPerList)) }
                 return .apply
             }
         case .editItem:
@@ -149,27 +140,27 @@ enum ListRules {
         case .moveItem:
             return onItem(facts) { item in
                 guard operation.after != nil else { return .apply }
-                guard let anchor = facts.anchor, anchor.listID == item.listID else { return .refuse(.anchorNotInList) }
+                guard let anchor = facts.anchor, anchor.listID == item.listID else { return .refuse(.listAnchorNotFound) }
                 return anchor.id == item.id ? .ignore("unchanged") : .apply
             }
         case .deleteItem:
             return onItem(facts) { _ in .apply }
         case .shareList:
             return onList(facts, needs: .owner) { list in
-                guard let invitee = facts.invitee else { return .refuse(.playerNotFound) }
+                guard let invitee = facts.invitee else { return .refuse(.listPlayerNotFound) }
                 if invitee == list.ownerID { return .ignore("unchanged") }
                 if let share = facts.share, share.status == .pending || share.status == .accepted {
                     return share.access == operation.access ? .ignore("unchanged") : .apply
                 }
-                guard facts.shares < limits.sharesPerList else { return .refuse(.limitReached("shares_per_list", limits.sharesPerList)) }
+                guard facts.shares < limits.sharesPerList else { return .refuse(.listLimitReached("shares_per_list", limits.sharesPerList)) }
                 return .apply
             }
         case .answerShare:
             guard let list = facts.list, let share = facts.share, share.status == .pending || share.status == .accepted else {
-                return .refuse(.shareNotFound)
+                return .refuse(.listShareNotFound)
             }
             if list.deleted { return .ignore("deleted") }
-            if share.status == .accepted { return operation.accept == true ? .ignore("unchanged") : .refuse(.shareNotFound) }
+            if share.status == .accepted { return operation.accept == true ? .ignore("unchanged") : .refuse(.listShareNotFound) }
             return .apply
         case .removeShare:
             return onList(facts, needs: .owner) { _ in
@@ -180,7 +171,7 @@ enum ListRules {
             guard let list = facts.list, list.ownerID == caller || facts.share.map({ $0.status == .pending || $0.status == .accepted }) == true else {
                 return .refuse(.listNotFound)
             }
-            if list.ownerID == caller { return .refuse(.ownerCannotLeave) }
+            if list.ownerID == caller { return .refuse(.listOwnerCannotLeave) }
             return .apply
         }
     }
@@ -189,7 +180,7 @@ enum ListRules {
     private static func onList(_ facts: ListFacts, needs: ListAccess, _ decide: (ListRecord) -> ListVerdict) -> ListVerdict {
         guard let list = facts.list, let access = facts.access else { return .refuse(.listNotFound) }
         if list.deleted { return .ignore("deleted") }
-        guard access >= needs else { return .refuse(.accessRequired(needs)) }
+        guard access >= needs else { return .refuse(.listAccessRequired(needs)) }
         return decide(list)
     }
 
@@ -197,10 +188,10 @@ enum ListRules {
     /// or one of a deleted list, is done.
     private static func onItem(_ facts: ListFacts, _ decide: (ItemRecord) -> ListVerdict) -> ListVerdict {
         guard let item = facts.item, let list = facts.list, let access = facts.access, item.listID == list.id else {
-            return .refuse(.itemNotFound)
+            return .refuse(.listItemNotFound)
         }
         if list.deleted || item.deleted { return .ignore("deleted") }
-        guard access >= .write else { return .refuse(.accessRequired(.write)) }
+        guard access >= .write else { return .refuse(.listAccessRequired(.write)) }
         return decide(item)
     }
 }

@@ -27,7 +27,7 @@ struct ListService: Sendable {
     struct Outcome: Sendable, Equatable, Codable {
         var status: ListOperationStatus
         var reason: String?
-        var refusal: ListRefusal?
+        var refusal: PlayhouseProblem?
     }
 
     /// Applies `batch` for `player` of `app`: every operation's outcome, in order. A batch with any
@@ -118,7 +118,7 @@ struct ListService: Sendable {
         var outcome = Outcome(status: .applied)
 
         /// The answer to a mutation id sent before with another operation.
-        static let reused = Outcome(status: .refused, refusal: ListRefusal(code: ErrorCode.mutationIDReused.rawValue, status: 409))
+        static let reused = Outcome(status: .refused, refusal: PlayhouseProblem(.conflict, .mutationIDReused))
 
         init(_ operation: ListOperation) {
             mutation = UUID(uuidString: operation.mutationID)!
@@ -194,7 +194,7 @@ struct ListService: Sendable {
             let facts = try await facts(for: operation)
             switch ListRules.decide(operation, caller: caller, facts: facts, limits: limits) {
             case .apply:
-                guard try await write(operation, facts) else { return (Outcome(status: .refused, refusal: .idTaken), nil) }
+                guard try await write(operation, facts) else { return (Outcome(status: .refused, refusal: .listIDTaken), nil) }
                 return (Outcome(status: .applied), facts.list?.id ?? operation.listID.flatMap(UUID.init(uuidString:)))
             case .ignore(let reason):
                 return (Outcome(status: .ignored, reason: reason), nil)
@@ -265,7 +265,7 @@ struct ListService: Sendable {
                     if !changed.contains(add.list) { changed.append(add.list) }
                 } else {
                     // Another app's item took the id at the same moment (each app's writes are serialised, not two apps').
-                    outcomes[add.index] = Outcome(status: .refused, refusal: .idTaken)
+                    outcomes[add.index] = Outcome(status: .refused, refusal: .listIDTaken)
                 }
             }
             return (outcomes, changed)

@@ -26,7 +26,7 @@ struct ListsController: RouteCollection {
             ListOperationResult(mutationID: operation.mutationID, status: outcome.status, reason: outcome.reason,
                                 problem: outcome.refusal.map { refusal in
                                     // The same every time the operation is sent: no request's id in it.
-                                    var problem = ProblemMiddleware.body(for: refusal.problem, localizer: localizer, requestID: "",
+                                    var problem = ProblemMiddleware.body(for: refusal, localizer: localizer, requestID: "",
                                                                          path: request.url.path)
                                     problem.requestID = nil
                                     return problem

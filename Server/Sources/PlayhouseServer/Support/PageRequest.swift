@@ -45,6 +45,15 @@ struct PageRequest: Sendable, Decodable {
         Page(data: Array(items.prefix(limit)), nextCursor: next.map(Self.cursor))
     }
 
+    /// The page of `all`, a list read whole because it is short by nature (an app's currencies, its
+    /// operators, a statistic's days): the position is how far into `all` the page starts, and a
+    /// position past its end is an empty last page.
+    func page<Item: Codable & Sendable>(ofAll all: [Item]) -> Page<Item> {
+        let start = Int(min(position ?? 0, Int64(all.count)))
+        let end = min(start + limit, all.count)
+        return page(all[start..<end], next: end < all.count ? Int64(end) : nil)
+    }
+
     /// The position of a list ordered by time, newest first, after the item of `time`: a
     /// microsecond before it, since 1970, so that the next page (`< ` the position's time) starts
     /// after it. (A time read back from SQLite is rounded to the microsecond, maybe up: the item's

@@ -3,9 +3,9 @@ import Vapor
 
 /// An error the server answers with an RFC 9457 problem body. Services throw these; the
 /// ``ProblemMiddleware`` localises and renders them.
-public struct PlayhouseProblem: Error, Sendable, CustomStringConvertible {
+public struct PlayhouseProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// One invalid field, rendered into the problem's `errors` array.
-    struct Field: Sendable {
+    struct Field: Sendable, Equatable, Codable {
         var name: String
         var code: String
         var parameters: [String: String] = [:]
@@ -47,7 +47,45 @@ public struct PlayhouseProblem: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// A problem kept to be answered again (a list operation's refusal, stored with its mutation id):
+/// its status, code, message, parameters, fields and limit, each only when it has one; never its
+/// headers. `{"code": "list_not_found", "status": 404}` is the smallest.
+extension PlayhouseProblem: Codable {
+    private enum CodingKeys: String, CodingKey { case status, code, message, parameters, fields, limit }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(HTTPStatus(statusCode: try container.decode(Int.self, forKey: .status)),
+                  ErrorCode(try container.decode(String.self, forKey: .code)),
+                  message: try container.decodeIfPresent(String.self, forKey: .message),
+                  parameters: try container.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:],
+                  fields: try container.decodeIfPresent([Field].self, forKey: .fields) ?? [],
+                  limit: try container.decodeIfPresent(String.self, forKey: .limit))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Int(status.code), forKey: .status)
+        try container.encode(code.rawValue, forKey: .code)
+        try container.encodeIfPresent(message, forKey: .message)
+        if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
+        if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
+        try container.encodeIfPresent(limit, forKey: .limit)
+    }
+}
+
 extension PlayhouseProblem {
+    /// A field's name in a problem, the one form every problem uses: names joined by dots, an
+    /// element of an array by its index in brackets (`operations[1].count`); `body` for the
+    /// body itself.
+    static func fieldPath(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return text.isEmpty ? "body" : text
+    }
+
     static func validation(_ fields: [Field]) -> PlayhouseProblem {
         PlayhouseProblem(.unprocessableEntity, .validationFailed, fields: fields)
     }
