@@ -17,6 +17,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: AdminController())
     try app.register(collection: AdminAppsController())
     try app.register(collection: AdminPlayersController())
+    try app.register(collection: AdminListsController())
     try app.register(collection: AdminMoneyController())
     try app.register(collection: AdminTokensController())
     try app.register(collection: AdminStatisticsController())
@@ -24,7 +25,9 @@ func routes(_ app: Application) throws {
     try app.register(collection: AdminCatalogController())
     try app.register(collection: AdminContentController())
     try app.register(collection: AdminGameDataController())
-    try app.register(collection: AdminAppSettingsController())
+    try app.register(collection: AdminCurrenciesController())
+    try app.register(collection: AdminPromotionsController())
+    try app.register(collection: AdminProvidersController())
     try app.register(collection: ConsolePageController())
 
     let v1 = app.grouped("v1").grouped(BearerAuthMiddleware())

@@ -11,21 +11,19 @@ import Vapor
 struct AdminCatalogController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let catalog = AdminController.signedIn(routes).grouped("apps", ":app", "catalog")
-        catalog.get(use: overview)
-        catalog.get("views", use: views)
-        catalog.get("offers", use: offers)
-        catalog.get("catalogs", ":catalog", use: whole)
-        catalog.post("imports", use: importFile)
+        catalog.requiring(.readApps).get(use: overview)
+        catalog.requiring(.readStatistics).get("views", use: views)
+        catalog.requiring(.readApps).get("offers", use: offers)
+        catalog.requiring(.readApps).get("catalogs", ":catalog", use: whole)
+        catalog.requiring(.manageContent).post("imports", use: importFile)
     }
 
     func overview(_ request: Request) async throws -> CatalogService.Overview {
-        try request.operatorSession.require(.readApps)
         return try await request.catalog.overview(appID: try await AdminController.app(request).id)
     }
 
     /// A page of the app's offers, with the filters, order and paging of `GET /v1/offers`.
     func offers(_ request: Request) async throws -> Page<Offer> {
-        try request.operatorSession.require(.readApps)
         let app = try await AdminController.app(request)
         let query = try CatalogController.offerQuery(request)
         let (offers, more) = try await request.catalog.offers(appID: app.id, query)
@@ -33,7 +31,6 @@ struct AdminCatalogController: RouteCollection {
     }
 
     func whole(_ request: Request) async throws -> CatalogService.Whole {
-        try request.operatorSession.require(.readApps)
         return try await Self.whole(request)
     }
 
@@ -47,7 +44,6 @@ struct AdminCatalogController: RouteCollection {
     /// Opens, closes, page views and seconds on pages per catalog per UTC day, the last `days` (1 to
     /// 90, 7 unless asked), today included.
     func views(_ request: Request) async throws -> Page<CatalogViewService.DayStats> {
-        try request.operatorSession.require(.readStatistics)
         let page = try request.query(PageRequest.self)
         let days = try request.statisticsDays()
         return page.page(ofAll: try await request.catalogViews.stats(appID: try await AdminController.app(request).id, days: days))
@@ -57,7 +53,6 @@ struct AdminCatalogController: RouteCollection {
     /// every problem (422), and nothing is stored.
     func importFile(_ request: Request) async throws -> CatalogService.Imported {
         let session = try request.operatorSession
-        try session.require(.manageContent)
         let app = try await AdminController.app(request)
         let file = try request.decodeBody(CatalogFile.self)
         return try await request.catalog.importFile(file, files: [:], appID: app.id, by: session.actor)

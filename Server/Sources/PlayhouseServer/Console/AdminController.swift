@@ -13,13 +13,13 @@ struct AdminController: RouteCollection {
         let signedIn = Self.signedIn(routes)
         signedIn.get("session", use: session)
         signedIn.delete("session", use: signOut)
-        signedIn.get("operators", use: operators)
-        signedIn.post("operators", use: invite)
-        signedIn.post("operators", ":operator", "disable", use: disable)
+        signedIn.requiring(.manageOperators).get("operators", use: operators)
+        signedIn.requiring(.manageOperators).post("operators", use: invite)
+        signedIn.requiring(.manageOperators).post("operators", ":operator", "disable", use: disable)
         signedIn.post("second-factor", use: startSecondFactor)
         signedIn.put("second-factor", use: confirmSecondFactor)
-        signedIn.get("audit-log", use: auditLog)
-        signedIn.get("audit-log", "export", use: exportAuditLog)
+        signedIn.requiring(.readAuditLog).get("audit-log", use: auditLog)
+        signedIn.requiring(.readAuditLog).get("audit-log", "export", use: exportAuditLog)
     }
 
     /// Where the admin API's calls that need a signed-in operator go (every feature's, under `/admin/v1`).
@@ -140,7 +140,6 @@ struct AdminController: RouteCollection {
     }
 
     func operators(_ request: Request) async throws -> Page<Operator> {
-        try request.operatorSession.require(.manageOperators)
         let page = try request.query(PageRequest.self)
         return page.page(ofAll: try await request.operators.list())
     }
@@ -157,7 +156,6 @@ struct AdminController: RouteCollection {
 
     func invite(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        try session.require(.manageOperators)
         try session.requireConsole()
         struct Body: Decodable { var email: String; var role: String }
         let body = try request.decodeBody(Body.self)
@@ -173,7 +171,6 @@ struct AdminController: RouteCollection {
 
     func disable(_ request: Request) async throws -> Operator {
         let session = try request.operatorSession
-        try session.require(.manageOperators)
         guard let id = request.parameters.get("operator").flatMap(UUID.init(uuidString:)),
               let disabled = try await request.operators.disable(id, by: session.actor) else {
             throw PlayhouseProblem(.notFound, .operatorNotFound)
@@ -182,13 +179,11 @@ struct AdminController: RouteCollection {
     }
 
     func auditLog(_ request: Request) async throws -> Page<AuditEntry> {
-        try request.operatorSession.require(.readAuditLog)
         return try await request.auditLog.entries(try request.query(PageRequest.self))
     }
 
     /// Every entry, oldest first, one JSON object a line (`application/jsonl`).
     func exportAuditLog(_ request: Request) async throws -> Response {
-        try request.operatorSession.require(.readAuditLog)
         let encoder = PlayhouseJSON.makeEncoder()
         var body = ByteBuffer()
         for entry in try await request.auditLog.all() {

@@ -6,11 +6,10 @@ import Vapor
 /// (``DashboardFigures``). Owners, developers and analysts.
 struct AdminStatisticsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        AdminController.signedIn(routes).get("apps", ":app", "dashboard", use: dashboard)
+        AdminController.signedIn(routes).requiring(.readStatistics).get("apps", ":app", "dashboard", use: dashboard)
     }
 
     func dashboard(_ request: Request) async throws -> Page<DashboardFigures.Series> {
-        try request.operatorSession.require(.readStatistics)
         let page = try request.query(PageRequest.self)
         return page.page(ofAll: try await request.dashboard.series(appID: try await AdminController.app(request).id))
     }

@@ -211,7 +211,7 @@ struct ConsolePageController: RouteCollection {
             canAdjust: session.person.role.may(.adjustMoney),
             currencies: try await request.currencies.list(appID: app.id).map(\.code),
             bets: try await bets(of: view, app: app, request), lists: [], listSync: "", moreLists: false)
-        let lists = try await AdminPlayersController.lists(request, page: try PageRequest(limit: 50))
+        let lists = try await AdminListsController.lists(request, page: try PageRequest(limit: 50))
         context.lists = lists.lists.data.map { snapshot in
             let ticked = snapshot.items.filter(\.ticked).count
             let shared = snapshot.shares.map { "\($0.displayName ?? $0.playerID) (\($0.access.rawValue), \($0.status.rawValue))" }

@@ -58,6 +58,26 @@ struct OperatorAuthMiddleware: AsyncMiddleware {
     struct Key: StorageKey { typealias Value = OperatorService.Session }
 }
 
+/// Lets through an admin API call only if the signed-in operator's role has `permission`: 403
+/// `role_forbidden` otherwise, before the handler reads anything. Declared where the route is
+/// registered, with ``Vapor/RoutesBuilder/requiring(_:)``.
+struct OperatorPermissionMiddleware: AsyncMiddleware {
+    let permission: OperatorRole.Permission
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        try request.operatorSession.require(permission)
+        return try await next.respond(to: request)
+    }
+}
+
+extension RoutesBuilder {
+    /// These routes (under ``AdminController/signedIn(_:)``) for operators whose role has
+    /// `permission`: `app.requiring(.readApps).get("currencies", use: currencies)`.
+    func requiring(_ permission: OperatorRole.Permission) -> any RoutesBuilder {
+        grouped(OperatorPermissionMiddleware(permission: permission))
+    }
+}
+
 extension Request {
     /// The operator signed in for this admin API call (``OperatorAuthMiddleware``).
     var operatorSession: OperatorService.Session {

@@ -10,20 +10,18 @@ import Vapor
 struct AdminContentController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let content = AdminController.signedIn(routes).grouped("apps", ":app", "content")
-        content.get(use: list)
-        content.get("stats", use: stats)
-        content.get("explain", use: explain)
-        content.post("imports", use: importFile)
+        content.requiring(.readApps).get(use: list)
+        content.requiring(.readStatistics).get("stats", use: stats)
+        content.requiring(.explainContent).get("explain", use: explain)
+        content.requiring(.manageContent).post("imports", use: importFile)
     }
 
     func list(_ request: Request) async throws -> ContentService.Listed {
-        try request.operatorSession.require(.readApps)
         return try await request.contentUnits.list(appID: try await AdminController.app(request).id)
     }
 
     /// Each placement's and unit's figures per UTC day, the last `days` (1 to 90, 7 unless asked).
     func stats(_ request: Request) async throws -> Page<ContentStatsRow> {
-        try request.operatorSession.require(.readStatistics)
         let page = try request.query(PageRequest.self)
         return page.page(ofAll: try await ContentController.stats(appID: try await AdminController.app(request).id, request))
     }
@@ -31,7 +29,6 @@ struct AdminContentController: RouteCollection {
     /// Why each campaign of `placement` is or is not shown to `player_id` (or `installation_id`)
     /// at `at` (now when left out), as `GET /v1/content/explain` tells the app.
     func explain(_ request: Request) async throws -> PlacementExplanation {
-        try request.operatorSession.require(.explainContent)
         return try await ContentController.explain(appID: try await AdminController.app(request).id, request)
     }
 
@@ -39,7 +36,6 @@ struct AdminContentController: RouteCollection {
     /// every problem (422), and nothing is stored.
     func importFile(_ request: Request) async throws -> ContentService.Imported {
         let session = try request.operatorSession
-        try session.require(.manageContent)
         let app = try await AdminController.app(request)
         let file = try request.decodeBody(ContentFile.self)
         return try await request.contentUnits.importFile(file, images: [:], appID: app.id, by: session.actor)

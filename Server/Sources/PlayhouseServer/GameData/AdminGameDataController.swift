@@ -9,21 +9,19 @@ import Vapor
 struct AdminGameDataController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let data = AdminController.signedIn(routes).grouped("apps", ":app", "data")
-        data.get(use: games)
-        data.get(":game", "versions", use: versions)
-        data.get(":game", "collections", use: collections)
-        data.get(":game", "collections", ":collection", use: documents)
+        data.requiring(.readApps).get(use: games)
+        data.requiring(.readApps).get(":game", "versions", use: versions)
+        data.requiring(.readApps).get(":game", "collections", use: collections)
+        data.requiring(.readApps).get(":game", "collections", ":collection", use: documents)
     }
 
     func games(_ request: Request) async throws -> Page<GameWithData> {
-        try request.operatorSession.require(.readApps)
         let app = try await AdminController.app(request)
         let page = try request.query(PageRequest.self)
         return page.page(ofAll: try await request.gameData.games(appID: app.id).map { GameWithData(game: $0.game, versions: $0.versions) })
     }
 
     func versions(_ request: Request) async throws -> GameDataVersions {
-        try request.operatorSession.require(.readApps)
         let app = try await AdminController.app(request)
         return GameDataVersions(data: try await request.gameData.versions(appID: app.id, game: try request.parameters.require("game"), all: true))
     }
@@ -31,7 +29,6 @@ struct AdminGameDataController: RouteCollection {
     /// The collections of the version the query names (`region`, `namespace`, `version`; the
     /// current one when it names none).
     func collections(_ request: Request) async throws -> GameDataCollections {
-        try request.operatorSession.require(.readApps)
         let (place, _, version) = try await Self.place(request)
         guard let found = try await request.gameData.collections(place, number: version) else { throw PlayhouseProblem.notFound(request.url.path) }
         return GameDataCollections(version: found.head.number, data: found.collections.map { .init(collection: $0.name, documents: $0.documents) })
@@ -40,7 +37,6 @@ struct AdminGameDataController: RouteCollection {
     /// A page of a collection's documents in the version the query names, in id order, as stored
     /// (every locale, unless `locale` names one).
     func documents(_ request: Request) async throws -> Page<JSONValue> {
-        try request.operatorSession.require(.readApps)
         let (place, locale, version) = try await Self.place(request)
         return try await GameDataController.documents(request, place, collection: try request.parameters.require("collection"), version: version,
                                                       in: locale) { $1 }.page

@@ -6,20 +6,29 @@ import Vapor
 /// The admin API's games, `/admin/v1/apps/{app}/games`: every role lists them with their exact
 /// return to player; owners and developers import definitions, open and close games and run
 /// simulations; the roles that read statistics see a game's bets per day. Imports, opening and
-/// closing are audit-logged.
+/// closing are audit-logged. Support sees a player's bets with their fairness
+/// (`/admin/v1/apps/{app}/players/{player}/bets`).
 struct AdminGamesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let games = AdminController.signedIn(routes).grouped("apps", ":app", "games")
-        games.get(use: list)
-        games.post(use: importGame)
-        games.post(":game", "open") { try await setOpen(true, $0) }
-        games.post(":game", "close") { try await setOpen(false, $0) }
-        games.post(":game", "simulation", use: simulate)
-        games.get(":game", "bets", use: betsPerDay)
+        games.requiring(.readApps).get(use: list)
+        games.requiring(.manageGames).post(use: importGame)
+        games.requiring(.manageGames).post(":game", "open") { try await setOpen(true, $0) }
+        games.requiring(.manageGames).post(":game", "close") { try await setOpen(false, $0) }
+        games.requiring(.manageGames).post(":game", "simulation", use: simulate)
+        games.requiring(.readStatistics).get(":game", "bets", use: betsPerDay)
+        let player = AdminController.signedIn(routes).grouped("apps", ":app", "players", ":player")
+        player.requiring(.readPlayers).get("bets", use: playerBets)
+    }
+
+    /// The player's bets, newest first, with their fairness (the server seed once revealed), as
+    /// the player's own `GET /v1/bets` pages them.
+    func playerBets(_ request: Request) async throws -> Page<Bet> {
+        let (app, player) = try await AdminController.player(request)
+        return try await request.betHistory.history(.init(app: app, playerID: player.id), game: nil, page: try request.query(PageRequest.self))
     }
 
     func list(_ request: Request) async throws -> Page<GameInfo> {
-        try request.operatorSession.require(.readApps)
         let page = try request.query(PageRequest.self)
         return page.page(ofAll: try await request.games.list(appID: try await AdminController.app(request).id))
     }
@@ -27,7 +36,6 @@ struct AdminGamesController: RouteCollection {
     /// Imports the definition in the body (JSON, as `playhouse games import` reads it).
     func importGame(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        try session.require(.manageGames)
         let app = try await AdminController.app(request)
         let definition = try request.decodeBody(GameDefinition.self)
         let imported = try await request.games.importGame(appID: app.id, definition, by: session.actor)
@@ -37,7 +45,6 @@ struct AdminGamesController: RouteCollection {
 
     func setOpen(_ open: Bool, _ request: Request) async throws -> GameInfo {
         let session = try request.operatorSession
-        try session.require(.manageGames)
         let app = try await AdminController.app(request), slug = request.parameters.get("game") ?? ""
         guard try await request.games.setOpen(open, appID: app.id, slug: slug, by: session.actor),
               let game = try await request.games.find(appID: app.id, slug: slug) else { throw PlayhouseProblem.gameNotFound(slug) }
@@ -50,7 +57,6 @@ struct AdminGamesController: RouteCollection {
 
     /// Plays the game `spins` times (every payline), off the event loop, one simulation at a time.
     func simulate(_ request: Request) async throws -> GameSimulationPart {
-        try request.operatorSession.require(.manageGames)
         struct Body: Decodable { var spins: Int }
         let spins = try request.decodeBody(Body.self).spins
         guard (1...Self.largestPart).contains(spins) else {
@@ -73,7 +79,6 @@ struct AdminGamesController: RouteCollection {
     }
 
     func betsPerDay(_ request: Request) async throws -> DashboardFigures.Series {
-        try request.operatorSession.require(.readStatistics)
         let app = try await AdminController.app(request), slug = request.parameters.get("game") ?? ""
         guard try await request.games.find(appID: app.id, slug: slug) != nil else { throw PlayhouseProblem.gameNotFound(slug) }
         return try await request.dashboard.bets(appID: app.id, game: slug)

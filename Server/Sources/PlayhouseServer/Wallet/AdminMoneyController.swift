@@ -10,12 +10,12 @@ import Vapor
 struct AdminMoneyController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let admin = AdminController.signedIn(routes)
-        admin.get("apps", ":app", "ledger", use: totals)
-        admin.get("ledger", "verify", use: verify)
-        admin.get("apps", ":app", "payments", use: payments)
-        admin.get("apps", ":app", "adjustments", use: adjustments)
-        admin.post("apps", ":app", "players", ":player", "adjustments", use: adjust)
-        admin.post("apps", ":app", "adjustments", ":adjustment", "reversal", use: reverse)
+        admin.requiring(.readMoney).get("apps", ":app", "ledger", use: totals)
+        admin.requiring(.verifyLedger).get("ledger", "verify", use: verify)
+        admin.requiring(.readMoney).get("apps", ":app", "payments", use: payments)
+        admin.requiring(.readMoney).get("apps", ":app", "adjustments", use: adjustments)
+        admin.requiring(.adjustMoney).post("apps", ":app", "players", ":player", "adjustments", use: adjust)
+        admin.requiring(.adjustMoney).post("apps", ":app", "adjustments", ":adjustment", "reversal", use: reverse)
     }
 
     struct Totals: Content {
@@ -23,7 +23,6 @@ struct AdminMoneyController: RouteCollection {
     }
 
     func totals(_ request: Request) async throws -> Totals {
-        try request.operatorSession.require(.readMoney)
         return Totals(data: try await request.ledgerTotals.totals(appID: try await AdminController.app(request).id))
     }
 
@@ -38,7 +37,6 @@ struct AdminMoneyController: RouteCollection {
 
     /// Every app's ledger, so owners only (an analyst may not reach every app).
     func verify(_ request: Request) async throws -> Verification {
-        try request.operatorSession.require(.verifyLedger)
         let report = try await request.ledgerVerifier.verify()
         return Verification(transactions: report.transactions, entries: report.entries, accounts: report.accounts, violations: report.violations,
                             summary: report.summary)
@@ -55,7 +53,6 @@ struct AdminMoneyController: RouteCollection {
     }
 
     func payments(_ request: Request) async throws -> Page<PaymentLine> {
-        try request.operatorSession.require(.readMoney)
         enum State: String, Decodable { case open, finished }
         struct Query: Decodable { var state: State? }
         let state = try request.query(Query.self).state ?? .open
@@ -65,7 +62,6 @@ struct AdminMoneyController: RouteCollection {
     }
 
     func adjustments(_ request: Request) async throws -> Page<Adjustment> {
-        try request.operatorSession.require(.readMoney)
         struct Query: Decodable { var player: UUID? }
         let player = try request.query(Query.self).player
         let page = try request.query(PageRequest.self)
@@ -76,7 +72,6 @@ struct AdminMoneyController: RouteCollection {
     /// An owner's correction of the player's wallet.
     func adjust(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        try session.require(.adjustMoney)
         let (app, player) = try await AdminController.player(request)
         let order = try request.decodeBody(AdjustmentService.Order.self)
         return try await request.makeAdjustment.adjust(order, app: app, playerID: player.id, by: session.actor,
@@ -86,7 +81,6 @@ struct AdminMoneyController: RouteCollection {
     /// An adjustment undone by another, the other way, once.
     func reverse(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        try session.require(.adjustMoney)
         let app = try await AdminController.app(request)
         guard let id = request.parameters.get("adjustment").flatMap(UUID.init(uuidString:)) else {
             throw PlayhouseProblem.notFound(request.url.path)

@@ -4,46 +4,18 @@ import Vapor
 
 /// The admin API's players, `/admin/v1/apps/{app}/players`: found by id, email, phone number or
 /// invite code; seen whole (profile, wallet and its latest transactions, limits as the player set
-/// them, play sessions, shopping lists and how they synced); their sessions ended. Owners and support; nothing here moves money or
-/// changes a limit (an owner's adjustment is ``AdminMoneyController``'s).
+/// them, play sessions); their sessions ended. Owners and support; nothing here moves money or
+/// changes a limit (an owner's adjustment is ``AdminMoneyController``'s). A player's bets are
+/// ``AdminGamesController``'s, their lists ``AdminListsController``'s.
 struct AdminPlayersController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let players = AdminController.signedIn(routes).grouped("apps", ":app", "players")
-        players.get(use: search)
-        players.get(":player", use: show)
-        players.post(":player", "sessions", ":session", "end", use: endSession)
-        players.get(":player", "bets", use: bets)
-        players.get(":player", "lists", use: lists)
-    }
-
-    /// A page of the player's shopping lists as the server holds them (as the player's own `GET
-    /// /v1/lists` pages them, `limit` and `cursor`), and how their devices have synced: read-only.
-    struct PlayerLists: Content {
-        var lists: ShoppingListsPage
-        var sync: ListFeed.SyncState
-    }
-
-    func lists(_ request: Request) async throws -> PlayerLists {
-        try request.operatorSession.require(.readPlayers)
-        return try await Self.lists(request, page: try request.query(PageRequest.self))
-    }
-
-    static func lists(_ request: Request, page: PageRequest) async throws -> PlayerLists {
-        let (app, player) = try await AdminController.player(request)
-        return PlayerLists(lists: try await request.listFeed.snapshot(app: app.id, player: player.id, page: page),
-                           sync: try await request.listFeed.syncState(app: app.id, player: player.id))
-    }
-
-    /// The player's bets, newest first, with their fairness (the server seed once revealed), as
-    /// the player's own `GET /v1/bets` pages them.
-    func bets(_ request: Request) async throws -> Page<Bet> {
-        try request.operatorSession.require(.readPlayers)
-        let (app, player) = try await AdminController.player(request)
-        return try await request.betHistory.history(.init(app: app, playerID: player.id), game: nil, page: try request.query(PageRequest.self))
+        players.requiring(.readPlayers).get(use: search)
+        players.requiring(.readPlayers).get(":player", use: show)
+        players.requiring(.endPlayerSessions).post(":player", "sessions", ":session", "end", use: endSession)
     }
 
     func search(_ request: Request) async throws -> Page<PlayerProfile> {
-        try request.operatorSession.require(.readPlayers)
         struct Query: Decodable { var q: String? }
         let text = try request.query(Query.self).q ?? ""
         let app = try await AdminController.app(request)
@@ -62,7 +34,6 @@ struct AdminPlayersController: RouteCollection {
     }
 
     func show(_ request: Request) async throws -> PlayerView {
-        try request.operatorSession.require(.readPlayers)
         return try await Self.view(request)
     }
 
@@ -79,7 +50,6 @@ struct AdminPlayersController: RouteCollection {
     /// Ends one of the player's play sessions and revokes its tokens.
     func endSession(_ request: Request) async throws -> HTTPStatus {
         let session = try request.operatorSession
-        try session.require(.endPlayerSessions)
         let (_, player) = try await AdminController.player(request)
         let id = request.parameters.get("session").flatMap(UUID.init(uuidString:))
         guard let id, try await request.playSessions.sessions(playerID: player.id).contains(where: { $0.id == id.uuidString.lowercased() }) else {

@@ -8,17 +8,16 @@ import Vapor
 struct AdminAppsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let apps = AdminController.signedIn(routes).grouped("apps")
-        apps.get(use: list)
-        apps.post(use: create)
-        apps.post(":app", "rotate-secret", use: rotateSecret)
-        apps.put(":app", "rate-limits", use: setRateLimits)
-        apps.get(":app", "operators", use: operators)
-        apps.put(":app", "operators", use: limit)
+        apps.requiring(.readApps).get(use: list)
+        apps.requiring(.manageApps).post(use: create)
+        apps.requiring(.manageApps).post(":app", "rotate-secret", use: rotateSecret)
+        apps.requiring(.manageApps).put(":app", "rate-limits", use: setRateLimits)
+        apps.requiring(.manageOperators).get(":app", "operators", use: operators)
+        apps.requiring(.manageOperators).put(":app", "operators", use: limit)
     }
 
     func list(_ request: Request) async throws -> Page<AppRecord> {
         let session = try request.operatorSession
-        try session.require(.readApps)
         let page = try request.query(PageRequest.self)
         return page.page(ofAll: try await request.appAccess.apps(reachableBy: session.person))
     }
@@ -36,7 +35,6 @@ struct AdminAppsController: RouteCollection {
 
     func create(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        try session.require(.manageApps)
         struct Body: Decodable {
             var name: String
             var environment: AppEnvironment?
@@ -56,7 +54,6 @@ struct AdminAppsController: RouteCollection {
 
     func rotateSecret(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        try session.require(.manageApps)
         guard let rotated = try await request.apps.rotateSecret(try await AdminController.app(request).id.uuidString, by: session.actor) else {
             throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
         }
@@ -65,7 +62,6 @@ struct AdminAppsController: RouteCollection {
 
     func setRateLimits(_ request: Request) async throws -> AppRecord {
         let session = try request.operatorSession
-        try session.require(.manageApps)
         struct Body: Decodable {
             var perSecond: Int?
             var perHour: Int?
@@ -84,7 +80,6 @@ struct AdminAppsController: RouteCollection {
 
     /// The operators the app is limited to (none: every operator reaches it). Owners only.
     func operators(_ request: Request) async throws -> Page<Operator> {
-        try request.operatorSession.require(.manageOperators)
         let page = try request.query(PageRequest.self)
         return page.page(ofAll: try await request.appAccess.operators(of: try await AdminController.app(request)))
     }
@@ -93,7 +88,6 @@ struct AdminAppsController: RouteCollection {
     /// operator again). Owners only; audit-logged.
     func limit(_ request: Request) async throws -> Page<Operator> {
         let session = try request.operatorSession
-        try session.require(.manageOperators)
         let app = try await AdminController.app(request)
         struct Body: Decodable { var operators: [String] }
         var people: [Operator] = []

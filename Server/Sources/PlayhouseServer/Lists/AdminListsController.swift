@@ -1,0 +1,29 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// The admin API's view of a player's shopping lists, `/admin/v1/apps/{app}/players/{player}/lists`:
+/// read-only, for support. Owners and support.
+struct AdminListsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let player = AdminController.signedIn(routes).grouped("apps", ":app", "players", ":player")
+        player.requiring(.readPlayers).get("lists", use: lists)
+    }
+
+    /// A page of the player's shopping lists as the server holds them (as the player's own `GET
+    /// /v1/lists` pages them, `limit` and `cursor`), and how their devices have synced: read-only.
+    struct PlayerLists: Content {
+        var lists: ShoppingListsPage
+        var sync: ListFeed.SyncState
+    }
+
+    func lists(_ request: Request) async throws -> PlayerLists {
+        try await Self.lists(request, page: try request.query(PageRequest.self))
+    }
+
+    static func lists(_ request: Request, page: PageRequest) async throws -> PlayerLists {
+        let (app, player) = try await AdminController.player(request)
+        return PlayerLists(lists: try await request.listFeed.snapshot(app: app.id, player: player.id, page: page),
+                           sync: try await request.listFeed.syncState(app: app.id, player: player.id))
+    }
+}

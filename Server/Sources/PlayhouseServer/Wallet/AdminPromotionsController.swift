@@ -1,0 +1,54 @@
+import Foundation
+import PlayhouseAPI
+import Vapor
+
+/// The admin API's promotions of an app, `/admin/v1/apps/{app}/promotions`: every role reads them;
+/// owners and developers create one, as `playhouse promotions create` does. Audit-logged.
+struct AdminPromotionsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let app = AdminController.signedIn(routes).grouped("apps", ":app")
+        app.requiring(.readApps).get("promotions", use: promotions)
+        app.requiring(.manageApps).post("promotions", use: createPromotion)
+    }
+
+    func promotions(_ request: Request) async throws -> Page<PromotionInfo> {
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.promotions.list(appID: try await AdminController.app(request).id))
+    }
+
+    func createPromotion(_ request: Request) async throws -> Response {
+        let session = try request.operatorSession
+        struct Body: Decodable {
+            var code: String
+            var amount: String
+            var currency: String
+            /// `real` or `sandbox`; none (or empty) for the app's own.
+            var economy: String?
+            var name: String?
+            var maxRedemptions: Int?
+            /// RFC 3339; none (or empty) for now and for never.
+            var startsAt: String?
+            var expiresAt: String?
+            enum CodingKeys: String, CodingKey {
+                case amount, code, currency, economy, expiresAt = "expires_at", maxRedemptions = "max_redemptions", name, startsAt = "starts_at"
+            }
+        }
+        let body = try request.decodeBody(Body.self)
+        var fields: [PlayhouseProblem.Field] = []
+        let economy = body.economy.given.map { Economy(rawValue: $0) }
+        if economy == .some(nil) { fields.append(.init(name: "economy", code: "invalid_value")) }
+        func time(_ text: String?, _ name: String) -> Date? {
+            guard let text = text.given else { return nil }
+            guard let date = RFC3339.parse(text) else { fields.append(.init(name: name, code: "invalid_value")); return nil }
+            return date
+        }
+        let (startsAt, expiresAt) = (time(body.startsAt, "starts_at"), time(body.expiresAt, "expires_at"))
+        guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
+        let app = try await AdminController.app(request)
+        return try await request.promotions.create(appID: app.id, code: body.code, name: body.name.given, amount: body.amount, currency: body.currency,
+                                                   economy: economy ?? nil, maxRedemptions: body.maxRedemptions, startsAt: startsAt,
+                                                   expiresAt: expiresAt, by: session.actor).encodeResponse(status: .created, for: request)
+    }
+}
+
+extension PromotionInfo: Content {}
