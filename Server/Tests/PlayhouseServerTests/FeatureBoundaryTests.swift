@@ -3,8 +3,8 @@ import Testing
 
 /// The boundaries ARCHITECTURE.md draws, checked in the server's own source: a feature writes only
 /// the tables it owns (the owner of a table is the folder of the migration that creates it; another
-/// feature's table is changed through that feature's service), and the time is read only through
-/// the server's clock, which tests move.
+/// feature's table is changed through that feature's service), the time is read only through
+/// the server's clock, which tests move, and only `Support/` opens a connection to the database.
 @Suite struct FeatureBoundaryTests {
     /// A Swift file of the server: its folder (the feature) and its text.
     struct SourceFile {
@@ -134,5 +134,14 @@ import Testing
                 .map { "\(file.path): \($0.trimmingCharacters(in: .whitespaces))" }
         }
         #expect(readers == [])
+    }
+
+    /// Every database access goes through `Store`: only `Support/` opens a connection (the store's
+    /// readers and writer, PostgreSQL's pools and its listener, SQLite's commit watch).
+    @Test func onlySupportOpensADatabaseConnection() throws {
+        let pattern = /DirectSQLiteConnection\(|SQLiteConnection\.open|PostgresConnection\.connect|ConnectionSource\(|EventLoopGroupConnectionPool\(/
+        let openers = try (Self.sources("PlayhouseServer") + Self.sources("playhouse")).filter { $0.text.contains(pattern) }
+        #expect(openers.filter { $0.folder != "Support" }.map(\.path) == [])
+        #expect(openers.contains { $0.path == "Support/SQLiteReaders.swift" }, "the pattern finds the store's own")
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import NIOConcurrencyHelpers
 import PlayhouseAPI
 import PostgresKit
-import SQLiteNIO
 import Vapor
 
 /// Which version of each place's game data readers get now, as this instance remembers it, so
@@ -11,9 +10,9 @@ import Vapor
 /// everything it remembers when it learns of such a change, and remembers nothing while it cannot
 /// learn of one:
 ///
-/// - on SQLite, before a read it asks a connection of its own whether the database changed since
-///   it last asked (`PRAGMA data_version`, which any other connection's commit changes; a few
-///   microseconds, no query), at most once per ``lookInterval``: another process's import (the
+/// - on SQLite, before a read it asks the store whether the database changed since it last asked
+///   (``SQLiteCommitWatch``: a few microseconds, no query), at most once per ``lookInterval``:
+///   another process's import (the
 ///   CLI's) reaches readers that much later at most, as a `NOTIFY` does on PostgreSQL; this
 ///   process's own imports are forgotten at once;
 /// - on PostgreSQL, an import or rollback announces itself with `NOTIFY` in its transaction, and
@@ -27,7 +26,7 @@ import Vapor
 final class GameDataCurrent: Sendable {
     /// How this instance learns that a place's current version changed.
     enum Watch: Sendable {
-        case sqlite(path: String)
+        case sqlite(SQLiteCommitWatch)
         case postgres(SQLPostgresConfiguration, channel: String)
     }
 
@@ -54,17 +53,15 @@ final class GameDataCurrent: Sendable {
     /// What tells this instance that a current version changed (any change forgets every place's);
     /// imports and rollbacks announce themselves there.
     let changes: ChangeNotices
-    /// SQLite: the free connections that ask whether the database changed.
-    private let dataVersion = NIOLockedValueBox<[DataVersionWatch]>([])
     /// SQLite: when it last looked (nanoseconds of uptime).
     private let lastLook = NIOLockedValueBox<UInt64>(0)
-    private let path: String?
+    private let commits: SQLiteCommitWatch?
 
     init(_ watch: Watch) {
         let postgres: (configuration: SQLPostgresConfiguration, channel: String)?
         switch watch {
-        case .sqlite(let path): (self.path, postgres) = (path, nil)
-        case .postgres(let configuration, let channel): (path, postgres) = (nil, (configuration, channel))
+        case .sqlite(let commits): (self.commits, postgres) = (commits, nil)
+        case .postgres(let configuration, let channel): (commits, postgres) = (nil, (configuration, channel))
         }
         changes = ChangeNotices(postgres: postgres) { [heads] _ in heads.withLockedValue { $0 = [:] } }
     }
@@ -97,18 +94,16 @@ final class GameDataCurrent: Sendable {
         changes.forget(nil)
     }
 
-    /// Stops listening (PostgreSQL) and closes the connection it asks (SQLite).
+    /// Stops listening (PostgreSQL) and closes the connections it asks (SQLite).
     func close() async {
         await changes.close()
-        for watch in dataVersion.withLockedValue({ watches in defer { watches = [] }; return watches }) { watch.close() }
+        commits?.close()
     }
 
-    /// SQLite: forgets every place's version when the database changed since the last look. Each
-    /// look takes a connection of the watch's own (opening one when none is free), so that readers
-    /// do not queue for one; each connection compares with what it saw last. A connection that
-    /// cannot be opened or asked forgets everything and is dropped.
+    /// SQLite: forgets every place's version when the database changed since the last look; a
+    /// look that fails forgets everything too.
     private func checkDataVersion(logger: Logger) {
-        guard let path else { return }
+        guard let commits else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         let due = lastLook.withLockedValue { last in
             guard now &- last >= Self.lookInterval else { return false }
@@ -116,48 +111,22 @@ final class GameDataCurrent: Sendable {
             return true
         }
         guard due else { return }
-        let taken = dataVersion.withLockedValue { $0.popLast() }
         let changed: Bool
         do {
-            let watch = try taken ?? DataVersionWatch(path: path)
-            changed = try watch.changed()
-            dataVersion.withLockedValue { if $0.count < 8 { $0.append(watch) } else { watch.close() } }
+            changed = try commits.changed()
         } catch {
             logger.warning("Cannot ask SQLite whether game data changed", metadata: ["error": "\(String(reflecting: error))"])
-            taken?.close()
             changed = true
         }
         if changed { forget() }
     }
 }
 
-/// A connection that tells whether the SQLite database changed since it last asked.
-private final class DataVersionWatch: @unchecked Sendable {
-    private let connection: DirectSQLiteConnection
-    private var seen: Int64?
-
-    init(path: String) throws {
-        // It is asked on an event loop (game data's reads run there on SQLite): a busy database
-        // answers at once, as a change, rather than after the usual busy timeout.
-        connection = try DirectSQLiteConnection(path: path, settings: DatabaseSetup.sqliteConnectionSettings + ["PRAGMA query_only=ON", "PRAGMA busy_timeout=0"])
-    }
-
-    /// Whether another connection committed since the last call (true the first time).
-    func changed() throws -> Bool {
-        var now: Int64?
-        try connection.execute("PRAGMA data_version", []) { row in now = try row.decode(column: "data_version", as: Int64.self) }
-        defer { seen = now }
-        return now == nil || now != seen
-    }
-
-    func close() { connection.close() }
-}
-
 extension StoreEngine {
     /// How game data's current versions are watched on this engine (``GameDataCurrent/Watch``).
     func gameDataWatch(schema: String?) -> GameDataCurrent.Watch {
         switch self {
-        case .sqlite(let store): .sqlite(path: store.path)
+        case .sqlite(let store): .sqlite(store.commitWatch())
         case .postgres(let store): .postgres(store.configuration, channel: PostgresNotifications.channel("game_data", schema: schema))
         }
     }

@@ -156,7 +156,8 @@ enum StoreEngine: Sendable {
     }
 }
 
-/// SQLite: read-only connections for reads, and the one writer connection for writes.
+/// SQLite: read-only connections for reads, the one writer connection for writes, and the
+/// connections that watch for commits.
 final class SQLiteStore: Sendable {
     let readers: SQLiteReaders
     let writer: SQLiteWriter
@@ -173,6 +174,10 @@ final class SQLiteStore: Sendable {
         readers.close()
         await writer.close()
     }
+
+    /// A new watch of the database's commits, for one cache alone (each watch's looks are its
+    /// own); its owner closes it.
+    func commitWatch() -> SQLiteCommitWatch { SQLiteCommitWatch(path: path) }
 }
 
 /// PostgreSQL: a pool of connections for each event loop; a store takes its connections from its
