@@ -5,7 +5,7 @@ import PlayhouseKit
 
 func offersNearThePlayer(client: PlayhouseClient) async throws {
     await client.catalog.setLocation(latitude: 55.68, longitude: 12.57, radius: 5000, isFromSensor: true)
-    for try await delivery in client.catalog.offers(dealerIDs: ["netto"], orderBy: ["distance"], limit: 24) {
+    for try await delivery in client.catalog.offers(dealerIDs: ["netto"], orderBy: ["distance"], limit: 25) {
         show(delivery.value.data)                                  // delivery.source: .cache or .network; delivery.age
     }
 }
@@ -17,7 +17,7 @@ func oneAnswer(client: PlayhouseClient) async throws {
 }
 
 func completionHandlers(client: PlayhouseClient) {
-    client.catalog.offers(limit: 24) { result, fromCache in show(result, fromCache) }   // called once or twice
+    client.catalog.offers(limit: 25) { result, fromCache in show(result, fromCache) }   // called once or twice
     client.catalog.deliver(client.catalog.dealers()) { result, fromCache in show(result, fromCache) }
 }
 

@@ -8,7 +8,7 @@ func gameData(url: URL) async throws {
     let client = PlayhouseClient(configuration: .init(baseURL: url, clientID: "ph_…", gameData: GameDataOptions(region: "eu")))
     let items = client.gameData.repository(Item.self, game: "realms", collection: "items")
     let blade = try await items.document(id: "19019")                 // in the device's locale
-    let page = try await items.page(locale: "multi", limit: 25)        // raw: client.gameData.documents(game:collection:…)
+    let page = try await items.documentsPage(locale: "multi", limit: 25)        // raw: client.gameData.documents(game:collection:…)
     show(blade, page)
 }
 
@@ -25,9 +25,9 @@ func gameDataConfiguration(url: URL) -> PlayhouseClient {
 
 func typedGameData(client: PlayhouseClient) async throws {
     let achievements = client.gameData.repository(Achievement.self, game: "realms", collection: "achievements")
-    let first = try await achievements.page(limit: 50)
-    for achievement in first.data { show(achievement.name, achievement.points) }
-    if let cursor = first.nextCursor { show(try await achievements.page(limit: 50, cursor: cursor)) }
+    for try await achievement in achievements.documents() { show(achievement.name, achievement.points) }
+    let first = try await achievements.documentsPage(limit: 50)             // or a page at a time
+    if let cursor = first.nextCursor { show(try await achievements.documentsPage(limit: 50, cursor: cursor)) }
     let american = try await achievements.document(id: "6", region: "us", locale: "en_US")
     show(american)
 }

@@ -73,11 +73,11 @@ func readmeContent(client: PlayhouseClient) async throws {
 
 func readmeCatalog(client: PlayhouseClient) async throws {
     await client.catalog.setLocation(latitude: 55.68, longitude: 12.57, radius: 5000, isFromSensor: true)
-    for try await delivery in client.catalog.offers(dealerIDs: ["netto"], orderBy: ["distance"], limit: 24) {
+    for try await delivery in client.catalog.offers(dealerIDs: ["netto"], orderBy: ["distance"], limit: 25) {
         show(delivery.value.data)                                  // delivery.source: .cache or .network; delivery.age
     }
     let stores = try await client.catalog.stores(limit: 10).value
-    client.catalog.offers(limit: 24) { result, fromCache in show(result, fromCache) }   // called once or twice
+    client.catalog.offers(limit: 25) { result, fromCache in show(result, fromCache) }   // called once or twice
     try await client.catalog.clearOutOfDateCache()                 // or clearCache()
     show(stores)
 }

@@ -1,9 +1,11 @@
 import PlayhouseAPI
 
-/// A list the server hands out page by page (the wallet's history, the player's bets), as an
-/// `AsyncSequence`: newest first, each page fetched as the loop reaches it. Iteration throws
-/// ``PlayhouseError``; each namespace's `…Page` call fetches one page instead.
-public struct PagedSequence<Element: Codable & Sendable>: AsyncSequence, Sendable {
+/// A list the server hands out page by page (the wallet's history, the player's bets, a game data
+/// collection), as an `AsyncSequence`: each page fetched as the loop reaches it, `pageSize` items
+/// at a time (25 unless asked). Iteration throws ``PlayhouseError``. Every such list is read two
+/// ways: `xs(…, pageSize:)` gives this sequence, and `xsPage(…, limit:cursor:)` fetches one page
+/// (a `Page`, whose `nextCursor` asks for the next), for an app that pages itself.
+public struct PagedSequence<Element: Decodable & Sendable>: AsyncSequence, Sendable {
     public typealias Failure = PlayhouseError
 
     let pageSize: Int
@@ -30,8 +32,3 @@ public struct PagedSequence<Element: Codable & Sendable>: AsyncSequence, Sendabl
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pages: self) }
 }
-
-/// The wallet's history (``WalletAPI/transactions(currency:kind:economy:pageSize:)``).
-public typealias TransactionHistory = PagedSequence<WalletTransaction>
-/// The player's bets (``GamesAPI/bets(game:pageSize:)``).
-public typealias BetHistory = PagedSequence<Bet>

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 @testable import PlayhouseKit
 
-/// One shape across the namespaces: each is a top-level `…API` type reached from the client, and
-/// each of their calls that answers once has a completion-handler form beside its `async` one.
+/// One shape across the namespaces: each is a top-level `…API` type reached from the client, each
+/// of their calls that answers once has a completion-handler form beside its `async` one, every
+/// paged list is read as a sequence and as a page, and every stream is got one way (the DocC's
+/// overview says so).
 @Suite struct APIShapeTests {
     @Test func everyNamespaceIsATopLevelAPIType() {
         let client = PlayhouseClient(configuration: .init(baseURL: Fixtures.baseURL, clientID: "ph_x", transport: MockTransport { _, _ in Fixtures.app },
@@ -66,5 +68,51 @@ import Testing
             #expect(error.code == .offline)
         }
         #expect(seen == [1, 2])
+    }
+
+    /// The SDK's public declarations, one per entry, from its sources: `(file, declaration)`, a
+    /// function read up to its body's brace, a property to the end of its line.
+    static func publicDeclarations() throws -> [(file: String, text: String)] {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/PlayhouseKit").standardized
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+            .filter { $0.pathExtension == "swift" }
+        let declaration = try Regex(#"public func [^{]*|public (?:let|var) [^\n={]*"#)
+        return try files.flatMap { file in
+            let text = try String(contentsOf: file, encoding: .utf8)
+            return text.matches(of: declaration).map {
+                (file.lastPathComponent, String(text[$0.range]).replacing(/\s+/, with: " ").trimmingCharacters(in: .whitespaces))
+            }
+        }
+    }
+
+    /// Every list the server pages is read two ways, `xs(…, pageSize: Int = 25) -> PagedSequence`
+    /// and `xsPage(…, limit: Int = 25, cursor: String? = nil) -> Page`, and every page of the SDK
+    /// is 25 unless asked (the catalog's too).
+    @Test func everyPagedListIsASequenceAndAPageOf25() throws {
+        let declarations = try Self.publicDeclarations()
+        let sequences = declarations.filter { $0.text.contains("-> PagedSequence<") }
+        #expect(sequences.count >= 4, "the wallet's, the bets', game data's and profiles' documents")
+        var problems: [String] = []
+        for sequence in sequences {
+            let name = String(try #require(sequence.text.firstMatch(of: /public func (\w+)\(/)?.output.1))
+            if !sequence.text.contains("pageSize: Int = 25") { problems.append("\(name): pageSize is not 25 unless asked") }
+            let pages = declarations.filter { $0.file == sequence.file && $0.text.hasPrefix("public func \(name)Page(") }
+            if !pages.contains(where: { $0.text.contains("limit: Int = 25, cursor: String? = nil)") && $0.text.contains("-> Page<") }) {
+                problems.append("\(name): no \(name)Page(…, limit: Int = 25, cursor: String? = nil) -> Page")
+            }
+        }
+        for page in declarations where page.text.contains("cursor: String? = nil") && !page.text.contains("limit: Int = 25, cursor: String? = nil") {
+            problems.append("\(page.file): \(page.text.prefix(60)): a cursor without a limit of 25")
+        }
+        #expect(problems == [])
+    }
+
+    /// Every stream is a namespace's `func … async -> AsyncStream<…>`; the one stream an object
+    /// carries is a content request's `events`.
+    @Test func everyStreamIsGotOneWay() throws {
+        let streams = try Self.publicDeclarations().filter { $0.text.contains("AsyncStream<") && !$0.text.contains("completion") }
+        let odd = streams.filter { !$0.text.contains(/^public func \w+\(\) async -> AsyncStream</) }
+        #expect(odd.map { "\($0.file): \($0.text)" } == ["ContentRequest.swift: public let events: AsyncStream<ContentRequestEvent>"])
+        #expect(streams.count - odd.count >= 4, "the player's changes, the session's events, the lists' changes, reward unlocks")
     }
 }

@@ -55,7 +55,7 @@ import Testing
         let missing = await #expect(throws: PlayhouseError.self) { _ = try await items.document(id: "19019") }
         #expect(missing?.code == .badResponse)
         #expect(missing?.message.contains("items/19019") == true && missing?.message.contains("level: missing") == true)
-        let mistyped = await #expect(throws: PlayhouseError.self) { _ = try await items.page() }
+        let mistyped = await #expect(throws: PlayhouseError.self) { _ = try await items.documentsPage() }
         #expect(mistyped?.message.contains("a page of items") == true && mistyped?.message.contains("data[1].level") == true)
     }
 

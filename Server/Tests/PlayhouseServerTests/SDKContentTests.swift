@@ -70,7 +70,7 @@ import Vapor
             #expect(opened.install)
             #expect(try await sdk.content.notification(placement: "main_menu") == PlacementNotification(type: "badge", value: "2"))
 
-            let unlocks = sdk.content.rewardUnlocks()
+            let unlocks = await sdk.content.rewardUnlocks()
             let request = sdk.content.request(placement: "main_menu")
             let collected = Task { await request.events.reduce(into: [ContentRequestEvent]()) { $0.append($1) } }
             await request.start(presenter: HostedPagePlayer())

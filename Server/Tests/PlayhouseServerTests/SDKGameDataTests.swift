@@ -27,12 +27,12 @@ import Vapor
             let items = sdk.gameData.repository(Item.self, game: "wow", collection: "items")
             #expect(try await items.document(id: "19019") == Item(id: 19019, name: "Donnerzorn", level: 80))
             #expect(try await items.document(id: "19019", locale: "en_US").name == "Thunderfury")
-            let page = try await items.page(limit: 1)
+            let page = try await items.documentsPage(limit: 1)
             #expect(page.data.map(\.id) == [19019] && page.nextCursor != nil)
             // The document without an id field does not decode as Item: named, with its field, alone or in a page.
             let undecodable = await #expect(throws: PlayhouseError.self) { _ = try await items.document(id: "2000") }
             #expect(undecodable?.message.contains("items/2000") == true && undecodable?.message.contains("id: missing") == true)
-            let inAPage = await #expect(throws: PlayhouseError.self) { _ = try await items.page(limit: 2) }
+            let inAPage = await #expect(throws: PlayhouseError.self) { _ = try await items.documentsPage(limit: 2) }
             #expect(inAPage?.message.contains("data[1].id: missing") == true)
 
             // A search, typed; a field no document has is refused naming it.
@@ -80,7 +80,7 @@ import Vapor
             #expect(profile.collections.map(\.name) == ["characters"] && profile.collections.first?.documents == 1)
             let characters = sdk.gameData.profileRepository(Character.self, game: "realms", collection: "characters")
             #expect(try await characters.document(id: "hero") == Character(name: "Arthas (de)", level: 80))
-            #expect(try await characters.page(locale: "en_US").data == [Character(name: "Arthas", level: 80)])
+            #expect(try await characters.documentsPage(locale: "en_US").data == [Character(name: "Arthas", level: 80)])
             let refused = await #expect(throws: PlayhouseError.self) {
                 _ = try await sdk.gameData.profileDocument(game: "dungeons", collection: "characters", id: "hero")
             }

@@ -5,7 +5,7 @@ import PlayhouseAPI
 ///
 /// ```swift
 /// await client.catalog.setLocation(latitude: 55.68, longitude: 12.57, radius: 5000, isFromSensor: true)
-/// for try await delivery in client.catalog.offers(orderBy: ["distance"], limit: 24) {
+/// for try await delivery in client.catalog.offers(orderBy: ["distance"], limit: 25) {
 ///     show(delivery.value.data)          // at once from the cache (delivery.source == .cache), then from the network
 /// }
 /// ```
@@ -40,14 +40,14 @@ public struct CatalogAPI: Sendable {
     /// otherwise (`distance`, `name`, `price`, `valid_date`, `expiration_date`, `created`; `-` for
     /// descending), each with its nearest store.
     public func offers(near: CatalogLocation? = nil, dealerIDs: [String] = [], storeIDs: [String] = [], catalogIDs: [String] = [],
-                       offerIDs: [String] = [], orderBy: [String] = [], limit: Int = 24, cursor: String? = nil) -> CatalogDeliveries<Page<Offer>> {
+                       offerIDs: [String] = [], orderBy: [String] = [], limit: Int = 25, cursor: String? = nil) -> CatalogDeliveries<Page<Offer>> {
         list(APIPath.offers, near: near, ids: ["dealer_ids": dealerIDs, "store_ids": storeIDs, "catalog_ids": catalogIDs, "offer_ids": offerIDs],
              orderBy: orderBy, limit: limit, cursor: cursor)
     }
 
     /// The offers with a word starting with each word of `query`, near `near` (or the location set).
     public func searchOffers(_ query: String, near: CatalogLocation? = nil, dealerIDs: [String] = [], orderBy: [String] = [],
-                             limit: Int = 24, cursor: String? = nil) -> CatalogDeliveries<Page<Offer>> {
+                             limit: Int = 25, cursor: String? = nil) -> CatalogDeliveries<Page<Offer>> {
         list(APIPath.offerSearch, near: near, ids: ["dealer_ids": dealerIDs], orderBy: orderBy, limit: limit, cursor: cursor,
              extra: [URLQueryItem(name: "query", value: query)])
     }
@@ -56,7 +56,7 @@ public struct CatalogAPI: Sendable {
 
     /// The valid catalogs near `near` (or the location set), each with its nearest store.
     public func catalogs(near: CatalogLocation? = nil, dealerIDs: [String] = [], storeIDs: [String] = [], catalogIDs: [String] = [],
-                         orderBy: [String] = [], limit: Int = 24, cursor: String? = nil) -> CatalogDeliveries<Page<Catalog>> {
+                         orderBy: [String] = [], limit: Int = 25, cursor: String? = nil) -> CatalogDeliveries<Page<Catalog>> {
         list(APIPath.catalogs, near: near, ids: ["dealer_ids": dealerIDs, "store_ids": storeIDs, "catalog_ids": catalogIDs],
              orderBy: orderBy, limit: limit, cursor: cursor)
     }
@@ -75,13 +75,13 @@ public struct CatalogAPI: Sendable {
 
     /// The stores near `near` (or the location set), nearest first unless `orderBy` says otherwise.
     public func stores(near: CatalogLocation? = nil, dealerIDs: [String] = [], storeIDs: [String] = [], orderBy: [String] = [],
-                       limit: Int = 24, cursor: String? = nil) -> CatalogDeliveries<Page<DealerStore>> {
+                       limit: Int = 25, cursor: String? = nil) -> CatalogDeliveries<Page<DealerStore>> {
         list(APIPath.stores, near: near, ids: ["dealer_ids": dealerIDs, "store_ids": storeIDs], orderBy: orderBy, limit: limit, cursor: cursor)
     }
 
     public func store(id: String) -> CatalogDeliveries<DealerStore> { one(APIPath.stores, id: id, located: true) }
 
-    public func dealers(ids: [String] = [], orderBy: [String] = [], limit: Int = 24, cursor: String? = nil) -> CatalogDeliveries<Page<Dealer>> {
+    public func dealers(ids: [String] = [], orderBy: [String] = [], limit: Int = 25, cursor: String? = nil) -> CatalogDeliveries<Page<Dealer>> {
         list(APIPath.dealers, near: nil, located: false, ids: ["dealer_ids": ids], orderBy: orderBy, limit: limit, cursor: cursor)
     }
 
@@ -124,14 +124,14 @@ public struct CatalogAPI: Sendable {
 
     /// Completion-handler form of ``offers(near:dealerIDs:storeIDs:catalogIDs:offerIDs:orderBy:limit:cursor:)``:
     /// `completion` runs on the main queue once or twice, `fromCache` true for the cached answer.
-    public func offers(near: CatalogLocation? = nil, dealerIDs: [String] = [], orderBy: [String] = [], limit: Int = 24,
+    public func offers(near: CatalogLocation? = nil, dealerIDs: [String] = [], orderBy: [String] = [], limit: Int = 25,
                        completion: @escaping @MainActor @Sendable (Result<Page<Offer>, PlayhouseError>, _ fromCache: Bool) -> Void) {
         deliver(offers(near: near, dealerIDs: dealerIDs, orderBy: orderBy, limit: limit), to: completion)
     }
 
     /// Completion-handler form of ``searchOffers(_:near:dealerIDs:orderBy:limit:cursor:)``: `completion`
     /// runs on the main queue once or twice, `fromCache` true for the cached answer.
-    public func searchOffers(_ query: String, near: CatalogLocation? = nil, dealerIDs: [String] = [], orderBy: [String] = [], limit: Int = 24,
+    public func searchOffers(_ query: String, near: CatalogLocation? = nil, dealerIDs: [String] = [], orderBy: [String] = [], limit: Int = 25,
                              completion: @escaping @MainActor @Sendable (Result<Page<Offer>, PlayhouseError>, _ fromCache: Bool) -> Void) {
         deliver(searchOffers(query, near: near, dealerIDs: dealerIDs, orderBy: orderBy, limit: limit), to: completion)
     }

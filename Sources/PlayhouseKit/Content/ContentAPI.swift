@@ -57,7 +57,7 @@ public struct ContentAPI: Sendable {
     }
 
     /// Every reward unlocked by this client, as it happens (also posted as `Notification.Name.playhouseRewardUnlocked`).
-    public func rewardUnlocks() -> AsyncStream<UnlockedReward> {
+    public func rewardUnlocks() async -> AsyncStream<UnlockedReward> {
         delivery.unlocks.stream()
     }
 

@@ -23,18 +23,26 @@ public struct GameDataRepository<Document: Decodable & Sendable>: Sendable {
         }
     }
 
+    /// Every document of the collection, in id order, `pageSize` at a time as the loop reaches them.
+    public func documents(region: String? = nil, namespace: GameDataNamespace? = nil, locale: String? = nil,
+                          pageSize: Int = 25) -> PagedSequence<Document> {
+        PagedSequence(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in
+            try await documentsPage(region: region, namespace: namespace, locale: locale, limit: limit, cursor: cursor)
+        }
+    }
+
     /// A page of the collection's documents, in id order.
-    public func page(region: String? = nil, namespace: GameDataNamespace? = nil, locale: String? = nil, limit: Int = 25,
-                     cursor: String? = nil) async throws(PlayhouseError) -> Page<Document> {
+    public func documentsPage(region: String? = nil, namespace: GameDataNamespace? = nil, locale: String? = nil, limit: Int = 25,
+                              cursor: String? = nil) async throws(PlayhouseError) -> Page<Document> {
         let body = try await api.documents(game: game, collection: collection, region: region, namespace: namespace, locale: locale,
                                            limit: limit, cursor: cursor)
         return try GameDataDecoding.decode(body, what: "a page of \(collection)")
     }
 
-    public func page(region: String? = nil, namespace: GameDataNamespace? = nil, locale: String? = nil, limit: Int = 25, cursor: String? = nil,
-                     completion: @escaping @MainActor @Sendable (Result<Page<Document>, PlayhouseError>) -> Void) {
+    public func documentsPage(region: String? = nil, namespace: GameDataNamespace? = nil, locale: String? = nil, limit: Int = 25,
+                              cursor: String? = nil, completion: @escaping @MainActor @Sendable (Result<Page<Document>, PlayhouseError>) -> Void) {
         deliver(completion) { () async throws(PlayhouseError) -> Page<Document> in
-            try await page(region: region, namespace: namespace, locale: locale, limit: limit, cursor: cursor)
+            try await documentsPage(region: region, namespace: namespace, locale: locale, limit: limit, cursor: cursor)
         }
     }
 

@@ -20,14 +20,23 @@ public struct GameProfileRepository<Document: Decodable & Sendable>: Sendable {
         deliver(completion) { () async throws(PlayhouseError) -> Document in try await document(id: id, locale: locale) }
     }
 
+    /// Every document of the collection, in id order, `pageSize` at a time as the loop reaches them.
+    public func documents(locale: String? = nil, pageSize: Int = 25) -> PagedSequence<Document> {
+        PagedSequence(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in
+            try await documentsPage(locale: locale, limit: limit, cursor: cursor)
+        }
+    }
+
     /// A page of the collection's documents, in id order.
-    public func page(locale: String? = nil, limit: Int = 25, cursor: String? = nil) async throws(PlayhouseError) -> Page<Document> {
+    public func documentsPage(locale: String? = nil, limit: Int = 25, cursor: String? = nil) async throws(PlayhouseError) -> Page<Document> {
         let body = try await api.profileDocuments(game: game, collection: collection, locale: locale, limit: limit, cursor: cursor)
         return try GameDataDecoding.decode(body, what: "a page of \(collection) of the profile in \(game)")
     }
 
-    public func page(locale: String? = nil, limit: Int = 25, cursor: String? = nil,
-                     completion: @escaping @MainActor @Sendable (Result<Page<Document>, PlayhouseError>) -> Void) {
-        deliver(completion) { () async throws(PlayhouseError) -> Page<Document> in try await page(locale: locale, limit: limit, cursor: cursor) }
+    public func documentsPage(locale: String? = nil, limit: Int = 25, cursor: String? = nil,
+                              completion: @escaping @MainActor @Sendable (Result<Page<Document>, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Page<Document> in
+            try await documentsPage(locale: locale, limit: limit, cursor: cursor)
+        }
     }
 }

@@ -66,8 +66,8 @@ public struct GamesAPI: Sendable {
     }
 
     /// The player's bets, newest first, fetched page by page as you iterate.
-    public func bets(game: String? = nil, pageSize: Int = 25) -> BetHistory {
-        BetHistory(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in try await betsPage(game: game, limit: limit, cursor: cursor) }
+    public func bets(game: String? = nil, pageSize: Int = 25) -> PagedSequence<Bet> {
+        PagedSequence(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in try await betsPage(game: game, limit: limit, cursor: cursor) }
     }
 
     /// One page of the player's bets; pass the previous page's `nextCursor` as `cursor`.

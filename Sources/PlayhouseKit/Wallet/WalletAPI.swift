@@ -32,8 +32,8 @@ public struct WalletAPI: Sendable {
     /// The wallet's history, newest first, fetched page by page as you iterate:
     /// `for try await transaction in client.wallet.transactions(currency: "EUR") { … }`.
     public func transactions(currency: String? = nil, kind: TransactionKind? = nil, economy: Economy? = nil,
-                             pageSize: Int = 25) -> TransactionHistory {
-        TransactionHistory(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in
+                             pageSize: Int = 25) -> PagedSequence<WalletTransaction> {
+        PagedSequence(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in
             try await transactionsPage(currency: currency, kind: kind, economy: economy, limit: limit, cursor: cursor)
         }
     }
