@@ -180,8 +180,9 @@ def sqlite_batches(database, clients, seconds, batch):
             db.executemany("INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, creator_id, position, "
                            "modified_at, change_seq) VALUES (?, ?, ?, 'Baseline', ?, 'l', 0, ?, 'b0', ?, ?)",
                            [(new_id(), app, list_id, n + 1, player, now, last - batch + n + 1) for n in range(batch)])
-            db.executemany("INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) "
-                           "VALUES (?, ?, ?, 'baseline', '{\"status\":\"applied\"}', ?)", [(app, player, new_id(), now) for _ in range(batch)])
+            db.executemany("INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at) "
+                           "VALUES (?, ?, 'lists:baseline', ?, 'baseline', 200, '{\"status\":\"applied\"}', ?)",
+                           [(new_id(), app, str(uuid.uuid4()), now) for _ in range(batch)])
             db.execute("COMMIT")
 
     wallet.sqlite_clients(database, clients, seconds, lists, lambda db, target, _: push(db, *target))
@@ -197,8 +198,8 @@ def pgbench_batches(file, batch):
     lines.append("INSERT INTO list_items (id, app_id, list_id, description, count, unit, ticked, creator_id, position, modified_at, "
                  "change_seq) SELECT gen_random_uuid(), :app_id, :list_id, 'Baseline', n, 'l', false, :player_id, 'b0', now(), "
                  f":last_seq - {batch} + n FROM generate_series(1, {batch}) AS n;")
-    lines.append("INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) "
-                 "SELECT :app_id, :player_id, gen_random_uuid(), 'baseline', '{\"status\":\"applied\"}', now() "
+    lines.append("INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at) "
+                 "SELECT gen_random_uuid(), :app_id, 'lists:baseline', gen_random_uuid()::text, 'baseline', 200, '{\"status\":\"applied\"}', now() "
                  f"FROM generate_series(1, {batch});")
     lines.append("END;")
     with open(file, "w") as out:

@@ -134,14 +134,14 @@ import VaporTesting
             #expect(answers.map(\.status) == [.applied, .applied, .applied, .ignored, .refused, .ignored])
             #expect(answers[4].problem?.code == .listAnchorNotFound && answers[4].problem?.status == 422)
             let cursor = try await fixture.changes(ann, since: nil).cursor
-            let rows = try await app.count("list_mutations")
+            let rows = try await app.count("idempotency_keys", where: "owner LIKE 'lists:%'")
 
             // The answer was lost; the phone sends the batch again, and again.
             for _ in 0..<2 {
                 let again = try await fixture.send(ann, batch)
                 #expect(try again.decode(ListOperationsResponse.self).results == answers)
             }
-            #expect(try await app.count("list_mutations") == rows)
+            #expect(try await app.count("idempotency_keys", where: "owner LIKE 'lists:%'") == rows)
             #expect(try await app.count("list_items") == 1)
             #expect(try await fixture.changes(ann, since: cursor).data.isEmpty)
             #expect(try await fixture.items(ann, list).map(\.ticked) == [true])
@@ -152,6 +152,45 @@ import VaporTesting
             let refused = try await fixture.apply(ann, reused)
             #expect(refused.first?.problem?.code == .mutationIDReused)
             #expect(try await fixture.items(ann, list).map(\.ticked) == [true])
+        }
+    }
+
+    /// A database from before mutation ids' answers were kept with the requests' keys: the
+    /// migration carries each answer over, and a batch sent again still gets its first answers.
+    @Test(arguments: Engine.available)
+    func answersKeptBeforeTheMoveAreStillTheAnswers(_ engine: Engine) async throws {
+        try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
+            let fixture = try await ListFixture.make(app)
+            let ann = try await fixture.player("ann@example.com")
+            let list = Op.id()
+            let batch = [Op.createList(list, "Groceries"), Op.leave(list)]
+            let first = try await fixture.apply(ann, batch)
+            #expect(first.map(\.status) == [.applied, .refused])
+
+            // As the older server kept them: in list_mutations.
+            let move = MoveListAnswersToStoredAnswers()
+            try await move.revert(on: app.db)
+            let player = try #require(UUID(uuidString: try await fixture.playerID(ann)))
+            let sql = app.sql()
+            for row in try await sql.raw("SELECT app_id, idempotency_key, fingerprint, body, created_at FROM idempotency_keys WHERE owner LIKE 'lists:%'").all() {
+                let mutation = try #require(UUID(uuidString: try row.decode(column: "idempotency_key", as: String.self)))
+                try await sql.raw("""
+                    INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at)
+                    VALUES (\(bind: try row.decode(column: "app_id", as: UUID.self)), \(bind: player), \(bind: mutation),
+                            \(bind: try row.decode(column: "fingerprint", as: String.self)), \(bind: try row.decode(column: "body", as: String.self)),
+                            \(bind: try row.decode(column: "created_at", as: Date.self)))
+                    """).run()
+            }
+            try await sql.raw("DELETE FROM idempotency_keys WHERE owner LIKE 'lists:%'").run()
+            #expect(try await app.count("list_mutations") == 2)
+
+            try await move.prepare(on: app.db)
+            #expect(try await app.count("idempotency_keys", where: "owner LIKE 'lists:%'") == 2)
+            // Applied again, the creation would be `ignored` (it exists): the first answers stand, the refusal too.
+            #expect(try await fixture.apply(ann, batch) == first)
+            var reused = Op.rename(list, "Food")
+            reused.mutationID = batch[0].mutationID
+            #expect(try await fixture.apply(ann, reused).first?.problem?.code == .mutationIDReused)
         }
     }
 
@@ -350,7 +389,7 @@ import VaporTesting
             #expect(fields == ["operations[1].name too_long", "operations[2].count out_of_range", "operations[3].list_id invalid_value",
                                "operations[3].name blank"])
             #expect(try await fixture.snapshot(ann).data.isEmpty)
-            #expect(try await app.count("list_mutations") == 0)
+            #expect(try await app.count("idempotency_keys", where: "owner LIKE 'lists:%'") == 0)
             #expect(try await fixture.send(ann, []).status == .unprocessableEntity)
             #expect(try await app.send(.POST, "/v1/lists/operations", headers: bearer(ann).merged(json), body: #"{"operations":["#).status
                     == .badRequest)

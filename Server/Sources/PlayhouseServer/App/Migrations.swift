@@ -69,5 +69,6 @@ enum Migrations {
         app.migrations.add(CreateOperatorTokens())
         app.migrations.add(CreateFigureCounts())
         app.migrations.add(CreateAppOperators())
+        app.migrations.add(MoveListAnswersToStoredAnswers())
     }
 }

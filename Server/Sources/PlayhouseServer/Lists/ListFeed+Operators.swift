@@ -62,7 +62,7 @@ extension ListFeed {
                 tickedItems: try await count("SELECT COUNT(*) AS n FROM list_items WHERE app_id = \(bind: app) AND deleted_at IS NULL AND ticked = \(bind: true)"),
                 owners: try await count("SELECT COUNT(DISTINCT owner_id) AS n FROM shopping_lists WHERE app_id = \(bind: app) AND deleted_at IS NULL"),
                 shares: shares,
-                mutations: try await count("SELECT COUNT(*) AS n FROM list_mutations WHERE app_id = \(bind: app)"),
+                mutations: try await IdempotentRequest.listAnswerCount(app: app, sql),
                 feedPosition: last, purgedPosition: purged)
         }
     }

@@ -157,13 +157,10 @@ public struct ListFeed: Sendable {
     }
 
     func syncState(app: UUID, player: UUID) async throws -> SyncState {
-        let row = try await store.read { sql in
-            try await sql.raw("""
-                SELECT MAX(created_at) AS last, COUNT(*) AS remembered FROM list_mutations WHERE app_id = \(bind: app) AND player_id = \(bind: player)
-                """).first()
+        let stored = try await store.read { sql in
+            try await IdempotentRequest.storedAnswerCount(app: app, owner: IdempotentRequest.owner(listsOf: player), sql)
         }
-        return SyncState(lastChangeReceivedAt: try row?.decode(column: "last", as: Date?.self),
-                         changesRemembered: try row?.decode(column: "remembered", as: Int.self) ?? 0)
+        return SyncState(lastChangeReceivedAt: stored.last, changesRemembered: stored.count)
     }
 
     /// Forgets deleted lists and items, and shares that give nothing, whose last change is older
@@ -193,11 +190,10 @@ public struct ListFeed: Sendable {
                 "DELETE FROM list_items WHERE deleted_at < \(bind: cutoff)",
                 "DELETE FROM list_shares WHERE status IN ('declined', 'removed', 'left') AND modified_at < \(bind: cutoff)",
                 "DELETE FROM shopping_lists WHERE deleted_at < \(bind: cutoff)",
-                "DELETE FROM list_mutations WHERE created_at < \(bind: cutoff)",
             ] {
                 purged += try await sql.raw("\(statement) RETURNING 1 AS gone").all().count
             }
-            return purged
+            return purged + (try await IdempotentRequest.forgetListAnswers(before: cutoff, sql))
         }
     }
 

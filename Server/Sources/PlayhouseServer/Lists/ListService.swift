@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PlayhouseAPI
 import SQLKit
@@ -42,7 +41,7 @@ struct ListService: Sendable {
         let (outcomes, woken) = try await store.transaction { sql in
             let store = Store(sql)
             let first = try await Self.takePositions(batch.operations.count, app: app, sql)
-            let earlier = try await Self.earlierAnswers(batch.operations, caller: player, sql)
+            let earlier = try await Self.earlierAnswers(batch.operations, app: app, caller: player, sql)
             let operations = batch.operations
             var outcomes: [Outcome] = []
             var touched: [UUID] = []
@@ -87,7 +86,7 @@ struct ListService: Sendable {
                 }
                 for list in changed where !touched.contains(list) { touched.append(list) }
             }
-            try await Self.record(answers, app: app, caller: player, at: now, sql)
+            try await IdempotentRequest.store(try answers.map { try $0.stored(by: player) }, app: app, at: now, sql)
             let woken = try await Self.playersWhoSee(touched, caller: player, sql)
             if let channel = signal.channel {
                 for payload in ListChangeSignal.payloads(woken) {
@@ -122,45 +121,34 @@ struct ListService: Sendable {
 
         init(_ operation: ListOperation) {
             mutation = UUID(uuidString: operation.mutationID)!
-            fingerprint = Self.fingerprint(operation)
+            fingerprint = IdempotentRequest.fingerprint(of: operation)
         }
 
-        /// What makes an operation the same operation: its JSON with sorted keys, hashed.
-        static func fingerprint(_ operation: ListOperation) -> String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            let data = (try? encoder.encode(operation)) ?? Data()
-            return SecretToken.hex(SHA256.hash(data: data))
+        /// The mutation id's key among the player's stored answers.
+        static func key(_ mutation: UUID) -> String { mutation.uuidString.lowercased() }
+
+        /// The answer as stored for `caller`: the outcome's JSON, with the status the operation
+        /// would have had as a request of its own.
+        func stored(by caller: UUID) throws -> IdempotentRequest.StoredAnswer {
+            IdempotentRequest.StoredAnswer(id: UUID.random(), owner: IdempotentRequest.owner(listsOf: caller), key: Self.key(mutation),
+                                           fingerprint: fingerprint, status: Int(outcome.refusal?.status.code ?? 200),
+                                           body: String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self))
         }
     }
 
     /// The answers stored for those of `operations`' mutation ids that `caller` sent before, with
     /// the fingerprints of the operations they answered.
-    private static func earlierAnswers(_ operations: [ListOperation], caller: UUID,
+    private static func earlierAnswers(_ operations: [ListOperation], app: UUID, caller: UUID,
                                        _ sql: any SQLDatabase) async throws -> [UUID: (fingerprint: String, outcome: Outcome)] {
-        let ids = operations.map { UUID(uuidString: $0.mutationID)! }
-        let rows = try await sql.raw("""
-            SELECT mutation_id, fingerprint, outcome FROM list_mutations WHERE player_id = \(bind: caller) AND mutation_id IN (\(binds: ids))
-            """).all()
+        let mutations = operations.map { UUID(uuidString: $0.mutationID)! }
+        let stored = try await IdempotentRequest.storedAnswers(app: app, owner: IdempotentRequest.owner(listsOf: caller),
+                                                               keys: mutations.map(Answer.key), sql)
         var answers: [UUID: (fingerprint: String, outcome: Outcome)] = [:]
-        for row in rows {
-            let outcome = try JSONDecoder().decode(Outcome.self, from: Data(try row.decode(column: "outcome", as: String.self).utf8))
-            answers[try row.decode(column: "mutation_id", as: UUID.self)] = (try row.decode(column: "fingerprint", as: String.self), outcome)
+        for mutation in mutations {
+            guard let answer = stored[Answer.key(mutation)] else { continue }
+            answers[mutation] = (answer.fingerprint, try JSONDecoder().decode(Outcome.self, from: Data(answer.body.utf8)))
         }
         return answers
-    }
-
-    /// Records the answers to the batch's new operations, in one statement.
-    private static func record(_ answers: [Answer], app: UUID, caller: UUID, at now: Date, _ sql: any SQLDatabase) async throws {
-        guard !answers.isEmpty else { return }
-        let encoder = JSONEncoder()
-        let rows = try answers.map { answer -> SQLQueryString in
-            let outcome = String(decoding: try encoder.encode(answer.outcome), as: UTF8.self)
-            return "(\(bind: app), \(bind: caller), \(bind: answer.mutation), \(bind: answer.fingerprint), \(bind: outcome), \(bind: now))"
-        }
-        try await sql.raw("""
-            INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) VALUES \(rows.joined(separator: ", "))
-            """).run()
     }
 
     /// The players who see `lists` (their owners, and everyone with a share of them, whatever its

@@ -1,3 +1,4 @@
+import Foundation
 import Fluent
 import SQLKit
 
@@ -74,5 +75,45 @@ struct CreateShoppingLists: AsyncMigration {
         for table in ["list_mutations", "list_shares", "list_items", "shopping_lists", "list_feeds"] {
             try await database.schema(table).delete()
         }
+    }
+}
+
+/// Mutation ids' answers move to the one store of answers (``IdempotentRequest``'s, as a request's
+/// `Idempotency-Key`), each with its time, and `list_mutations` goes. Rows move a page at a time,
+/// each page deleted once carried, so that a migration stopped half way carries on.
+struct MoveListAnswersToStoredAnswers: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        let sql = try database.sql()
+        while true {
+            let rows = try await sql.raw("""
+                SELECT app_id, player_id, mutation_id, fingerprint, outcome, created_at FROM list_mutations ORDER BY player_id, mutation_id LIMIT 500
+                """).all()
+            guard !rows.isEmpty else { break }
+            for row in rows {
+                let player = try row.decode(column: "player_id", as: UUID.self), mutation = try row.decode(column: "mutation_id", as: UUID.self)
+                let outcome = try row.decode(column: "outcome", as: String.self)
+                let refusal = try JSONDecoder().decode(ListService.Outcome.self, from: Data(outcome.utf8)).refusal
+                try await IdempotentRequest.carryOver(
+                    IdempotentRequest.StoredAnswer(id: UUID.random(), owner: IdempotentRequest.owner(listsOf: player), key: mutation.uuidString.lowercased(),
+                                                   fingerprint: try row.decode(column: "fingerprint", as: String.self),
+                                                   status: Int(refusal?.status.code ?? 200), body: outcome),
+                    app: try row.decode(column: "app_id", as: UUID.self), at: try row.decode(column: "created_at", as: Date.self), sql)
+                try await sql.raw("DELETE FROM list_mutations WHERE player_id = \(bind: player) AND mutation_id = \(bind: mutation)").run()
+            }
+        }
+        try await database.schema("list_mutations").delete()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("list_mutations")
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
+            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
+            .field("mutation_id", .uuid, .required)
+            .field("fingerprint", .string, .required)
+            .field("outcome", .string, .required)
+            .field("created_at", .datetime, .required)
+            .compositeIdentifier(over: "player_id", "mutation_id")
+            .create()
+        try await database.sql().create(index: "list_mutations_age").on("list_mutations").column("created_at").run()
     }
 }

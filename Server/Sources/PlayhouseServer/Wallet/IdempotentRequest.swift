@@ -357,11 +357,95 @@ struct IdempotentRequest {
             onConflict: "ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING RETURNING id")
     }
 
-    /// Forgets keys older than the retention period.
+    /// Forgets keys older than the retention period, but those of a player's list operations,
+    /// which the lists forget with their tombstones (``forgetListAnswers(before:_:)``).
     static func sweep(_ store: Store, now: Date) async throws {
         let cutoff = now.addingTimeInterval(-retention)
         try await store.write { sql in
-            try await sql.raw("DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff)").run()
+            try await sql.raw("""
+                DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND owner NOT LIKE \(bind: listsOwnerPrefix + "%")
+                """).run()
         }
+    }
+}
+
+/// The answers of a batch whose operations each carry their own key (a list operation's mutation
+/// id), kept as a request's are: in `idempotency_keys`, each with the fingerprint of what it
+/// answered, so that an operation sent again gets its first answer, and the same id with another
+/// operation is told so.
+extension IdempotentRequest {
+    /// The owner of a player's list operations' answers: apart from their requests' keys, and
+    /// kept as long as the lists keep their tombstones.
+    static func owner(listsOf playerID: UUID) -> String { listsOwnerPrefix + playerID.uuidString.lowercased() }
+    static let listsOwnerPrefix = "lists:"
+
+    /// What makes a value (an operation of a batch) the same one: its JSON with sorted keys, hashed.
+    static func fingerprint(of value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return SecretToken.hex(SHA256.hash(data: (try? encoder.encode(value)) ?? Data()))
+    }
+
+    /// The answers stored under those of `keys` that `owner` of `app` used before.
+    static func storedAnswers(app: UUID, owner: String, keys: [String], _ sql: any SQLDatabase) async throws -> [String: StoredAnswer] {
+        guard !keys.isEmpty else { return [:] }
+        var answers: [String: StoredAnswer] = [:]
+        for row in try await sql.raw("""
+            SELECT id, idempotency_key, fingerprint, status, body FROM idempotency_keys
+            WHERE app_id = \(bind: app) AND owner = \(bind: owner) AND idempotency_key IN (\(binds: keys))
+            """).all() {
+            let key = try row.decode(column: "idempotency_key", as: String.self)
+            answers[key] = StoredAnswer(id: try row.decode(column: "id", as: UUID.self), owner: owner, key: key,
+                                        fingerprint: try row.decode(column: "fingerprint", as: String.self),
+                                        status: try row.decode(column: "status", as: Int.self), body: try row.decode(column: "body", as: String.self))
+        }
+        return answers
+    }
+
+    /// Stores `answers`, new keys of `app`, in one statement, in the caller's transaction.
+    static func store(_ answers: [StoredAnswer], app: UUID, at now: Date, _ sql: any SQLDatabase) async throws {
+        guard !answers.isEmpty else { return }
+        let rows = answers.map { answer -> SQLQueryString in
+            """
+            (\(bind: answer.id), \(bind: app), \(bind: answer.owner), \(bind: answer.key), \(bind: answer.fingerprint), \(bind: answer.status),
+             \(bind: answer.body), \(bind: now))
+            """
+        }
+        try await sql.raw("""
+            INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
+            VALUES \(rows.joined(separator: ", "))
+            """).run()
+    }
+
+    /// How many answers `owner` of `app` has stored, and when the last was.
+    static func storedAnswerCount(app: UUID, owner: String, _ sql: any SQLDatabase) async throws -> (count: Int, last: Date?) {
+        let row = try await sql.raw("""
+            SELECT MAX(created_at) AS last, COUNT(*) AS n FROM idempotency_keys WHERE app_id = \(bind: app) AND owner = \(bind: owner)
+            """).first()
+        return (try row?.decode(column: "n", as: Int.self) ?? 0, try row?.decode(column: "last", as: Date?.self))
+    }
+
+    /// How many answers to list operations the players of `app` have stored.
+    static func listAnswerCount(app: UUID, _ sql: any SQLDatabase) async throws -> Int {
+        try await sql.raw("""
+            SELECT COUNT(*) AS n FROM idempotency_keys WHERE app_id = \(bind: app) AND owner LIKE \(bind: listsOwnerPrefix + "%")
+            """).first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    /// Forgets the answers to list operations stored before `cutoff`; answers how many went.
+    static func forgetListAnswers(before cutoff: Date, _ sql: any SQLDatabase) async throws -> Int {
+        try await sql.raw("""
+            DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND owner LIKE \(bind: listsOwnerPrefix + "%") RETURNING 1 AS gone
+            """).all().count
+    }
+
+    /// Keeps `answer`, stored at `time` elsewhere before (a migration's), unless its key is stored already.
+    static func carryOver(_ answer: StoredAnswer, app: UUID, at time: Date, _ sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
+            VALUES (\(bind: answer.id), \(bind: app), \(bind: answer.owner), \(bind: answer.key), \(bind: answer.fingerprint), \(bind: answer.status),
+                    \(bind: answer.body), \(bind: time))
+            ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING
+            """).run()
     }
 }
