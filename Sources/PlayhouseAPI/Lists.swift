@@ -186,18 +186,20 @@ public enum ListChange: Codable, Sendable, Equatable {
 /// cursor to send next time. Keep asking while `has_more` is true.
 public struct ListChanges: Codable, Sendable, Equatable {
     public var data: [ListChange]
-    /// Send it as `since` next time; the feed is complete up to it.
-    public var cursor: String
+    /// Where the feed goes on: send it as `since` next time (at once when ``hasMore``, later
+    /// otherwise); the feed is complete up to it. Unlike a list's page, a feed never ends, so
+    /// there is always one.
+    public var nextCursor: String
     public var hasMore: Bool
 
-    public init(data: [ListChange], cursor: String, hasMore: Bool) {
+    public init(data: [ListChange], nextCursor: String, hasMore: Bool) {
         self.data = data
-        self.cursor = cursor
+        self.nextCursor = nextCursor
         self.hasMore = hasMore
     }
 
     enum CodingKeys: String, CodingKey {
-        case cursor, data, hasMore = "has_more"
+        case data, hasMore = "has_more", nextCursor = "next_cursor"
     }
 }
 

@@ -55,7 +55,7 @@ def test_a_batch_sent_again_changes_nothing_and_a_shared_list_reaches_the_other_
     assert [(s["list"]["name"], [i["description"] for i in s["items"]]) for s in snapshot["data"]] == [("Groceries", ["Milk"])]
 
     # Bob is invited, accepts, and the list with its item comes to him in the feed.
-    start = feed(playhouse, bob)["cursor"]
+    start = feed(playhouse, bob)["next_cursor"]
     assert send(playhouse, bob, [op("answer_share", list_id=groceries, accept=True)]).json()["results"][0]["status"] == "applied"
     changes = feed(playhouse, bob, since=start)["data"]
     assert {c["type"] for c in changes} == {"share", "list", "item"}
@@ -72,7 +72,7 @@ def test_a_long_poll_wakes_when_another_client_writes(playhouse, client_app):
     ann = tokens["access_token"]
     groceries = str(uuid.uuid4())
     send(playhouse, ann, [op("create_list", list_id=groceries, name="Groceries")])
-    cursor = feed(playhouse, ann)["cursor"]
+    cursor = feed(playhouse, ann)["next_cursor"]
 
     answer = {}
 

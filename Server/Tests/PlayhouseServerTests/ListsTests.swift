@@ -133,7 +133,7 @@ import VaporTesting
             let answers = try first.decode(ListOperationsResponse.self).results
             #expect(answers.map(\.status) == [.applied, .applied, .applied, .ignored, .refused, .ignored])
             #expect(answers[4].problem?.code == .listAnchorNotFound && answers[4].problem?.status == 422)
-            let cursor = try await fixture.changes(ann, since: nil).cursor
+            let cursor = try await fixture.changes(ann, since: nil).nextCursor
             let rows = try await app.count("idempotency_keys", where: "owner LIKE 'lists:%'")
 
             // The answer was lost; the phone sends the batch again, and again.
@@ -206,7 +206,7 @@ import VaporTesting
             let bobID = try await fixture.playerID(bob)
             let list = Op.id(), milk = Op.id()
             try await fixture.apply(ann, Op.createList(list, "Groceries"), Op.add(list, milk, "Milk"))
-            let bobCursor = try await fixture.changes(bob, since: nil).cursor
+            let bobCursor = try await fixture.changes(bob, since: nil).nextCursor
 
             // Bob cannot see or touch the list before he is invited and accepts.
             let unseen = try await fixture.apply(bob, Op.tick(milk), Op.rename(list, "Mine"), Op.answer(list, accept: true))
@@ -223,7 +223,7 @@ import VaporTesting
 
             // Accepting brings the list and its items, although they changed before Bob's cursor.
             try await fixture.apply(bob, Op.answer(list, accept: true))
-            let joined = try await fixture.changes(bob, since: invitation.cursor)
+            let joined = try await fixture.changes(bob, since: invitation.nextCursor)
             #expect(joined.data.contains { if case .list(let list) = $0 { list.access == .write } else { false } })
             #expect(joined.data.contains { if case .item(let item) = $0 { item.id == milk } else { false } })
             #expect(try await fixture.apply(bob, Op.add(list, Op.id(), "Butter")).map(\.status) == [.applied])
@@ -238,7 +238,7 @@ import VaporTesting
             #expect(try await fixture.items(cat, list).map(\.description) == ["Milk", "Butter"])
 
             // Ann takes Bob's share back: his feed says so, and the list is gone from his snapshot.
-            let beforeRemoval = try await fixture.changes(bob, since: nil).cursor
+            let beforeRemoval = try await fixture.changes(bob, since: nil).nextCursor
             try await fixture.apply(ann, Op.removeShare(list, player: bobID))
             let removed = try await fixture.changes(bob, since: beforeRemoval)
             #expect(shareStatuses(removed) == [.removed])
@@ -246,7 +246,7 @@ import VaporTesting
             #expect(try await fixture.apply(bob, Op.tick(milk)).first?.problem?.code == .listItemNotFound)
 
             // Cat leaves; Ann sees her share end.
-            let annCursor = try await fixture.changes(ann, since: nil).cursor
+            let annCursor = try await fixture.changes(ann, since: nil).nextCursor
             try await fixture.apply(cat, Op.leave(list))
             let left = try await fixture.changes(ann, since: annCursor)
             #expect(shareStatuses(left) == [.left])
@@ -265,7 +265,7 @@ import VaporTesting
             #expect(start.data.isEmpty && !start.hasMore)
             let list = Op.id(), items = (0..<5).map { _ in Op.id() }
             try await fixture.apply(ann, [Op.createList(list, "Groceries")] + items.enumerated().map { Op.add(list, $1, "Item \($0)") })
-            var seen: [String] = [], cursor = start.cursor, pages = 0
+            var seen: [String] = [], cursor = start.nextCursor, pages = 0
             while true {
                 let page = try await fixture.changes(ann, since: cursor, limit: 2)
                 pages += 1
@@ -276,7 +276,7 @@ import VaporTesting
                     case .share: Issue.record("no shares here")
                     }
                 }
-                cursor = page.cursor
+                cursor = page.nextCursor
                 if !page.hasMore { break }
             }
             #expect(seen == ["Groceries", "Item 0", "Item 1", "Item 2", "Item 3", "Item 4"])
@@ -287,7 +287,7 @@ import VaporTesting
             #expect(tombstone.data.map { if case .item(let item) = $0 { "\(item.description) \(item.deleted) \(item.ticked)" } else { "" } }
                     == ["Item 1 true false", "Item 2 false true"])
             try await fixture.apply(ann, Op.deleteList(list))
-            let gone = try await fixture.changes(ann, since: tombstone.cursor)
+            let gone = try await fixture.changes(ann, since: tombstone.nextCursor)
             #expect(gone.data.map { if case .list(let list) = $0 { list.deleted } else { false } } == [true])
             // Without a cursor: what is there now, no tombstones.
             #expect(try await fixture.changes(ann, since: nil).data.isEmpty)
@@ -305,7 +305,7 @@ import VaporTesting
             let ann = try await fixture.player("ann@example.com")
             let list = Op.id(), milk = Op.id(), eggs = Op.id()
             try await fixture.apply(ann, Op.createList(list, "Groceries"), Op.add(list, milk, "Milk"), Op.add(list, eggs, "Eggs"))
-            let old = try await fixture.changes(ann, since: nil).cursor
+            let old = try await fixture.changes(ann, since: nil).nextCursor
             try await fixture.apply(ann, Op.deleteItem(milk))
             #expect(try await fixture.changes(ann, since: old).data.count == 1)
 
@@ -333,11 +333,11 @@ import VaporTesting
             let bob = try await fixture.player("bob@example.com")
             let list = Op.id()
             try await fixture.apply(ann, Op.createList(list, "Groceries"))
-            let cursor = try await fixture.changes(ann, since: nil).cursor
+            let cursor = try await fixture.changes(ann, since: nil).nextCursor
 
             // Nothing happens for a second: the poll answers empty, with the cursor it was given.
             let quiet = try await fixture.changes(ann, since: cursor, wait: 1)
-            #expect(quiet.data.isEmpty && quiet.cursor == cursor)
+            #expect(quiet.data.isEmpty && quiet.nextCursor == cursor)
 
             async let poll = fixture.changes(ann, since: cursor, wait: 20)
             try await waitForWaiters(app, 1)
@@ -360,7 +360,7 @@ import VaporTesting
                 let other = ListFixture(app: second, credentials: fixture.credentials)
                 let list = Op.id()
                 try await fixture.apply(ann, Op.createList(list, "Groceries"))
-                let cursor = try await other.changes(ann, since: nil).cursor
+                let cursor = try await other.changes(ann, since: nil).nextCursor
 
                 // The first poll that waits starts the instance's listening.
                 async let poll = other.changes(ann, since: cursor, wait: 20)

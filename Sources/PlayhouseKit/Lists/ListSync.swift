@@ -376,7 +376,7 @@ actor ListSync {
                     resync = nil
                     continue
                 }
-                resync = (gathering.changes + page.data, page.cursor, gathering.pushes)
+                resync = (gathering.changes + page.data, page.nextCursor, gathering.pushes)
                 if page.hasMore { continue }
             }
             // A push answered meanwhile may be missing from this page: read again.
@@ -384,7 +384,7 @@ actor ListSync {
                 if try store.queueLength() > 0 { return }
                 continue
             }
-            let (before, after) = try store.apply(resync?.changes ?? page.data, cursor: page.cursor, restart: resync != nil,
+            let (before, after) = try store.apply(resync?.changes ?? page.data, cursor: page.nextCursor, restart: resync != nil,
                                                   complete: !page.hasMore)
             resync = nil
             if owner == player {

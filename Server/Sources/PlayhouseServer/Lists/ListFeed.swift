@@ -101,7 +101,7 @@ public struct ListFeed: Sendable {
             // A purge that ran meanwhile may have taken tombstones this read should have had.
             if let since, try await Self.feed(app, sql).purged > since { throw Self.cursorExpired }
             let cursor = hasMore ? page.last!.seq : max(last, from)
-            return ListChanges(data: data, cursor: PageRequest.cursor(cursor), hasMore: hasMore)
+            return ListChanges(data: data, nextCursor: PageRequest.cursor(cursor), hasMore: hasMore)
         }
     }
 
