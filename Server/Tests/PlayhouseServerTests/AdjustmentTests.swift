@@ -81,7 +81,7 @@ import VaporTesting
             #expect(listed.map(\.id) == [reversed.id, credit.id] && listed.last?.reversedBy == reversed.id)
             let logged = try await app.auditLog.all().filter { $0.target.hasPrefix("ern:adjustment:") }
             #expect(logged.map(\.action) == ["money adjusted", "adjustment reversed"] && logged.allSatisfy { $0.actor == "olga@example.com" })
-            let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: owner.reading).decode(AdminMoneyController.Totals.self)
+            let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: owner.reading).decode(AppLedger.self)
             #expect(totals.data.filter { $0.account == "app:adjustments" }.map(\.total) == [Money(amount: "0.00", currency: "EUR")],
                     "a credit and its reversal net to nothing")
             try await fixture.expectLedgerSound()
@@ -104,9 +104,9 @@ import VaporTesting
             #expect(try await fixture.deposit(token, "3.00", method: "sandbox_delayed").status == .created)
             let clientID = fixture.credentials.app.clientID
             let analyst = try await ConsoleTests.operatorSignedIn(app, "ann@example.com", .analyst)
-            func payments(_ state: String) async throws -> [AdminMoneyController.PaymentLine] {
+            func payments(_ state: String) async throws -> [PaymentLine] {
                 try await app.send(.GET, "/admin/v1/apps/\(clientID)/payments?state=\(state)", headers: analyst.reading)
-                    .decode(Page<AdminMoneyController.PaymentLine>.self).data
+                    .decode(Page<PaymentLine>.self).data
             }
             #expect(try await payments("open").map(\.payment.amount.amount) == ["3.00"])
             #expect(try await payments("finished").map(\.payment.amount.amount) == ["12.50"])
@@ -118,10 +118,10 @@ import VaporTesting
             #expect(try await fixture.deposit(token, "1.00").status == .created)
             #expect(try await fixture.deposit(token, "2.00").status == .created)
             // (The delayed deposit may finish meanwhile: it may be there too, once.)
-            var pages: [[AdminMoneyController.PaymentLine]] = [], cursor: String? = ""
+            var pages: [[PaymentLine]] = [], cursor: String? = ""
             while let next = cursor, pages.count < 5 {
                 let page = try await app.send(.GET, "/admin/v1/apps/\(clientID)/payments?state=finished&limit=2&cursor=\(next)", headers: analyst.reading)
-                    .decode(Page<AdminMoneyController.PaymentLine>.self)
+                    .decode(Page<PaymentLine>.self)
                 pages.append(page.data)
                 cursor = page.nextCursor
             }

@@ -26,15 +26,15 @@ import VaporTesting
             // A player's lists as the server holds them, and when their devices last sent a change: support's, read-only.
             let path = "/admin/v1/apps/\(clientID)/players/\(annID)/lists"
             #expect(try await app.send(.GET, path, headers: developer.reading).status == .forbidden)
-            let lists = try await app.send(.GET, path, headers: support.reading).decode(AdminListsController.PlayerLists.self)
+            let lists = try await app.send(.GET, path, headers: support.reading).decode(AdminPlayerLists.self)
             #expect(lists.lists.data.map(\.list.name) == ["Groceries"] && lists.lists.data.first?.items.map(\.description) == ["Milk", "Eggs"])
             #expect(lists.sync.changesRemembered == 4 && lists.sync.lastChangeReceivedAt != nil)
             // Paged as the player's own lists are.
             try await fixture.apply(ann, Op.createList(Op.id(), "Hardware"))
-            let firstPage = try await app.send(.GET, "\(path)?limit=1", headers: support.reading).decode(AdminListsController.PlayerLists.self)
+            let firstPage = try await app.send(.GET, "\(path)?limit=1", headers: support.reading).decode(AdminPlayerLists.self)
             let cursor = try #require(firstPage.lists.nextCursor)
             let secondPage = try await app.send(.GET, "\(path)?limit=1&cursor=\(cursor)", headers: support.reading)
-                .decode(AdminListsController.PlayerLists.self)
+                .decode(AdminPlayerLists.self)
             #expect((firstPage.lists.data + secondPage.lists.data).map(\.list.name) == ["Groceries", "Hardware"])
             let page = try await app.send(.GET, "/console/players/\(clientID)/\(annID)", headers: support.reading).body.string
             #expect(page.contains("Groceries") && page.contains("2, 1 ticked") && page.contains("5 changes remembered"))

@@ -317,7 +317,7 @@ import VaporTesting
             #expect(try await app.send(.GET, "/console/players", headers: developer.reading).status == .forbidden)
 
             let whole = try await app.send(.GET, "/admin/v1/apps/\(clientID)/players/\(profile.id)", headers: support.reading)
-            let view = try whole.decode(AdminPlayersController.PlayerView.self)
+            let view = try whole.decode(AdminPlayer.self)
             #expect(view.wallet.balances.contains { $0.available == Money(amount: "12.50", currency: "EUR") })
             let open = try #require(view.sessions.first { $0.endedAt == nil })
             let page = try await app.send(.GET, "/console/players/\(clientID)/\(profile.id)", headers: support.reading)
@@ -348,14 +348,14 @@ import VaporTesting
             let analyst = try await Self.operatorSignedIn(app, "ann@example.com", .analyst)
             let support = try await Self.operatorSignedIn(app, "help@example.com", .support)
 
-            let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: analyst.reading).decode(AdminMoneyController.Totals.self)
+            let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: analyst.reading).decode(AppLedger.self)
             let euros = totals.data.filter { $0.currency == "EUR" }
             #expect(euros.first { $0.account == "wallets" }?.total == Money(amount: "12.50", currency: "EUR"))
             #expect(euros.first { $0.account == "app:deposits" }?.total == Money(amount: "-12.50", currency: "EUR"), "double entry: the other side")
             // Verifying reads every app's ledger: owners only.
             #expect(try await app.send(.GET, "/admin/v1/ledger/verify", headers: analyst.reading).status == .forbidden)
             let owner = try await Self.operatorSignedIn(app, "olga@example.com", .owner)
-            let verified = try await app.send(.GET, "/admin/v1/ledger/verify", headers: owner.reading).decode(AdminMoneyController.Verification.self)
+            let verified = try await app.send(.GET, "/admin/v1/ledger/verify", headers: owner.reading).decode(LedgerVerification.self)
             #expect(verified.violations.isEmpty && verified.transactions >= 1 && verified.summary.hasSuffix("the ledger is sound."))
             #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: support.reading).status == .forbidden)
             #expect(try await app.send(.GET, "/admin/v1/ledger/verify", headers: support.reading).status == .forbidden)

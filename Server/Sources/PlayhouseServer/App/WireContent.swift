@@ -60,3 +60,9 @@ extension ListChanges: @retroactive Content {}
 extension ShoppingListsPage: @retroactive Content {}
 extension GameDataVersions: @retroactive Content {}
 extension GameDataCollections: @retroactive Content {}
+extension AppLedger: @retroactive Content {}
+extension LedgerVerification: @retroactive Content {}
+extension PaymentLine: @retroactive Content {}
+extension Adjustment: @retroactive Content {}
+extension AdminPlayer: @retroactive Content {}
+extension AdminPlayerLists: @retroactive Content {}

@@ -130,7 +130,7 @@ struct ConsolePageController: RouteCollection {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readMoney) else { return try await ConsolePages.forbidden(request, session) }
         let (apps, chosen) = try await ConsolePages.apps(request, session, chosen: query.app)
-        var totals: [LedgerTotals.Line] = []
+        var totals: [LedgerTotal] = []
         var open: [(playerID: UUID, payment: Payment)] = [], finished = open
         var adjustments: [Adjustment] = []
         var more: (open: Bool, finished: String?, adjustments: String?) = (false, nil, nil)
@@ -240,7 +240,7 @@ struct ConsolePageController: RouteCollection {
         struct Verify: Encodable { var serverSeed, serverSeedHash, clientSeed, nonce, stops, lengths: String }
     }
 
-    private func bets(of view: AdminPlayersController.PlayerView, app: AppRecord, _ request: Request) async throws -> [BetRow] {
+    private func bets(of view: AdminPlayer, app: AppRecord, _ request: Request) async throws -> [BetRow] {
         guard let playerID = UUID(uuidString: view.profile.id) else { return [] }
         let bets = try await request.betHistory.history(.init(app: app, playerID: playerID), game: nil, page: try PageRequest(limit: 20)).data
         var games: [String: (version: Int, lengths: [Int])] = [:]
@@ -265,7 +265,7 @@ struct ConsolePageController: RouteCollection {
     /// A player's adjustment on their page: what it did, and whether it can be reversed.
     struct AdjustmentRow: Encodable { var id, at, change, reason, by, note: String, reversible: Bool }
 
-    private func adjustments(of view: AdminPlayersController.PlayerView, app: AppRecord, _ request: Request) async throws -> [AdjustmentRow] {
+    private func adjustments(of view: AdminPlayer, app: AppRecord, _ request: Request) async throws -> [AdjustmentRow] {
         guard let playerID = UUID(uuidString: view.profile.id) else { return [] }
         return try await request.adjustments.list(appID: app.id, playerID: playerID, page: try PageRequest(limit: 100)).adjustments.map { adjustment in
             let note = adjustment.reverses.map { "reverses \($0.prefix(8))" } ?? adjustment.reversedBy.map { "reversed by \($0.prefix(8))" } ?? ""

@@ -23,28 +23,18 @@ struct AdminPlayersController: RouteCollection {
         return page.page(ofAll: try await request.players.search(appID: app.id, text).map { $0.profile() })
     }
 
-    /// A player as support sees them.
-    struct PlayerView: Content {
-        var profile: PlayerProfile
-        var wallet: Wallet
-        var limits: PlayerLimits
-        var sessions: [SessionService.PlaySessionSummary]
-        /// The wallet's history, the latest 20 transactions.
-        var transactions: [WalletTransaction]
+    func show(_ request: Request) async throws -> AdminPlayer {
+        try await Self.view(request)
     }
 
-    func show(_ request: Request) async throws -> PlayerView {
-        return try await Self.view(request)
-    }
-
-    /// The player of the path, as ``PlayerView`` shows them (the console's page reads it too).
-    static func view(_ request: Request) async throws -> PlayerView {
+    /// The player of the path, as support sees them (the console's page reads it too).
+    static func view(_ request: Request) async throws -> AdminPlayer {
         let (app, player) = try await AdminController.player(request)
         let limits = try await request.limits.wire(try await request.limits.limits(playerID: player.id), playerID: player.id, appID: app.id)
-        return PlayerView(profile: player.profile(), wallet: try await request.wallet.wallet(app: app, playerID: player.id), limits: limits,
-                          sessions: try await request.playSessions.sessions(playerID: player.id),
-                          transactions: try await request.wallet.history(app: app, playerID: player.id, filter: .init(),
-                                                                         page: try PageRequest(limit: 20)).data)
+        return AdminPlayer(profile: player.profile(), wallet: try await request.wallet.wallet(app: app, playerID: player.id), limits: limits,
+                           sessions: try await request.playSessions.sessions(playerID: player.id),
+                           transactions: try await request.wallet.history(app: app, playerID: player.id, filter: .init(),
+                                                                          page: try PageRequest(limit: 20)).data)
     }
 
     /// Ends one of the player's play sessions and revokes its tokens.

@@ -12,18 +12,13 @@ struct AdminListsController: RouteCollection {
 
     /// A page of the player's shopping lists as the server holds them (as the player's own `GET
     /// /v1/lists` pages them, `limit` and `cursor`), and how their devices have synced: read-only.
-    struct PlayerLists: Content {
-        var lists: ShoppingListsPage
-        var sync: ListFeed.SyncState
-    }
-
-    func lists(_ request: Request) async throws -> PlayerLists {
+    func lists(_ request: Request) async throws -> AdminPlayerLists {
         try await Self.lists(request, page: try request.query(PageRequest.self))
     }
 
-    static func lists(_ request: Request, page: PageRequest) async throws -> PlayerLists {
+    static func lists(_ request: Request, page: PageRequest) async throws -> AdminPlayerLists {
         let (app, player) = try await AdminController.player(request)
-        return PlayerLists(lists: try await request.listFeed.snapshot(app: app.id, player: player.id, page: page),
+        return AdminPlayerLists(lists: try await request.listFeed.snapshot(app: app.id, player: player.id, page: page),
                            sync: try await request.listFeed.syncState(app: app.id, player: player.id))
     }
 }

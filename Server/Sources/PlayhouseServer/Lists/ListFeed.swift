@@ -147,20 +147,11 @@ public struct ListFeed: Sendable {
 
     /// How a player's devices have synced, as the server sees it: when it last received a change
     /// from one of them, and how many changes it remembers (to answer a retry with its first outcome).
-    public struct SyncState: Sendable, Equatable, Codable {
-        public var lastChangeReceivedAt: Date?
-        public var changesRemembered: Int
-
-        enum CodingKeys: String, CodingKey {
-            case changesRemembered = "changes_remembered", lastChangeReceivedAt = "last_change_received_at"
-        }
-    }
-
-    func syncState(app: UUID, player: UUID) async throws -> SyncState {
+    func syncState(app: UUID, player: UUID) async throws -> ListSyncState {
         let stored = try await store.read { sql in
             try await IdempotentRequest.storedAnswerCount(app: app, owner: IdempotentRequest.owner(listsOf: player), sql)
         }
-        return SyncState(lastChangeReceivedAt: stored.last, changesRemembered: stored.count)
+        return ListSyncState(lastChangeReceivedAt: stored.last, changesRemembered: stored.count)
     }
 
     /// Forgets deleted lists and items, and shares that give nothing, whose last change is older

@@ -64,28 +64,16 @@ struct SessionService: Sendable {
     }
 
     /// A player's play sessions, the latest first (at most 20).
-    func sessions(playerID: UUID) async throws -> [PlaySessionSummary] {
+    func sessions(playerID: UUID) async throws -> [AdminPlaySession] {
         try await store.read { sql in
             try await sql.raw("""
                 SELECT id, started_at, last_active_at, ended_at FROM play_sessions WHERE player_id = \(bind: playerID)
                 ORDER BY started_at DESC LIMIT 20
                 """).all()
         }.map { row in
-            PlaySessionSummary(id: try row.decode(column: "id", as: UUID.self).uuidString.lowercased(), startedAt: try row.decode(column: "started_at", as: Date.self),
+            AdminPlaySession(id: try row.decode(column: "id", as: UUID.self).uuidString.lowercased(), startedAt: try row.decode(column: "started_at", as: Date.self),
                                lastActiveAt: try row.decode(column: "last_active_at", as: Date?.self),
                                endedAt: try row.decode(column: "ended_at", as: Date?.self))
-        }
-    }
-
-    /// A play session as an operator sees it in a player's list.
-    struct PlaySessionSummary: Sendable, Codable, Equatable {
-        var id: String
-        var startedAt: Date
-        var lastActiveAt: Date?
-        var endedAt: Date?
-
-        enum CodingKeys: String, CodingKey {
-            case endedAt = "ended_at", id, lastActiveAt = "last_active_at", startedAt = "started_at"
         }
     }
 

@@ -3,54 +3,18 @@ import PlayhouseAPI
 import SQLKit
 import Vapor
 
-/// An owner's correction of a player's money: money into (`credit`) or out of (`debit`) the
-/// player's wallet, with a reason, against the app's `adjustments` account. Money is never edited:
-/// a correction is a ledger transaction of its own (kind `adjustment`, in the player's history),
-/// and a wrong correction is undone by its reversal, another adjustment the other way, made once.
-struct Adjustment: Content, Equatable {
-    enum Direction: String, Codable, Sendable {
-        case credit, debit
-
-        var reversed: Direction { self == .credit ? .debit : .credit }
-    }
-
-    var id: String
-    /// `ern:adjustment:<id>`.
-    var ern: String
-    var playerID: String
-    var direction: Direction
-    /// Positive: the direction says which way it went.
-    var amount: Money
-    var economy: Economy
-    var reason: String
-    /// Who made it (an operator's email, or the command line).
-    var by: String
-    /// The adjustment this one reverses.
-    var reverses: String?
-    /// The adjustment that reversed this one.
-    var reversedBy: String?
-    var transactionID: String
-    var createdAt: Date
-
-    enum CodingKeys: String, CodingKey {
-        case amount, by, createdAt = "created_at", direction, economy, ern, id, playerID = "player_id", reason,
-            reversedBy = "reversed_by", reverses, transactionID = "transaction_id"
-    }
+extension Adjustment.Direction {
+    /// The way a reversal goes.
+    var reversed: Adjustment.Direction { self == .credit ? .debit : .credit }
 }
 
+/// An owner's corrections of a player's money (``PlayhouseAPI/Adjustment``), against the app's
+/// `adjustments` account. Money is never edited: a correction is a ledger transaction of its own
+/// (kind `adjustment`, in the player's history), and a wrong correction is undone by its reversal,
+/// another adjustment the other way, made once.
 struct AdjustmentService: Sendable {
     let store: Store
     let now: Date
-
-    /// What an owner asks for.
-    struct Order: Decodable, Sendable {
-        var direction: Adjustment.Direction
-        /// A positive decimal string, as every amount in the API.
-        var amount: String
-        var currency: String
-        var economy: Economy?
-        var reason: String
-    }
 
     /// An adjustment checked, ready to be posted.
     struct Checked: Sendable {
@@ -66,7 +30,7 @@ struct AdjustmentService: Sendable {
     static let longestReason = 500
 
     /// Checks `order` for the player (422 naming what is wrong), writing nothing.
-    func check(_ order: Order, app: AppRecord, playerID: UUID) async throws -> Checked {
+    func check(_ order: AdjustmentOrder, app: AppRecord, playerID: UUID) async throws -> Checked {
         let reason = try Self.reason(order.reason)
         let (currency, minor, _) = try await CurrencyService(store: store).parse(Money(amount: order.amount, currency: order.currency.uppercased()),
                                                                                   appID: app.id)

@@ -18,38 +18,15 @@ struct AdminMoneyController: RouteCollection {
         admin.requiring(.adjustMoney).post("apps", ":app", "adjustments", ":adjustment", "reversal", use: reverse)
     }
 
-    struct Totals: Content {
-        var data: [LedgerTotals.Line]
-    }
-
-    func totals(_ request: Request) async throws -> Totals {
-        return Totals(data: try await request.ledgerTotals.totals(appID: try await AdminController.app(request).id))
-    }
-
-    /// What `ledger verify` found, and a sentence saying it.
-    struct Verification: Content {
-        var transactions: Int
-        var entries: Int
-        var accounts: Int
-        var violations: [String]
-        var summary: String
+    func totals(_ request: Request) async throws -> AppLedger {
+        AppLedger(data: try await request.ledgerTotals.totals(appID: try await AdminController.app(request).id))
     }
 
     /// Every app's ledger, so owners only (an analyst may not reach every app).
-    func verify(_ request: Request) async throws -> Verification {
+    func verify(_ request: Request) async throws -> LedgerVerification {
         let report = try await request.ledgerVerifier.verify()
-        return Verification(transactions: report.transactions, entries: report.entries, accounts: report.accounts, violations: report.violations,
-                            summary: report.summary)
-    }
-
-    /// A payment with the player it is of.
-    struct PaymentLine: Content {
-        var playerID: String
-        var payment: Payment
-
-        enum CodingKeys: String, CodingKey {
-            case payment, playerID = "player_id"
-        }
+        return LedgerVerification(transactions: report.transactions, entries: report.entries, accounts: report.accounts, violations: report.violations,
+                                  summary: report.summary)
     }
 
     func payments(_ request: Request) async throws -> Page<PaymentLine> {
@@ -73,7 +50,7 @@ struct AdminMoneyController: RouteCollection {
     func adjust(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
         let (app, player) = try await AdminController.player(request)
-        let order = try request.decodeBody(AdjustmentService.Order.self)
+        let order = try request.decodeBody(AdjustmentOrder.self)
         return try await request.makeAdjustment.adjust(order, app: app, playerID: player.id, by: session.actor,
                                                        idempotent: try Self.idempotent(request, app: app, session: session))
     }

@@ -8,16 +8,8 @@ import SQLKit
 struct LedgerTotals: Sendable {
     let store: Store
 
-    /// One kind of account's total in one currency and economy.
-    struct Line: Sendable, Codable, Equatable {
-        var currency: String
-        var economy: Economy
-        /// `wallets`, `held`, or one of the app's own accounts (`app:house`, `app:deposits`, …).
-        var account: String
-        var total: Money
-    }
-
-    func totals(appID: UUID) async throws -> [Line] {
+    /// Each kind of account's total (``PlayhouseAPI/LedgerTotal``) in each currency and economy.
+    func totals(appID: UUID) async throws -> [LedgerTotal] {
         let currencies = try await CurrencyService(store: store).list(appID: appID)
         let rows = try await store.read { sql in
             try await sql.raw("""
@@ -31,7 +23,7 @@ struct LedgerTotals: Sendable {
         }
         return try rows.map { row in
             let code = try row.decode(column: "currency", as: String.self)
-            return Line(currency: code, economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
+            return LedgerTotal(currency: code, economy: Economy(rawValue: try row.decode(column: "economy", as: String.self)) ?? .sandbox,
                         account: try row.decode(column: "account_kind", as: String.self),
                         total: currencies.info(for: code).money(try row.decode(column: "total", as: Int64.self)))
         }

@@ -16,7 +16,7 @@ struct MakeAdjustment: Sendable {
     let store: Store
 
     /// A correction of `playerID`'s wallet.
-    func adjust(_ order: AdjustmentService.Order, app: AppRecord, playerID: UUID, by actor: AuditActor,
+    func adjust(_ order: AdjustmentOrder, app: AppRecord, playerID: UUID, by actor: AuditActor,
                 idempotent: IdempotentRequest) async throws -> Response {
         let adjustments = self.adjustments
         return try await idempotent.perform(store, prepare: { try await adjustments.check(order, app: app, playerID: playerID) }) { checked, sql in
