@@ -40,11 +40,11 @@ def test_a_guest_takes_the_welcome_reward_on_the_hosted_page_once(playhouse, con
                            json={"installation_id": installation, "platform": "ios", "app_version": "2.4.1", "locale": "da-DK"})
     assert opened.status_code == 201 and opened.json()["install"] is True
     badge = requests.get(playhouse.base_url + f"/v1/placements/main_menu/notification?installation_id={installation}",
-                         headers=player, timeout=10).json()["data"]
+                         headers=player, timeout=10).json()
     assert badge == {"type": "badge", "value": "2"}
 
     content = requests.get(playhouse.base_url + f"/v1/placements/main_menu/content?installation_id={installation}",
-                           headers={**player, "Accept-Language": "da"}, timeout=10).json()["data"]
+                           headers={**player, "Accept-Language": "da"}, timeout=10).json()
     assert content["unit"] == "welcome-bonus" and content["title"] == "Velkommen!"
     requests.post(playhouse.base_url + "/v1/content/events", headers=player, timeout=10,
                   json={"impression_id": content["impression_id"], "event": "displayed"}).raise_for_status()
@@ -78,7 +78,7 @@ def test_a_guest_takes_the_welcome_reward_on_the_hosted_page_once(playhouse, con
     assert browser.find_element(By.ID, "back").get_attribute("href").endswith(receipt_id)
 
     # The receipt verifies against the published keys, whoever checks it.
-    receipt = requests.get(playhouse.base_url + f"/v1/rewards/{receipt_id}", headers=player, timeout=10).json()["data"]
+    receipt = requests.get(playhouse.base_url + f"/v1/rewards/{receipt_id}", headers=player, timeout=10).json()
     keys = JsonWebKey.import_key_set(requests.get(playhouse.base_url + "/.well-known/reward-keys", timeout=10).json())
     claims = jwt.decode(receipt["token"], keys)
     assert claims["jti"] == receipt_id and claims["amount"] == "5" and claims["currency"] == "KRD"

@@ -51,15 +51,7 @@ struct CreateShoppingLists: AsyncMigration {
             .field("change_seq", .int64, .required)
             .compositeIdentifier(over: "list_id", "player_id")
             .create()
-        try await database.schema("list_mutations")
-            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
-            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
-            .field("mutation_id", .uuid, .required)
-            .field("fingerprint", .string, .required)
-            .field("outcome", .string, .required)
-            .field("created_at", .datetime, .required)
-            .compositeIdentifier(over: "player_id", "mutation_id")
-            .create()
+        try await Self.createListMutations(on: database)
         let sql = try database.sql()
         // The change feed reads each table by app and position; access by owner, list and player.
         try await sql.create(index: "shopping_lists_feed").on("shopping_lists").column("app_id").column("change_seq").run()
@@ -69,6 +61,19 @@ struct CreateShoppingLists: AsyncMigration {
         try await sql.create(index: "list_shares_feed").on("list_shares").column("app_id").column("change_seq").run()
         try await sql.create(index: "list_shares_player").on("list_shares").column("player_id").run()
         try await sql.create(index: "list_mutations_age").on("list_mutations").column("created_at").run()
+    }
+
+    /// The mutation ids applied and their answers, as kept until ``MoveListAnswersToStoredAnswers``.
+    static func createListMutations(on database: any Database) async throws {
+        try await database.schema("list_mutations")
+            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
+            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
+            .field("mutation_id", .uuid, .required)
+            .field("fingerprint", .string, .required)
+            .field("outcome", .string, .required)
+            .field("created_at", .datetime, .required)
+            .compositeIdentifier(over: "player_id", "mutation_id")
+            .create()
     }
 
     func revert(on database: any Database) async throws {
@@ -105,15 +110,7 @@ struct MoveListAnswersToStoredAnswers: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema("list_mutations")
-            .field("app_id", .uuid, .required, .references("apps", "id", onDelete: .cascade))
-            .field("player_id", .uuid, .required, .references("players", "id", onDelete: .cascade))
-            .field("mutation_id", .uuid, .required)
-            .field("fingerprint", .string, .required)
-            .field("outcome", .string, .required)
-            .field("created_at", .datetime, .required)
-            .compositeIdentifier(over: "player_id", "mutation_id")
-            .create()
+        try await CreateShoppingLists.createListMutations(on: database)
         try await database.sql().create(index: "list_mutations_age").on("list_mutations").column("created_at").run()
     }
 }
