@@ -126,7 +126,7 @@ struct AuditLogCommand: AsyncParsableCommand {
     }
 }
 
-extension OperatorRole: ExpressibleByArgument {}
+extension OperatorRole: @retroactive ExpressibleByArgument {}
 
 /// Operators as the admin API writes them.
 private func operatorJSON(_ value: some Encodable) throws -> String {

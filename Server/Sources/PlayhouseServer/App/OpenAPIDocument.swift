@@ -1,4 +1,5 @@
 import Foundation
+import PlayhouseAPI
 import Yams
 
 /// The OpenAPI 3.1 description of every operation, kept as data.

@@ -66,3 +66,6 @@ extension PaymentLine: @retroactive Content {}
 extension Adjustment: @retroactive Content {}
 extension AdminPlayer: @retroactive Content {}
 extension AdminPlayerLists: @retroactive Content {}
+extension Operator: @retroactive Content {}
+extension OperatorToken: @retroactive Content {}
+extension AuditEntry: @retroactive Content {}

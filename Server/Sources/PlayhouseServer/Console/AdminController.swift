@@ -197,4 +197,3 @@ struct AdminController: RouteCollection {
     }
 }
 
-extension Operator: Content {}

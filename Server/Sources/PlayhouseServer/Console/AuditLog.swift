@@ -21,34 +21,6 @@ public struct AuditActor: Sendable, Equatable {
     }
 }
 
-/// One change in the audit log: who, when, what, and the thing changed before and after.
-public struct AuditEntry: Sendable, Equatable, Codable {
-    public var seq: Int64
-    public var at: Date
-    public var operatorID: UUID?
-    public var actor: String
-    public var action: String
-    public var target: String
-    public var before: JSONValue?
-    public var after: JSONValue?
-
-    enum CodingKeys: String, CodingKey {
-        case action, actor, after, at, before, operatorID = "operator_id", seq, target
-    }
-
-    /// Ids are sent in lowercase, as everywhere in Playhouse.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(seq, forKey: .seq)
-        try container.encode(at, forKey: .at)
-        try container.encodeIfPresent(operatorID?.uuidString.lowercased(), forKey: .operatorID)
-        try container.encode(actor, forKey: .actor)
-        try container.encode(action, forKey: .action)
-        try container.encode(target, forKey: .target)
-        try container.encodeIfPresent(before, forKey: .before)
-        try container.encodeIfPresent(after, forKey: .after)
-    }
-}
 
 /// The audit log: every change operators make, through the pages, the admin API or the command
 /// line, appended in the transaction of the change itself (``entry(by:_:target:before:after:at:)``),

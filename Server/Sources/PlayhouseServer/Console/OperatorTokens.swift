@@ -2,19 +2,6 @@ import Foundation
 import PlayhouseAPI
 import SQLKit
 
-/// An operator's API token as listed: never its secret, which is shown once, when made.
-public struct OperatorToken: Sendable, Equatable, Codable {
-    public var id: String
-    public var name: String
-    public var operatorEmail: String
-    public var createdAt: Date
-    public var expiresAt: Date
-    public var revokedAt: Date?
-
-    enum CodingKeys: String, CodingKey {
-        case createdAt = "created_at", expiresAt = "expires_at", id, name, operatorEmail = "operator", revokedAt = "revoked_at"
-    }
-}
 
 /// Operators' API tokens: what scripts and the command line send (`Authorization: Bearer pho_…`)
 /// to call the admin API as an operator, with the operator's role, without the console's cookie

@@ -1,0 +1,149 @@
+import Foundation
+
+// The admin API's operators, their roles, API tokens and the audit log: what an operator's script
+// reads.
+
+/// A person who runs the install (not a player): signs in to the console and calls the admin API,
+/// with what their role allows.
+public struct Operator: Sendable, Equatable, Codable {
+    public var id: UUID
+    public var email: String
+    public var role: OperatorRole
+    /// Whether they have set a password (accepted their invitation).
+    public var active: Bool
+    /// Whether signing in takes a code of their authenticator app too.
+    public var secondFactor: Bool = false
+    public var disabledAt: Date?
+    public var createdAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case active, createdAt = "created_at", disabledAt = "disabled_at", email, id, role, secondFactor = "second_factor"
+    }
+
+    /// Ids are sent in lowercase, as everywhere in Playhouse.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(email, forKey: .email)
+        try container.encode(role, forKey: .role)
+        try container.encode(active, forKey: .active)
+        try container.encode(secondFactor, forKey: .secondFactor)
+        try container.encodeIfPresent(disabledAt, forKey: .disabledAt)
+        try container.encode(createdAt, forKey: .createdAt)
+    }
+
+    public init(id: UUID, email: String, role: OperatorRole, active: Bool, secondFactor: Bool = false, disabledAt: Date? = nil, createdAt: Date) {
+        self.id = id
+        self.email = email
+        self.role = role
+        self.active = active
+        self.secondFactor = secondFactor
+        self.disabledAt = disabledAt
+        self.createdAt = createdAt
+    }
+}
+
+/// What an operator may do. Each role's permissions are listed once, here, and checked by the admin
+/// API (the pages only call it, and show what the role may do).
+public enum OperatorRole: String, Sendable, Codable, CaseIterable {
+    /// Everything, operators included.
+    case owner
+    /// Apps, currencies, games, content, catalogs and game data.
+    case developer
+    /// Players: their profile, sessions, limits, wallet and bets; may end sessions, never move money.
+    case support
+    /// Reads the statistics, changes nothing.
+    case analyst
+
+    /// What a call needs.
+    public enum Permission: String, Sendable {
+        case manageOperators = "manage operators"
+        case readAuditLog = "read the audit log"
+        case readApps = "read apps"
+        case manageApps = "manage apps"
+        case readStatistics = "read statistics"
+        case readPlayers = "read players"
+        case endPlayerSessions = "end players' sessions"
+        case readMoney = "read the ledger"
+        case adjustMoney = "adjust players' money"
+        case manageGames = "manage games"
+        case manageContent = "manage content and catalogs"
+        /// Why a placement shows a player what it does (``PlacementExplanation``).
+        case explainContent = "explain a player's content"
+        /// Every app's ledger at once, so an owner's.
+        case verifyLedger = "verify the whole ledger"
+    }
+
+    public func may(_ permission: Permission) -> Bool {
+        switch (self, permission) {
+        case (.owner, _): true
+        case (.developer, .readApps), (.developer, .manageApps), (.developer, .readStatistics), (.developer, .manageGames),
+             (.developer, .manageContent), (.developer, .explainContent): true
+        case (.support, .readApps), (.support, .readPlayers), (.support, .endPlayerSessions), (.support, .explainContent): true
+        case (.analyst, .readStatistics), (.analyst, .readApps), (.analyst, .readMoney): true
+        default: false
+        }
+    }
+}
+
+/// An operator's API token as listed: never its secret, which is shown once, when made.
+public struct OperatorToken: Sendable, Equatable, Codable {
+    public var id: String
+    public var name: String
+    public var operatorEmail: String
+    public var createdAt: Date
+    public var expiresAt: Date
+    public var revokedAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at", expiresAt = "expires_at", id, name, operatorEmail = "operator", revokedAt = "revoked_at"
+    }
+    public init(id: String, name: String, operatorEmail: String, createdAt: Date, expiresAt: Date, revokedAt: Date? = nil) {
+        self.id = id
+        self.name = name
+        self.operatorEmail = operatorEmail
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.revokedAt = revokedAt
+    }
+}
+
+/// One change in the audit log: who, when, what, and the thing changed before and after.
+public struct AuditEntry: Sendable, Equatable, Codable {
+    public var seq: Int64
+    public var at: Date
+    public var operatorID: UUID?
+    public var actor: String
+    public var action: String
+    public var target: String
+    public var before: JSONValue?
+    public var after: JSONValue?
+
+    enum CodingKeys: String, CodingKey {
+        case action, actor, after, at, before, operatorID = "operator_id", seq, target
+    }
+
+    public init(seq: Int64, at: Date, operatorID: UUID?, actor: String, action: String, target: String, before: JSONValue?, after: JSONValue?) {
+        self.seq = seq
+        self.at = at
+        self.operatorID = operatorID
+        self.actor = actor
+        self.action = action
+        self.target = target
+        self.before = before
+        self.after = after
+    }
+
+    /// Ids are sent in lowercase, as everywhere in Playhouse.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seq, forKey: .seq)
+        try container.encode(at, forKey: .at)
+        try container.encodeIfPresent(operatorID?.uuidString.lowercased(), forKey: .operatorID)
+        try container.encode(actor, forKey: .actor)
+        try container.encode(action, forKey: .action)
+        try container.encode(target, forKey: .target)
+        try container.encodeIfPresent(before, forKey: .before)
+        try container.encodeIfPresent(after, forKey: .after)
+    }
+}
