@@ -147,3 +147,45 @@ public struct AuditEntry: Sendable, Equatable, Codable {
         try container.encodeIfPresent(after, forKey: .after)
     }
 }
+
+/// An operator invited (`POST /admin/v1/operators`), and the link that sets their password.
+public struct OperatorInvitation: Codable, Sendable, Equatable {
+    public var `operator`: Operator
+    public var invitationURL: String
+
+    public init(operator: Operator, invitationURL: String) {
+        self.operator = `operator`
+        self.invitationURL = invitationURL
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case invitationURL = "invitation_url", `operator`
+    }
+}
+
+/// A second factor being set up (`POST /admin/v1/second-factor`): the secret for an authenticator
+/// app, as text and as an `otpauth:` link (the console shows it as a QR code).
+public struct OperatorSecondFactorSetup: Codable, Sendable, Equatable {
+    public var secret: String
+    public var otpauthURI: String
+
+    public init(secret: String, otpauthURI: String) {
+        self.secret = secret
+        self.otpauthURI = otpauthURI
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case otpauthURI = "otpauth_uri", secret
+    }
+}
+
+/// A new API token and its secret, shown this once (`POST /admin/v1/tokens`).
+public struct OperatorTokenMade: Codable, Sendable, Equatable {
+    public var token: OperatorToken
+    public var secret: String
+
+    public init(token: OperatorToken, secret: String) {
+        self.token = token
+        self.secret = secret
+    }
+}

@@ -81,7 +81,7 @@ import VaporTesting
 
             let invited = try await app.send(.POST, "/admin/v1/operators", headers: owner.changing, body: #"{"email":"ann@example.com","role":"analyst"}"#)
             #expect(invited.status == .created)
-            let annLink = try invited.decode(AdminController.Invitation.self).invitationURL
+            let annLink = try invited.decode(OperatorInvitation.self).invitationURL
             let twice = try await app.send(.POST, "/admin/v1/operators", headers: owner.changing, body: #"{"email":"ANN@example.com","role":"support"}"#)
             #expect(twice.status == .conflict)
             #expect(try twice.problem().code == .operatorExists)
@@ -155,7 +155,7 @@ import VaporTesting
         try await withPlayhouse(engine, { $0.passwordHashCost = 4 }) { app in
             let owner = try await Self.operatorSignedIn(app, "owner@example.com", .owner)
             let invited = try await app.send(.POST, "/admin/v1/operators", headers: owner.changing, body: #"{"email":"dev@example.com","role":"developer"}"#)
-            let devID = try invited.decode(AdminController.Invitation.self).operator.id
+            let devID = try invited.decode(OperatorInvitation.self).operator.id
             #expect(try await app.send(.POST, "/admin/v1/operators/\(devID.uuidString)/disable", headers: owner.changing).status == .ok)
 
             let page = try await app.send(.GET, "/admin/v1/audit-log?limit=2", headers: owner.reading).decode(Page<AuditEntry>.self)
@@ -198,7 +198,7 @@ import VaporTesting
             #expect(try await app.send(.GET, "/console/second-factor.svg", headers: owner.reading).status == .notFound, "nothing being set up")
             let started = try await app.send(.POST, "/admin/v1/second-factor", headers: owner.changing)
             #expect(started.status == .created)
-            let setup = try started.decode(AdminController.SecondFactorSetup.self)
+            let setup = try started.decode(OperatorSecondFactorSetup.self)
             #expect(setup.otpauthURI.hasPrefix("otpauth://totp/Playhouse:owner%40example.com?secret=" + setup.secret))
             let picture = try await app.send(.GET, "/console/second-factor.svg", headers: owner.reading)
             #expect(picture.status == .ok && picture.headers.contentType?.subType == "svg+xml")

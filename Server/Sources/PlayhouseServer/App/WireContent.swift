@@ -69,3 +69,6 @@ extension AdminPlayerLists: @retroactive Content {}
 extension Operator: @retroactive Content {}
 extension OperatorToken: @retroactive Content {}
 extension AuditEntry: @retroactive Content {}
+extension OperatorInvitation: @retroactive Content {}
+extension OperatorSecondFactorSetup: @retroactive Content {}
+extension OperatorTokenMade: @retroactive Content {}

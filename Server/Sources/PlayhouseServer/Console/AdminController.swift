@@ -112,20 +112,11 @@ struct AdminController: RouteCollection {
     }
 
     /// A new secret for the signed-in operator's authenticator app (not in use until confirmed).
-    struct SecondFactorSetup: Content {
-        var secret: String
-        var otpauthURI: String
-
-        enum CodingKeys: String, CodingKey {
-            case otpauthURI = "otpauth_uri", secret
-        }
-    }
-
     func startSecondFactor(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
         try session.requireConsole()
         let (secret, uri) = try await request.operators.startSecondFactor(session.person)
-        let response = try await SecondFactorSetup(secret: secret, otpauthURI: uri).encodeResponse(status: .created, for: request)
+        let response = try await OperatorSecondFactorSetup(secret: secret, otpauthURI: uri).encodeResponse(status: .created, for: request)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
     }
@@ -145,15 +136,6 @@ struct AdminController: RouteCollection {
     }
 
     /// The invited operator, and the one-time link where they set their password (shown only now).
-    struct Invitation: Content {
-        var `operator`: Operator
-        var invitationURL: String
-
-        enum CodingKeys: String, CodingKey {
-            case invitationURL = "invitation_url", `operator`
-        }
-    }
-
     func invite(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
         try session.requireConsole()
@@ -163,7 +145,7 @@ struct AdminController: RouteCollection {
             throw PlayhouseProblem.validation([.init(name: "role", code: "invalid_value")])
         }
         let (person, link) = try await request.operators.invite(email: body.email, role: role, by: session.actor)
-        let answer = Invitation(operator: person, invitationURL: link)
+        let answer = OperatorInvitation(operator: person, invitationURL: link)
         let response = try await answer.encodeResponse(status: .created, for: request)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response

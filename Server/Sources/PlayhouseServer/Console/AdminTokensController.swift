@@ -13,12 +13,6 @@ struct AdminTokensController: RouteCollection {
         tokens.delete(":token", use: revoke)
     }
 
-    /// A new token and its secret, shown this once.
-    struct Made: Content {
-        var token: OperatorToken
-        var secret: String
-    }
-
     func make(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
         try session.requireConsole()
@@ -32,7 +26,7 @@ struct AdminTokensController: RouteCollection {
         }
         let body = try request.decodeBody(Body.self)
         let made = try await request.operatorTokens.make(for: session.person, name: body.name, days: body.expiresInDays, by: session.actor)
-        let response = try await Made(token: made.token, secret: made.secret).encodeResponse(status: .created, for: request)
+        let response = try await OperatorTokenMade(token: made.token, secret: made.secret).encodeResponse(status: .created, for: request)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
     }
