@@ -51,7 +51,7 @@ import VaporTesting
                                               body: #"{"name":"facebook","kind":"facebook","audience":"12345","app_token":"secret-app-token"}"#)
             #expect(facebook.status == .created && !facebook.body.string.contains("secret-app-token"))
             let providers = try await app.send(.GET, "\(base)/providers", headers: analyst.reading)
-            #expect(try providers.decode(Page<IdentityProviderService.Summary>.self).data.map(\.name).sorted() == ["facebook", "google"])
+            #expect(try providers.decode(Page<ProviderInfo>.self).data.map(\.name).sorted() == ["facebook", "google"])
             #expect(!providers.body.string.contains("secret-app-token"))
 
             // Promotions: empty optional fields are none; a time that is not RFC 3339 is refused.

@@ -66,7 +66,7 @@ import VaporTesting
 
             // The viewer's figures: for the roles that read statistics, for 1 to 90 days.
             #expect(try await app.send(.GET, "\(catalog)/views", headers: support.reading).status == .forbidden)
-            #expect(try await app.send(.GET, "\(catalog)/views?days=30", headers: analyst.reading).decode(Page<CatalogViewService.DayStats>.self).data.isEmpty)
+            #expect(try await app.send(.GET, "\(catalog)/views?days=30", headers: analyst.reading).decode(Page<CatalogViewDay>.self).data.isEmpty)
             #expect(try await app.send(.GET, "\(catalog)/views?days=0", headers: analyst.reading).status == .badRequest)
             #expect(try await app.send(.GET, "/admin/v1/apps/no-such-app/catalog", headers: support.reading).status == .notFound)
 

@@ -75,7 +75,7 @@ import VaporTesting
             #expect(try await app.send(.POST, "\(games)/ten-symbols/simulation", headers: support.changing, body: #"{"spins":10}"#).status == .forbidden)
 
             // Bets per day; the page shows the game, its RTP and, to a developer, its buttons.
-            let bets = try await app.send(.GET, "\(games)/ten-symbols/bets", headers: developer.reading).decode(DashboardFigures.Series.self)
+            let bets = try await app.send(.GET, "\(games)/ten-symbols/bets", headers: developer.reading).decode(DashboardSeries.self)
             #expect(bets.days.count == 30 && bets.days.last?.value == 1 && bets.days.dropLast().allSatisfy { $0.value == 0 })
             let page = try await app.send(.GET, "/console/games?app=\(clientID)", headers: developer.reading).body.string
             #expect(page.contains("Ten Symbols") && page.contains(String(format: "%.2f %%", imported.game.rtp * 100))

@@ -35,10 +35,10 @@ import VaporTesting
             for _ in 0..<2 { #expect(try await fixture.bet(ann, game: "never-wins", spin).status == .created) }
             try await open(ann, UUID().uuidString)
             let clientID = fixture.credentials.app.clientID
-            func dashboard(_ who: ConsoleTests.SignedIn, today: String) async throws -> [DashboardFigures.Figure: [String: Int]] {
+            func dashboard(_ who: ConsoleTests.SignedIn, today: String) async throws -> [DashboardFigure: [String: Int]] {
                 let series = try await app.send(.GET, "/admin/v1/apps/\(clientID)/dashboard", headers: who.reading)
-                    .decode(Page<DashboardFigures.Series>.self).data
-                #expect(series.map(\.figure) == DashboardFigures.Figure.allCases && series.allSatisfy { $0.days.count == 30 })
+                    .decode(Page<DashboardSeries>.self).data
+                #expect(series.map(\.figure) == DashboardFigure.allCases && series.allSatisfy { $0.days.count == 30 })
                 #expect(series.first?.days.last?.day == today)
                 return Dictionary(uniqueKeysWithValues: series.map { ($0.figure, Dictionary(uniqueKeysWithValues: $0.days.map { ($0.day, $0.value) })) })
             }

@@ -72,3 +72,6 @@ extension AuditEntry: @retroactive Content {}
 extension OperatorInvitation: @retroactive Content {}
 extension OperatorSecondFactorSetup: @retroactive Content {}
 extension OperatorTokenMade: @retroactive Content {}
+extension DashboardSeries: @retroactive Content {}
+extension ProviderInfo: @retroactive Content {}
+extension PromotionInfo: @retroactive Content {}

@@ -43,7 +43,7 @@ struct AdminCatalogController: RouteCollection {
 
     /// Opens, closes, page views and seconds on pages per catalog per UTC day, the last `days` (1 to
     /// 90, 7 unless asked), today included.
-    func views(_ request: Request) async throws -> Page<CatalogViewService.DayStats> {
+    func views(_ request: Request) async throws -> Page<CatalogViewDay> {
         let page = try request.query(PageRequest.self)
         let days = try request.statisticsDays()
         return page.page(ofAll: try await request.catalogViews.stats(appID: try await AdminController.app(request).id, days: days))

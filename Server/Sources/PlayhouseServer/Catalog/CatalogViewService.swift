@@ -110,22 +110,8 @@ public struct CatalogViewService: Sendable {
             """).run()
     }
 
-    /// A catalog's views on one day.
-    public struct DayStats: Sendable, Equatable, Codable {
-        public var catalogID: String
-        public var day: String
-        public var opens: Int
-        public var closes: Int
-        public var pageViews: Int
-        public var pageSeconds: Double
-
-        enum CodingKeys: String, CodingKey {
-            case catalogID = "catalog_id", closes, day, opens, pageSeconds = "page_seconds", pageViews = "page_views"
-        }
-    }
-
     /// The app's catalogs' views per day, the last `days` days (today included), newest first.
-    public func stats(appID: UUID, days: Int) async throws -> [DayStats] {
+    public func stats(appID: UUID, days: Int) async throws -> [CatalogViewDay] {
         let since = RFC3339.day(now.addingTimeInterval(-Double(max(1, days) - 1) * 86400))
         let rows = try await store.read { sql in
             try await sql.raw("""
@@ -135,7 +121,7 @@ public struct CatalogViewService: Sendable {
                 """).all()
         }
         return try rows.map { row in
-            DayStats(catalogID: try row.decode(column: "external_id", as: String.self), day: try row.decode(column: "day", as: String.self),
+            CatalogViewDay(catalogID: try row.decode(column: "external_id", as: String.self), day: try row.decode(column: "day", as: String.self),
                      opens: try row.decode(column: "opens", as: Int.self), closes: try row.decode(column: "closes", as: Int.self),
                      pageViews: try row.decode(column: "page_views", as: Int.self),
                      pageSeconds: try row.decode(column: "page_seconds", as: Double.self))

@@ -9,7 +9,7 @@ struct AdminStatisticsController: RouteCollection {
         AdminController.signedIn(routes).requiring(.readStatistics).get("apps", ":app", "dashboard", use: dashboard)
     }
 
-    func dashboard(_ request: Request) async throws -> Page<DashboardFigures.Series> {
+    func dashboard(_ request: Request) async throws -> Page<DashboardSeries> {
         let page = try request.query(PageRequest.self)
         return page.page(ofAll: try await request.dashboard.series(appID: try await AdminController.app(request).id))
     }

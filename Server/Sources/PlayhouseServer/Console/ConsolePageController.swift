@@ -58,9 +58,9 @@ struct ConsolePageController: RouteCollection {
             return try await ConsolePages.render(request, "console-home", title: "Console", session: session, Context(apps: [], charts: []))
         }
         let (apps, chosen) = try await ConsolePages.apps(request, session, chosen: query.app)
-        let names: [DashboardFigures.Figure: String] = [.signUps: "Sign-ups", .opens: "Opens", .deposits: "Deposits", .bets: "Bets",
+        let names: [DashboardFigure: String] = [.signUps: "Sign-ups", .opens: "Opens", .deposits: "Deposits", .bets: "Bets",
                                                         .displays: "Content displays"]
-        let series = if let chosen { try await request.dashboard.series(appID: chosen.id) } else { [DashboardFigures.Series]() }
+        let series = if let chosen { try await request.dashboard.series(appID: chosen.id) } else { [DashboardSeries]() }
         let charts = series.map { ConsolePages.chart($0, id: $0.figure.rawValue, name: names[$0.figure] ?? $0.figure.rawValue) }
         return try await ConsolePages.render(request, "console-home", title: "Console", session: session,
                                              Context(apps: apps,

@@ -74,7 +74,7 @@ enum ConsolePages {
         var bars: [Bar]
     }
 
-    static func chart(_ series: DashboardFigures.Series, id: String, name: String) -> Chart {
+    static func chart(_ series: DashboardSeries, id: String, name: String) -> Chart {
         let highest = series.days.map(\.value).max() ?? 0
         let bars = series.days.enumerated().map { index, day in
             let height = highest == 0 ? 0 : max(day.value > 0 ? 1 : 0, day.value * 100 / highest)

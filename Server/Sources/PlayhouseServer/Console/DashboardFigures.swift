@@ -21,22 +21,6 @@ struct DashboardFigures: Sendable {
     static let days = 30
     static let settling: TimeInterval = 5 * 60
 
-    enum Figure: String, Codable, Sendable, CaseIterable {
-        case signUps = "sign_ups", opens, deposits, bets, displays
-    }
-
-    /// One figure's values, oldest day first, a value for every day.
-    struct Series: Content, Equatable {
-        var figure: Figure
-        var days: [Day]
-
-        struct Day: Codable, Sendable, Equatable {
-            /// `YYYY-MM-DD`, UTC.
-            var day: String
-            var value: Int
-        }
-    }
-
     /// What is counted from rows: its name among the kept counts, and how many there were in a period.
     struct Counted: Sendable {
         var name: String
@@ -44,7 +28,7 @@ struct DashboardFigures: Sendable {
     }
 
     /// Every figure of the app for the last 30 days.
-    func series(appID: UUID) async throws -> [Series] {
+    func series(appID: UUID) async throws -> [DashboardSeries] {
         let starts = Self.dayStarts(now)
         let since = PlacementDecision.day(starts[0])
         let (kept, opens, displays) = try await store.read { sql in
@@ -52,22 +36,23 @@ struct DashboardFigures: Sendable {
             let displays = try await sql.raw(ContentStats.displaysPerDay(appID: appID, since: since)).all()
             return (try await Self.kept(appID: appID, since: since, on: sql), try Self.byDay(opens), try Self.byDay(displays))
         }
-        var values: [Figure: [String: Int]] = [.opens: opens, .displays: displays]
+        var values: [DashboardFigure: [String: Int]] = [.opens: opens, .displays: displays]
         for figure in Self.countedFigures {
             values[figure] = try await days(starts, Self.counted(figure, appID: appID), appID: appID, kept: kept[figure.rawValue] ?? [:], keeping: false)
         }
-        return Figure.allCases.map { figure in
-            Series(figure: figure, days: starts.map(PlacementDecision.day).map { Series.Day(day: $0, value: values[figure]?[$0] ?? 0) })
+        return DashboardFigure.allCases.map { figure in
+            DashboardSeries(figure: figure,
+                            days: starts.map(PlacementDecision.day).map { DashboardSeries.Day(day: $0, value: values[figure]?[$0] ?? 0) })
         }
     }
 
     /// The bets on one of the app's games, per day for the last 30 days.
-    func bets(appID: UUID, game slug: String) async throws -> Series {
+    func bets(appID: UUID, game slug: String) async throws -> DashboardSeries {
         let starts = Self.dayStarts(now)
         let counted = Self.gameBets(appID: appID, game: slug)
         let kept = try await store.read { sql in try await Self.kept(appID: appID, since: PlacementDecision.day(starts[0]), on: sql) }
         let values = try await days(starts, counted, appID: appID, kept: kept[counted.name] ?? [:], keeping: false)
-        return Series(figure: .bets, days: starts.map(PlacementDecision.day).map { Series.Day(day: $0, value: values[$0] ?? 0) })
+        return DashboardSeries(figure: .bets, days: starts.map(PlacementDecision.day).map { DashboardSeries.Day(day: $0, value: values[$0] ?? 0) })
     }
 
     /// Counts and keeps every app's settled periods of the last 30 days not kept yet: the
@@ -133,7 +118,7 @@ struct DashboardFigures: Sendable {
     }
 
     /// The figures counted from their rows.
-    private static let countedFigures: [Figure] = [.signUps, .deposits, .bets]
+    private static let countedFigures: [DashboardFigure] = [.signUps, .deposits, .bets]
 
     /// The bets on one of the app's games in a period.
     private static func gameBets(appID: UUID, game slug: String) -> Counted {
@@ -141,7 +126,7 @@ struct DashboardFigures: Sendable {
     }
 
     /// How many of `figure` the app had in a period: each feature's own count, by its index on (app, time).
-    private static func counted(_ figure: Figure, appID: UUID) -> Counted {
+    private static func counted(_ figure: DashboardFigure, appID: UUID) -> Counted {
         Counted(name: figure.rawValue) { start, end in
             switch figure {
             case .signUps: PlayerService.signUps(appID: appID, from: start, to: end)

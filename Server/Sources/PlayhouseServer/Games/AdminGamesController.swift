@@ -78,7 +78,7 @@ struct AdminGamesController: RouteCollection {
                               standardError: standardError.isFinite ? standardError : 0, exactRTP: game.rtp)
     }
 
-    func betsPerDay(_ request: Request) async throws -> DashboardFigures.Series {
+    func betsPerDay(_ request: Request) async throws -> DashboardSeries {
         let app = try await AdminController.app(request), slug = request.parameters.get("game") ?? ""
         guard try await request.games.find(appID: app.id, slug: slug) != nil else { throw PlayhouseProblem.gameNotFound(slug) }
         return try await request.dashboard.bets(appID: app.id, game: slug)

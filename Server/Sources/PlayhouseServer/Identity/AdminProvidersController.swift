@@ -12,7 +12,7 @@ struct AdminProvidersController: RouteCollection {
         app.requiring(.manageApps).post("providers", use: addProvider)
     }
 
-    func providers(_ request: Request) async throws -> Page<IdentityProviderService.Summary> {
+    func providers(_ request: Request) async throws -> Page<ProviderInfo> {
         let app = try await AdminController.app(request)
         let page = try request.query(PageRequest.self)
         return page.page(ofAll: try await request.identityProviders.list(app: app.id.uuidString))
@@ -44,5 +44,3 @@ struct AdminProvidersController: RouteCollection {
             .encodeResponse(status: .created, for: request)
     }
 }
-
-extension IdentityProviderService.Summary: Content {}

@@ -4,14 +4,6 @@ import SQLKit
 
 /// Registers the sign-in providers an app trusts (`playhouse apps add-provider`).
 public struct IdentityProviderService: Sendable {
-    /// A provider as the CLI shows it.
-    public struct Summary: Sendable, Equatable, Codable {
-        public var name: String
-        public var kind: String
-        public var issuer: String?
-        public var audience: String
-    }
-
     /// What kind of provider, with what it needs to check tokens.
     public enum Kind: Sendable {
         /// OpenID Connect: id_tokens signed by a key in `jwksURI`, from `issuer`, for `audience`.
@@ -55,7 +47,7 @@ public struct IdentityProviderService: Sendable {
     }
 
     /// Audit-logged as `actor`'s (never the provider's app token).
-    public func add(app reference: String, name: String, kind: Kind, by actor: AuditActor) async throws -> Summary {
+    public func add(app reference: String, name: String, kind: Kind, by actor: AuditActor) async throws -> ProviderInfo {
         guard let app = try await AppService(store: store, now: now).find(reference) else {
             throw PlayhouseProblem.notFound(reference)
         }
@@ -91,7 +83,7 @@ public struct IdentityProviderService: Sendable {
             provider.profileURL = profileURL
         }
         guard fields.isEmpty else { throw PlayhouseProblem.validation(fields) }
-        let summary = Summary(name: name, kind: provider.kind, issuer: provider.issuer, audience: provider.audience)
+        let summary = ProviderInfo(name: name, kind: provider.kind, issuer: provider.issuer, audience: provider.audience)
         do {
             let now = self.now
             try await store.transaction { [provider] sql in
@@ -110,13 +102,13 @@ public struct IdentityProviderService: Sendable {
         return summary
     }
 
-    public func list(app reference: String) async throws -> [Summary] {
+    public func list(app reference: String) async throws -> [ProviderInfo] {
         guard let app = try await AppService(store: store, now: now).find(reference) else { return [] }
         return try await store.read { sql in
             try await sql.raw("SELECT \(IdentityProvider.columns) FROM identity_providers WHERE app_id = \(bind: app.id) ORDER BY name").all()
         }.map { row in
             let provider = try IdentityProvider(row: row)
-            return Summary(name: provider.name, kind: provider.kind, issuer: provider.issuer, audience: provider.audience)
+            return ProviderInfo(name: provider.name, kind: provider.kind, issuer: provider.issuer, audience: provider.audience)
         }
     }
 }

@@ -50,5 +50,3 @@ struct AdminPromotionsController: RouteCollection {
                                                    expiresAt: expiresAt, by: session.actor).encodeResponse(status: .created, for: request)
     }
 }
-
-extension PromotionInfo: Content {}

@@ -2,24 +2,6 @@ import Foundation
 import PlayhouseAPI
 import SQLKit
 
-/// A promotion as the operator's command line and the admin API show it.
-public struct PromotionInfo: Sendable, Codable {
-    public var code: String
-    public var name: String
-    public var amount: Money
-    public var economy: Economy
-    public var maxRedemptions: Int?
-    public var redemptions: Int
-    public var startsAt: Date?
-    public var expiresAt: Date?
-    /// The link players can open (the hosted redeem page) or an app can pass to `redeem`.
-    public var url: String
-
-    enum CodingKeys: String, CodingKey {
-        case amount, code, economy, expiresAt = "expires_at", maxRedemptions = "max_redemptions", name, redemptions, startsAt = "starts_at", url
-    }
-}
-
 /// Creates promotions and redeems them: each player gets a promotion's bonus once, within its
 /// limit of redemptions and its dates.
 public struct PromotionService: Sendable {
