@@ -18,7 +18,7 @@ import VaporTesting
             let dev = try await ConsoleTests.operatorSignedIn(app, "dev@example.com", .developer)
             let outsider = try await ConsoleTests.operatorSignedIn(app, "out@example.com", .developer)
             func apps(_ who: ConsoleTests.SignedIn) async throws -> [String] {
-                try await app.send(.GET, "/admin/v1/apps", headers: who.reading).decode(Page<AppRecord>.self).data.map(\.clientID)
+                try await app.send(.GET, "/admin/v1/apps", headers: who.reading).decode(Page<AdminApp>.self).data.map(\.clientID)
             }
             let limit = "/admin/v1/apps/\(clientID)/operators"
             #expect(try await app.send(.PUT, limit, headers: dev.changing, body: #"{"operators":["dev@example.com"]}"#).status == .forbidden)

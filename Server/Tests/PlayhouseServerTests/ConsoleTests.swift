@@ -253,14 +253,14 @@ import VaporTesting
             let made = try await app.send(.POST, "/admin/v1/apps", headers: developer.changing,
                                           body: #"{"name":"Realms","environment":"production","redirect_uris":["realms://authorize"]}"#)
             #expect(made.status == .created && made.headers.first(name: .cacheControl) == "no-store")
-            let created = try made.decode(AdminAppsController.Created.self)
+            let created = try made.decode(AdminAppCreated.self)
             let secret = try #require(created.clientSecret)
             #expect(created.app.environment == .production && created.app.redirectURIs == ["realms://authorize"])
             let token = try await app.postForm("/oauth/token", "grant_type=client_credentials", headers: basic(created.app.clientID, secret))
             #expect(token.status == .ok, "the secret works")
 
             // Every role reads apps; an analyst changes none of them.
-            let listed = try await app.send(.GET, "/admin/v1/apps", headers: analyst.reading).decode(Page<AppRecord>.self)
+            let listed = try await app.send(.GET, "/admin/v1/apps", headers: analyst.reading).decode(Page<AdminApp>.self)
             #expect(listed.data.map(\.clientID) == [created.app.clientID])
             #expect(!(try await app.send(.GET, "/admin/v1/apps", headers: analyst.reading).body.string.contains(secret)), "no secret after creation")
             #expect(try await app.send(.POST, "/admin/v1/apps", headers: analyst.changing, body: #"{"name":"Nope"}"#).status == .forbidden)
@@ -274,14 +274,14 @@ import VaporTesting
 
             // A rotated secret replaces the old one at once; new rate limits hold.
             let rotated = try await app.send(.POST, "/admin/v1/apps/\(created.app.clientID)/rotate-secret", headers: developer.changing)
-            let newSecret = try #require(try rotated.decode(AdminAppsController.Created.self).clientSecret)
+            let newSecret = try #require(try rotated.decode(AdminAppCreated.self).clientSecret)
             #expect(newSecret != secret)
             let old = try await app.postForm("/oauth/token", "grant_type=client_credentials", headers: basic(created.app.clientID, secret))
             #expect(old.status == .unauthorized)
             let limited = try await app.send(.PUT, "/admin/v1/apps/\(created.app.clientID)/rate-limits", headers: developer.changing,
                                              body: #"{"per_second":5}"#)
-            let limits = try limited.decode(AppRecord.self).rateLimits
-            #expect(limits.second == 5 && limits.hour == RequestRateLimits.defaultPerHour)
+            let limits = try limited.decode(AdminApp.self).rateLimits
+            #expect(limits.perSecond == 5 && limits.perHour == RequestRateLimits.defaultPerHour)
             #expect(try await app.send(.PUT, "/admin/v1/apps/ph_nothing/rate-limits", headers: developer.changing, body: "{}").status == .notFound)
             _ = try await app.createApp(name: "From the command line")
 

@@ -75,3 +75,5 @@ extension OperatorTokenMade: @retroactive Content {}
 extension DashboardSeries: @retroactive Content {}
 extension ProviderInfo: @retroactive Content {}
 extension PromotionInfo: @retroactive Content {}
+extension AdminApp: @retroactive Content {}
+extension AdminAppCreated: @retroactive Content {}

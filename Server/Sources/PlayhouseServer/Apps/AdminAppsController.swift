@@ -16,21 +16,10 @@ struct AdminAppsController: RouteCollection {
         apps.requiring(.manageOperators).put(":app", "operators", use: limit)
     }
 
-    func list(_ request: Request) async throws -> Page<AppRecord> {
+    func list(_ request: Request) async throws -> Page<AdminApp> {
         let session = try request.operatorSession
         let page = try request.query(PageRequest.self)
-        return page.page(ofAll: try await request.appAccess.apps(reachableBy: session.person))
-    }
-
-    /// An app and its client secret, shown this once (none for a public client).
-    struct Created: Content {
-        var app: AppRecord
-        var clientSecret: String?
-
-        enum CodingKeys: String, CodingKey {
-            case app
-            case clientSecret = "client_secret"
-        }
+        return page.page(ofAll: try await request.appAccess.apps(reachableBy: session.person).map(\.admin))
     }
 
     func create(_ request: Request) async throws -> Response {
@@ -49,7 +38,7 @@ struct AdminAppsController: RouteCollection {
         let body = try request.decodeBody(Body.self)
         let created = try await request.apps.create(name: body.name, redirectURIs: body.redirectURIs ?? [], environment: body.environment ?? .sandbox,
                                                     scopes: body.scopes, isPublic: body.publicClient ?? false, by: session.actor)
-        return try await Self.secretShownOnce(Created(app: created.app, clientSecret: created.clientSecret), status: .created, request)
+        return try await Self.secretShownOnce(AdminAppCreated(app: created.app.admin, clientSecret: created.clientSecret), status: .created, request)
     }
 
     func rotateSecret(_ request: Request) async throws -> Response {
@@ -57,10 +46,10 @@ struct AdminAppsController: RouteCollection {
         guard let rotated = try await request.apps.rotateSecret(try await AdminController.app(request).id.uuidString, by: session.actor) else {
             throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
         }
-        return try await Self.secretShownOnce(Created(app: rotated.app, clientSecret: rotated.clientSecret), status: .ok, request)
+        return try await Self.secretShownOnce(AdminAppCreated(app: rotated.app.admin, clientSecret: rotated.clientSecret), status: .ok, request)
     }
 
-    func setRateLimits(_ request: Request) async throws -> AppRecord {
+    func setRateLimits(_ request: Request) async throws -> AdminApp {
         let session = try request.operatorSession
         struct Body: Decodable {
             var perSecond: Int?
@@ -75,7 +64,7 @@ struct AdminAppsController: RouteCollection {
                                                              by: session.actor) else {
             throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
         }
-        return app
+        return app.admin
     }
 
     /// The operators the app is limited to (none: every operator reaches it). Owners only.
@@ -100,11 +89,9 @@ struct AdminAppsController: RouteCollection {
         return Page(data: try await request.appAccess.limit(app, to: people, by: session.actor), nextCursor: nil)
     }
 
-    private static func secretShownOnce(_ answer: Created, status: HTTPStatus, _ request: Request) async throws -> Response {
+    private static func secretShownOnce(_ answer: AdminAppCreated, status: HTTPStatus, _ request: Request) async throws -> Response {
         let response = try await answer.encodeResponse(status: status, for: request)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
     }
 }
-
-extension AppRecord: Content {}

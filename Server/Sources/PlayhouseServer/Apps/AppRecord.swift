@@ -34,44 +34,12 @@ public struct AppRecord: Sendable, Equatable {
     public var ern: String { ERN.make("app", id.uuidString.lowercased()) }
 }
 
-/// An app as the admin API sends it, and as the audit log keeps it (never its secret).
-extension AppRecord: Codable {
-    enum CodingKeys: String, CodingKey {
-        case clientID = "client_id", createdAt = "created_at", environment, ern, id, minimumAge = "minimum_age", name,
-            isPublic = "public_client", rateLimits = "rate_limits", redirectURIs = "redirect_uris", scopes
-    }
-
-    enum LimitKeys: String, CodingKey {
-        case perSecond = "per_second"
-        case perHour = "per_hour"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id.uuidString.lowercased(), forKey: .id)
-        try container.encode(ern, forKey: .ern)
-        try container.encode(name, forKey: .name)
-        try container.encode(clientID, forKey: .clientID)
-        try container.encode(environment, forKey: .environment)
-        try container.encode(scopes, forKey: .scopes)
-        try container.encode(redirectURIs, forKey: .redirectURIs)
-        try container.encode(isPublic, forKey: .isPublic)
-        try container.encodeIfPresent(minimumAge, forKey: .minimumAge)
-        var limits = container.nestedContainer(keyedBy: LimitKeys.self, forKey: .rateLimits)
-        try limits.encode(rateLimits.second, forKey: .perSecond)
-        try limits.encode(rateLimits.hour, forKey: .perHour)
-        try container.encode(createdAt, forKey: .createdAt)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let limits = try container.nestedContainer(keyedBy: LimitKeys.self, forKey: .rateLimits)
-        self.init(id: try container.decode(UUID.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
-                  clientID: try container.decode(String.self, forKey: .clientID), environment: try container.decode(AppEnvironment.self, forKey: .environment),
-                  scopes: try container.decode([String].self, forKey: .scopes), redirectURIs: try container.decode([String].self, forKey: .redirectURIs),
-                  isPublic: try container.decode(Bool.self, forKey: .isPublic), minimumAge: try container.decodeIfPresent(Int.self, forKey: .minimumAge),
-                  rateLimits: RequestRateLimits(perSecond: try limits.decode(Int.self, forKey: .perSecond), perHour: try limits.decode(Int.self, forKey: .perHour)),
-                  createdAt: try container.decode(Date.self, forKey: .createdAt))
+extension AppRecord {
+    /// The app as the admin API sends it, and as the audit log keeps it (never its secret).
+    public var admin: AdminApp {
+        AdminApp(id: id.uuidString.lowercased(), ern: ern, name: name, clientID: clientID, environment: environment, scopes: scopes,
+                 redirectURIs: redirectURIs, publicClient: isPublic, minimumAge: minimumAge,
+                 rateLimits: AdminApp.RateLimits(perSecond: rateLimits.second, perHour: rateLimits.hour), createdAt: createdAt)
     }
 }
 

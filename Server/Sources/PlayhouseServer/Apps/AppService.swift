@@ -53,7 +53,7 @@ public struct AppService: Sendable {
                     \(bind: app.scopes), \(bind: app.redirectURIs), \(bind: app.isPublic), \(bind: app.minimumAge),
                     \(bind: app.createdAt), \(bind: app.createdAt))
             """,
-            AuditLog.entry(by: actor, "app created", target: app.ern, after: app, at: now),
+            AuditLog.entry(by: actor, "app created", target: app.ern, after: app.admin, at: now),
         ])
         return AppCredentials(app: app, clientSecret: isPublic ? nil : secret)
     }
@@ -104,7 +104,7 @@ public struct AppService: Sendable {
                   let before = try await apps.find(found.id.uuidString),
                   try await sql.raw("\(update(before)) RETURNING id").first() != nil,
                   let after = try await apps.find(before.id.uuidString) else { return nil }
-            try await sql.raw(AuditLog.entry(by: actor, action, target: after.ern, before: before, after: after, at: now)).run()
+            try await sql.raw(AuditLog.entry(by: actor, action, target: after.ern, before: before.admin, after: after.admin, at: now)).run()
             return after
         }
     }
@@ -148,7 +148,7 @@ public struct AppService: Sendable {
         guard let app = try await find(reference) else { return false }
         let now = self.now
         try await TokenCache.revoking(.app(app.id), cache: tokenCache, in: store) { sql in
-            try await sql.raw(AuditLog.entry(by: actor, "app deleted", target: app.ern, before: app, at: now)).run()
+            try await sql.raw(AuditLog.entry(by: actor, "app deleted", target: app.ern, before: app.admin, at: now)).run()
             try await DropMoneyForeignKeys.deleteRows(ofApp: app.id, on: sql)
             try await BetRecord.deleteRows(ofApp: app.id, on: sql)
             try await TokenService.deleteTokens(ofApp: app.id, on: sql)
