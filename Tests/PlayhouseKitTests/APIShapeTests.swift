@@ -101,6 +101,16 @@ import Testing
                 problems.append("\(name): no \(name)Page(…, limit: Int = 25, cursor: String? = nil) -> Page")
             }
         }
+        // And the other way: a typed page read has its sequence (raw answers and the catalog's deliveries are shapes of their own).
+        for page in declarations where page.text.contains("-> Page<") && !page.text.contains("completion") {
+            guard let name = page.text.firstMatch(of: /public func (\w+)Page\(/)?.output.1 else {
+                problems.append("\(page.file): \(page.text.prefix(60)): a page read not named …Page")
+                continue
+            }
+            if !sequences.contains(where: { $0.file == page.file && $0.text.hasPrefix("public func \(name)(") }) {
+                problems.append("\(page.file): \(name)Page has no \(name)(…, pageSize:) -> PagedSequence")
+            }
+        }
         for page in declarations where page.text.contains("cursor: String? = nil") && !page.text.contains("limit: Int = 25, cursor: String? = nil") {
             problems.append("\(page.file): \(page.text.prefix(60)): a cursor without a limit of 25")
         }

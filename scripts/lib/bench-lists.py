@@ -106,7 +106,7 @@ def feed_end(device):
     cursor = None
     while True:
         page = device.call("GET", "/v1/lists/changes?limit=500" + (f"&since={cursor}" if cursor else ""))
-        cursor = page["cursor"]
+        cursor = page["next_cursor"]
         if not page["has_more"]:
             return cursor
 
@@ -130,7 +130,7 @@ def catch_up(base, token, cursor, rounds):
         while True:
             page = device.call("GET", f"/v1/lists/changes?since={since}&limit=500")
             changes += len(page["data"])
-            since = page["cursor"]
+            since = page["next_cursor"]
             if not page["has_more"]:
                 break
         times.append(time.perf_counter() - started)
@@ -283,7 +283,7 @@ def wake(base_write, base_poll, token, list_id, rounds):
         if not any(change.get("item", {}).get("id") == item for change in answer["page"]["data"]):
             raise RuntimeError(f"the poll answered without the tick: {answer['page']}")
         wakes.append(answer["at"] - sent)
-        cursor = answer["page"]["cursor"]
+        cursor = answer["page"]["next_cursor"]
     wake50, wake99 = wallet.percentiles(wakes)
     write50, write99 = wallet.percentiles(writes)
     print(f"{wake50 * 1000:.3f} {wake99 * 1000:.3f} {write50 * 1000:.3f} {write99 * 1000:.3f}")

@@ -4,7 +4,8 @@ import Testing
 /// The boundaries ARCHITECTURE.md draws, checked in the server's own source: a feature writes only
 /// the tables it owns (the owner of a table is the folder of the migration that creates it; another
 /// feature's table is changed through that feature's service), the time is read only through
-/// the server's clock, which tests move, and only `Support/` opens a connection to the database.
+/// the server's clock, which tests move, and only `Support/` opens a connection to the database
+/// (Fluent's own, for the migrations, aside).
 @Suite struct FeatureBoundaryTests {
     /// A Swift file of the server: its folder (the feature) and its text.
     struct SourceFile {

@@ -167,30 +167,32 @@ import VaporTesting
             let first = try await fixture.apply(ann, batch)
             #expect(first.map(\.status) == [.applied, .refused])
 
-            // As the older server kept them: in list_mutations.
+            // As the older server kept them: the revert carries them back into list_mutations, and
+            // the refusal is put as that server wrote it (its ListRefusal, parameters always there).
             let move = MoveListAnswersToStoredAnswers()
             try await move.revert(on: app.db)
-            let player = try #require(UUID(uuidString: try await fixture.playerID(ann)))
-            let sql = app.sql()
-            for row in try await sql.raw("SELECT app_id, idempotency_key, fingerprint, body, created_at FROM idempotency_keys WHERE owner LIKE 'lists:%'").all() {
-                let mutation = try #require(UUID(uuidString: try row.decode(column: "idempotency_key", as: String.self)))
-                try await sql.raw("""
-                    INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at)
-                    VALUES (\(bind: try row.decode(column: "app_id", as: UUID.self)), \(bind: player), \(bind: mutation),
-                            \(bind: try row.decode(column: "fingerprint", as: String.self)), \(bind: try row.decode(column: "body", as: String.self)),
-                            \(bind: try row.decode(column: "created_at", as: Date.self)))
-                    """).run()
-            }
-            try await sql.raw("DELETE FROM idempotency_keys WHERE owner LIKE 'lists:%'").run()
             #expect(try await app.count("list_mutations") == 2)
+            #expect(try await app.count("idempotency_keys", where: "owner LIKE 'lists:%'") == 0)
+            try await app.sql().raw("""
+                UPDATE list_mutations SET outcome = '{"status":"refused","refusal":{"code":"list_owner_cannot_leave","status":409,"parameters":{}}}'
+                WHERE outcome LIKE '%refused%'
+                """).run()
 
             try await move.prepare(on: app.db)
             #expect(try await app.count("idempotency_keys", where: "owner LIKE 'lists:%'") == 2)
+            #expect(try await app.count("idempotency_keys", where: "owner LIKE 'lists:%' AND status = 409") == 1)
             // Applied again, the creation would be `ignored` (it exists): the first answers stand, the refusal too.
             #expect(try await fixture.apply(ann, batch) == first)
             var reused = Op.rename(list, "Food")
             reused.mutationID = batch[0].mutationID
             #expect(try await fixture.apply(ann, reused).first?.problem?.code == .mutationIDReused)
+
+            // The requests' sweep (a day) leaves them; the lists' purge forgets them with the tombstones.
+            app.playhouseClock.advance(by: 2 * 24 * 3600)
+            try await IdempotentRequest.sweep(app.store, now: app.playhouseClock.now())
+            #expect(try await app.count("idempotency_keys", where: "owner LIKE 'lists:%'") == 2)
+            try await app.listFeed.purge(retention: 24 * 3600)
+            #expect(try await app.count("idempotency_keys", where: "owner LIKE 'lists:%'") == 0)
         }
     }
 

@@ -70,5 +70,6 @@ enum Migrations {
         app.migrations.add(CreateFigureCounts())
         app.migrations.add(CreateAppOperators())
         app.migrations.add(MoveListAnswersToStoredAnswers())
+        app.migrations.add(SplitIdempotencyKeyAgeIndex())
     }
 }

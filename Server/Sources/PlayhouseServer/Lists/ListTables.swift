@@ -84,27 +84,36 @@ struct CreateShoppingLists: AsyncMigration {
 }
 
 /// Mutation ids' answers move to the one store of answers (``IdempotentRequest``'s, as a request's
-/// `Idempotency-Key`), each with its time, and `list_mutations` goes. Rows move a page at a time,
-/// each page deleted once carried, so that a migration stopped half way carries on.
+/// `Idempotency-Key`), each with its time, and `list_mutations` goes. Rows move a page at a time
+/// (one statement to carry a page, one to delete it), so that a migration stopped half way carries
+/// on; the revert carries them back the same way.
 struct MoveListAnswersToStoredAnswers: AsyncMigration {
+    static let page = 250
+
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
         while true {
             let rows = try await sql.raw("""
-                SELECT app_id, player_id, mutation_id, fingerprint, outcome, created_at FROM list_mutations ORDER BY player_id, mutation_id LIMIT 500
+                SELECT app_id, player_id, mutation_id, fingerprint, outcome, created_at FROM list_mutations
+                ORDER BY player_id, mutation_id LIMIT \(unsafeRaw: String(Self.page))
                 """).all()
             guard !rows.isEmpty else { break }
+            var answers: [(answer: IdempotentRequest.StoredAnswer, app: UUID, at: Date)] = []
+            var carried: [SQLQueryString] = []
             for row in rows {
                 let player = try row.decode(column: "player_id", as: UUID.self), mutation = try row.decode(column: "mutation_id", as: UUID.self)
                 let outcome = try row.decode(column: "outcome", as: String.self)
-                let refusal = try JSONDecoder().decode(ListService.Outcome.self, from: Data(outcome.utf8)).refusal
-                try await IdempotentRequest.carryOver(
-                    IdempotentRequest.StoredAnswer(id: UUID.random(), owner: IdempotentRequest.owner(listsOf: player), key: mutation.uuidString.lowercased(),
-                                                   fingerprint: try row.decode(column: "fingerprint", as: String.self),
-                                                   status: Int(refusal?.status.code ?? 200), body: outcome),
-                    app: try row.decode(column: "app_id", as: UUID.self), at: try row.decode(column: "created_at", as: Date.self), sql)
-                try await sql.raw("DELETE FROM list_mutations WHERE player_id = \(bind: player) AND mutation_id = \(bind: mutation)").run()
+                // The status is what the operation would have had as a request: its refusal's, else 200.
+                let refusal = (try? JSONDecoder().decode(ListService.Outcome.self, from: Data(outcome.utf8)))?.refusal
+                answers.append((IdempotentRequest.StoredAnswer(id: UUID.random(), owner: IdempotentRequest.owner(listsOf: player),
+                                                               key: mutation.uuidString.lowercased(),
+                                                               fingerprint: try row.decode(column: "fingerprint", as: String.self),
+                                                               status: Int(refusal?.status.code ?? 200), body: outcome),
+                                try row.decode(column: "app_id", as: UUID.self), try row.decode(column: "created_at", as: Date.self)))
+                carried.append("(player_id = \(bind: player) AND mutation_id = \(bind: mutation))")
             }
+            try await IdempotentRequest.carryOver(answers, sql)
+            try await sql.raw("DELETE FROM list_mutations WHERE \(carried.joined(separator: " OR "))").run()
         }
         try await database.schema("list_mutations").delete()
     }
@@ -112,5 +121,23 @@ struct MoveListAnswersToStoredAnswers: AsyncMigration {
     func revert(on database: any Database) async throws {
         try await CreateShoppingLists.createListMutations(on: database)
         try await database.sql().create(index: "list_mutations_age").on("list_mutations").column("created_at").run()
+        let sql = try database.sql()
+        var after: UUID?
+        while true {
+            let page = try await IdempotentRequest.listAnswers(after: after, limit: Self.page, sql)
+            guard let last = page.last else { break }
+            let rows = page.compactMap { row -> SQLQueryString? in
+                guard let player = UUID(uuidString: String(row.answer.owner.dropFirst("lists:".count))),
+                      let mutation = UUID(uuidString: row.answer.key) else { return nil }
+                return "(\(bind: row.app), \(bind: player), \(bind: mutation), \(bind: row.answer.fingerprint), \(bind: row.answer.body), \(bind: row.at))"
+            }
+            if !rows.isEmpty {
+                try await sql.raw("""
+                    INSERT INTO list_mutations (app_id, player_id, mutation_id, fingerprint, outcome, created_at) VALUES \(rows.joined(separator: ", "))
+                    """).run()
+            }
+            after = last.answer.id
+        }
+        try await IdempotentRequest.forgetAllListAnswers(sql)
     }
 }

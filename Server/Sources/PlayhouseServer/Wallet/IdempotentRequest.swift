@@ -362,9 +362,7 @@ struct IdempotentRequest {
     static func sweep(_ store: Store, now: Date) async throws {
         let cutoff = now.addingTimeInterval(-retention)
         try await store.write { sql in
-            try await sql.raw("""
-                DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND owner NOT LIKE \(bind: listsOwnerPrefix + "%")
-                """).run()
+            try await sql.raw("DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND \(requestKeys)").run()
         }
     }
 }
@@ -376,8 +374,11 @@ struct IdempotentRequest {
 extension IdempotentRequest {
     /// The owner of a player's list operations' answers: apart from their requests' keys, and
     /// kept as long as the lists keep their tombstones.
-    static func owner(listsOf playerID: UUID) -> String { listsOwnerPrefix + playerID.uuidString.lowercased() }
-    static let listsOwnerPrefix = "lists:"
+    static func owner(listsOf playerID: UUID) -> String { "lists:" + playerID.uuidString.lowercased() }
+    /// The rows of list operations' answers, and of requests' keys: each kind has its index by age
+    /// (``SplitIdempotencyKeyAgeIndex``), which a statement uses when it says this, word for word.
+    static let listAnswers: SQLQueryString = "owner LIKE 'lists:%'"
+    static let requestKeys: SQLQueryString = "owner NOT LIKE 'lists:%'"
 
     /// What makes a value (an operation of a batch) the same one: its JSON with sorted keys, hashed.
     static func fingerprint(of value: some Encodable) -> String {
@@ -428,24 +429,51 @@ extension IdempotentRequest {
     /// How many answers to list operations the players of `app` have stored.
     static func listAnswerCount(app: UUID, _ sql: any SQLDatabase) async throws -> Int {
         try await sql.raw("""
-            SELECT COUNT(*) AS n FROM idempotency_keys WHERE app_id = \(bind: app) AND owner LIKE \(bind: listsOwnerPrefix + "%")
+            SELECT COUNT(*) AS n FROM idempotency_keys WHERE app_id = \(bind: app) AND \(listAnswers)
             """).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
     /// Forgets the answers to list operations stored before `cutoff`; answers how many went.
     static func forgetListAnswers(before cutoff: Date, _ sql: any SQLDatabase) async throws -> Int {
         try await sql.raw("""
-            DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND owner LIKE \(bind: listsOwnerPrefix + "%") RETURNING 1 AS gone
+            DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND \(listAnswers) RETURNING 1 AS gone
             """).all().count
     }
 
-    /// Keeps `answer`, stored at `time` elsewhere before (a migration's), unless its key is stored already.
-    static func carryOver(_ answer: StoredAnswer, app: UUID, at time: Date, _ sql: any SQLDatabase) async throws {
+    /// Keeps `answers`, each of its app and stored at its time elsewhere before (a migration's), in
+    /// one statement; a key stored already keeps its answer.
+    static func carryOver(_ answers: [(answer: StoredAnswer, app: UUID, at: Date)], _ sql: any SQLDatabase) async throws {
+        guard !answers.isEmpty else { return }
+        let rows = answers.map { row -> SQLQueryString in
+            """
+            (\(bind: row.answer.id), \(bind: row.app), \(bind: row.answer.owner), \(bind: row.answer.key), \(bind: row.answer.fingerprint),
+             \(bind: row.answer.status), \(bind: row.answer.body), \(bind: row.at))
+            """
+        }
         try await sql.raw("""
             INSERT INTO idempotency_keys (id, app_id, owner, idempotency_key, fingerprint, status, body, created_at)
-            VALUES (\(bind: answer.id), \(bind: app), \(bind: answer.owner), \(bind: answer.key), \(bind: answer.fingerprint), \(bind: answer.status),
-                    \(bind: answer.body), \(bind: time))
-            ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING
+            VALUES \(rows.joined(separator: ", ")) ON CONFLICT (app_id, owner, idempotency_key) DO NOTHING
             """).run()
+    }
+
+    /// Every answer to a list operation, a page at a time after `after` (an id), for a migration
+    /// that carries them back.
+    static func listAnswers(after: UUID?, limit: Int, _ sql: any SQLDatabase) async throws -> [(answer: StoredAnswer, app: UUID, at: Date)] {
+        let from: SQLQueryString = after.map { "AND id > \(bind: $0)" } ?? ""
+        return try await sql.raw("""
+            SELECT id, app_id, owner, idempotency_key, fingerprint, status, body, created_at FROM idempotency_keys
+            WHERE \(listAnswers) \(from) ORDER BY id LIMIT \(unsafeRaw: String(limit))
+            """).all().map { row in
+            (StoredAnswer(id: try row.decode(column: "id", as: UUID.self), owner: try row.decode(column: "owner", as: String.self),
+                          key: try row.decode(column: "idempotency_key", as: String.self),
+                          fingerprint: try row.decode(column: "fingerprint", as: String.self), status: try row.decode(column: "status", as: Int.self),
+                          body: try row.decode(column: "body", as: String.self)),
+             try row.decode(column: "app_id", as: UUID.self), try row.decode(column: "created_at", as: Date.self))
+        }
+    }
+
+    /// Forgets every answer to a list operation (a migration's revert, once it carried them back).
+    static func forgetAllListAnswers(_ sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM idempotency_keys WHERE \(listAnswers)").run()
     }
 }
