@@ -196,6 +196,27 @@ import VaporTesting
         }
     }
 
+    /// The requests' sweep and the lists' purge each read their own kind's index by age, never
+    /// the other kind's rows (``SplitIdempotencyKeyAgeIndex``): in the planner's own words.
+    @Test(arguments: Engine.available)
+    func eachSweepReadsItsOwnKindsIndex(_ engine: Engine) async throws {
+        try await withPlayhouse(engine) { app in
+            let cutoff = app.playhouseClock.now()
+            for (statement, index) in [(IdempotentRequest.forgettingKeys(before: cutoff), "idempotency_keys_requests_age"),
+                                       (IdempotentRequest.forgettingListAnswers(before: cutoff), "idempotency_keys_lists_age")] {
+                let plan = try await app.store.transaction { sql in
+                    guard sql.dialect.name == "postgresql" else {
+                        return try await sql.raw("EXPLAIN QUERY PLAN \(statement)").all().map { try $0.decode(column: "detail", as: String.self) }
+                    }
+                    // An empty table is cheapest read whole: the plan is asked for as for a full one.
+                    try await sql.raw("SET LOCAL enable_seqscan = off").run()
+                    return try await sql.raw("EXPLAIN \(statement)").all().map { try $0.decode(column: "QUERY PLAN", as: String.self) }
+                }
+                #expect(plan.joined(separator: "\n").contains(index), "\(plan)")
+            }
+        }
+    }
+
     // MARK: Shares and access
 
     @Test(arguments: Engine.available)

@@ -124,10 +124,10 @@ struct MoveListAnswersToStoredAnswers: AsyncMigration {
         let sql = try database.sql()
         var after: UUID?
         while true {
-            let page = try await IdempotentRequest.listAnswers(after: after, limit: Self.page, sql)
+            let page = try await IdempotentRequest.listAnswersPage(after: after, limit: Self.page, sql)
             guard let last = page.last else { break }
             let rows = page.compactMap { row -> SQLQueryString? in
-                guard let player = UUID(uuidString: String(row.answer.owner.dropFirst("lists:".count))),
+                guard let player = IdempotentRequest.player(ofListsOwner: row.answer.owner),
                       let mutation = UUID(uuidString: row.answer.key) else { return nil }
                 return "(\(bind: row.app), \(bind: player), \(bind: mutation), \(bind: row.answer.fingerprint), \(bind: row.answer.body), \(bind: row.at))"
             }

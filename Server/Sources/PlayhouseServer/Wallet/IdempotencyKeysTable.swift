@@ -40,8 +40,8 @@ struct AddIdempotencyKeyAgeIndex: AsyncMigration {
 struct SplitIdempotencyKeyAgeIndex: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
-        try await sql.raw("CREATE INDEX idempotency_keys_requests_age ON idempotency_keys (created_at) WHERE \(IdempotentRequest.requestKeys)").run()
-        try await sql.raw("CREATE INDEX idempotency_keys_lists_age ON idempotency_keys (created_at) WHERE \(IdempotentRequest.listAnswers)").run()
+        try await sql.raw("CREATE INDEX idempotency_keys_requests_age ON idempotency_keys (created_at) WHERE \(IdempotentRequest.isRequestKey)").run()
+        try await sql.raw("CREATE INDEX idempotency_keys_lists_age ON idempotency_keys (created_at) WHERE \(IdempotentRequest.isListAnswer)").run()
         try await sql.drop(index: "idempotency_keys_age").run()
     }
 

@@ -362,7 +362,7 @@ struct IdempotentRequest {
     static func sweep(_ store: Store, now: Date) async throws {
         let cutoff = now.addingTimeInterval(-retention)
         try await store.write { sql in
-            try await sql.raw("DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND \(requestKeys)").run()
+            try await sql.raw(forgettingKeys(before: cutoff)).run()
         }
     }
 }
@@ -374,11 +374,27 @@ struct IdempotentRequest {
 extension IdempotentRequest {
     /// The owner of a player's list operations' answers: apart from their requests' keys, and
     /// kept as long as the lists keep their tombstones.
-    static func owner(listsOf playerID: UUID) -> String { "lists:" + playerID.uuidString.lowercased() }
+    static func owner(listsOf playerID: UUID) -> String { listsOwnerPrefix + playerID.uuidString.lowercased() }
+    /// The player of a list answers' owner (``owner(listsOf:)``).
+    static func player(ofListsOwner owner: String) -> UUID? {
+        owner.hasPrefix(listsOwnerPrefix) ? UUID(uuidString: String(owner.dropFirst(listsOwnerPrefix.count))) : nil
+    }
+    private static let listsOwnerPrefix = "lists:"
+
     /// The rows of list operations' answers, and of requests' keys: each kind has its index by age
     /// (``SplitIdempotencyKeyAgeIndex``), which a statement uses when it says this, word for word.
-    static let listAnswers: SQLQueryString = "owner LIKE 'lists:%'"
-    static let requestKeys: SQLQueryString = "owner NOT LIKE 'lists:%'"
+    static let isListAnswer: SQLQueryString = "owner LIKE '\(unsafeRaw: listsOwnerPrefix)%'"
+    static let isRequestKey: SQLQueryString = "owner NOT LIKE '\(unsafeRaw: listsOwnerPrefix)%'"
+
+    /// The statement that forgets the requests' keys stored before `cutoff` (``sweep(_:now:)``).
+    static func forgettingKeys(before cutoff: Date) -> SQLQueryString {
+        "DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND \(isRequestKey)"
+    }
+
+    /// The statement that forgets the list operations' answers stored before `cutoff`.
+    static func forgettingListAnswers(before cutoff: Date) -> SQLQueryString {
+        "DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND \(isListAnswer)"
+    }
 
     /// What makes a value (an operation of a batch) the same one: its JSON with sorted keys, hashed.
     static func fingerprint(of value: some Encodable) -> String {
@@ -429,15 +445,13 @@ extension IdempotentRequest {
     /// How many answers to list operations the players of `app` have stored.
     static func listAnswerCount(app: UUID, _ sql: any SQLDatabase) async throws -> Int {
         try await sql.raw("""
-            SELECT COUNT(*) AS n FROM idempotency_keys WHERE app_id = \(bind: app) AND \(listAnswers)
+            SELECT COUNT(*) AS n FROM idempotency_keys WHERE app_id = \(bind: app) AND \(isListAnswer)
             """).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
     /// Forgets the answers to list operations stored before `cutoff`; answers how many went.
     static func forgetListAnswers(before cutoff: Date, _ sql: any SQLDatabase) async throws -> Int {
-        try await sql.raw("""
-            DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) AND \(listAnswers) RETURNING 1 AS gone
-            """).all().count
+        try await sql.raw("\(forgettingListAnswers(before: cutoff)) RETURNING 1 AS gone").all().count
     }
 
     /// Keeps `answers`, each of its app and stored at its time elsewhere before (a migration's), in
@@ -458,11 +472,11 @@ extension IdempotentRequest {
 
     /// Every answer to a list operation, a page at a time after `after` (an id), for a migration
     /// that carries them back.
-    static func listAnswers(after: UUID?, limit: Int, _ sql: any SQLDatabase) async throws -> [(answer: StoredAnswer, app: UUID, at: Date)] {
+    static func listAnswersPage(after: UUID?, limit: Int, _ sql: any SQLDatabase) async throws -> [(answer: StoredAnswer, app: UUID, at: Date)] {
         let from: SQLQueryString = after.map { "AND id > \(bind: $0)" } ?? ""
         return try await sql.raw("""
             SELECT id, app_id, owner, idempotency_key, fingerprint, status, body, created_at FROM idempotency_keys
-            WHERE \(listAnswers) \(from) ORDER BY id LIMIT \(unsafeRaw: String(limit))
+            WHERE \(isListAnswer) \(from) ORDER BY id LIMIT \(unsafeRaw: String(limit))
             """).all().map { row in
             (StoredAnswer(id: try row.decode(column: "id", as: UUID.self), owner: try row.decode(column: "owner", as: String.self),
                           key: try row.decode(column: "idempotency_key", as: String.self),
@@ -474,6 +488,6 @@ extension IdempotentRequest {
 
     /// Forgets every answer to a list operation (a migration's revert, once it carried them back).
     static func forgetAllListAnswers(_ sql: any SQLDatabase) async throws {
-        try await sql.raw("DELETE FROM idempotency_keys WHERE \(listAnswers)").run()
+        try await sql.raw("DELETE FROM idempotency_keys WHERE \(isListAnswer)").run()
     }
 }
