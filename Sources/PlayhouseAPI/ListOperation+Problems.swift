@@ -42,7 +42,7 @@ extension ListOperation {
         text("description", description, max: ListSizes.descriptionLength)
         text("unit", unit, max: ListSizes.unitLength, allowEmpty: op == .editItem)
         text("email", email, max: 254)
-        if let offerERN, !(offerERN.hasPrefix("ern:offer:") && offerERN.count <= 100) { problems.append(.init("offer_ern", "invalid_value")) }
+        if let offerERN, !(ERN.id(offerERN, of: "offer") != nil && offerERN.count <= 100) { problems.append(.init("offer_ern", "invalid_value")) }
         if let count, !ListSizes.count.contains(count) {
             problems.append(.init("count", "out_of_range", ["min": String(ListSizes.count.lowerBound), "max": String(ListSizes.count.upperBound)]))
         }

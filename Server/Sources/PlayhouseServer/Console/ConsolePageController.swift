@@ -152,7 +152,7 @@ struct ConsolePageController: RouteCollection {
         }
         func rows(_ lines: [(playerID: UUID, payment: Payment)]) -> [PaymentRow] {
             lines.map { line in
-                PaymentRow(at: RFC3339.format(line.payment.createdAt), kind: line.payment.ern.hasPrefix("ern:deposit:") ? "deposit" : "withdrawal",
+                PaymentRow(at: RFC3339.format(line.payment.createdAt), kind: ERN.id(line.payment.ern, of: "deposit") != nil ? "deposit" : "withdrawal",
                            player: line.playerID.uuidString.lowercased(), amount: line.payment.amount.description, status: line.payment.status.rawValue,
                            method: line.payment.paymentMethod)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import PlayhouseAPI
 import SQLKit
 
 /// Checks every invariant of the ledger: each transaction balances per currency and economy, each
@@ -8,26 +9,13 @@ import SQLKit
 public struct LedgerVerifier: Sendable {
     let store: Store
 
-    /// What was checked, and every violation found (empty when the ledger is sound).
-    public struct Report: Sendable {
-        public var transactions: Int
-        public var entries: Int
-        public var accounts: Int
-        public var violations: [String]
-
-        /// One line saying what was checked and whether the ledger is sound, as the CLI prints it
-        /// and the console shows it.
-        public var summary: String {
-            "Checked \(transactions) transactions, \(entries) entries, \(accounts) accounts: "
-                + (violations.isEmpty ? "the ledger is sound." : "\(violations.count) violation(s).")
-        }
-    }
-
-    public func verify() async throws -> Report {
+    /// What was checked, and every violation found (empty when the ledger is sound), with one
+    /// line saying so, as the CLI prints it, the console shows it and the admin API answers it.
+    public func verify() async throws -> LedgerVerification {
         try await store.read { sql in try await Self.verify(on: sql) }
     }
 
-    private static func verify(on sql: any SQLDatabase) async throws -> Report {
+    private static func verify(on sql: any SQLDatabase) async throws -> LedgerVerification {
         var violations: [String] = []
         func count(_ query: SQLQueryString) async throws -> Int {
             try await sql.raw(query).first()?.decode(column: "n", as: Int.self) ?? 0
@@ -110,9 +98,11 @@ public struct LedgerVerifier: Sendable {
             """)
         if unbookedRedemptions > 0 { violations.append("\(unbookedRedemptions) redemption(s) have no ledger transaction") }
 
-        return Report(transactions: try await count("SELECT COUNT(*) AS n FROM ledger_transactions"),
-                      entries: try await count("SELECT COUNT(*) AS n FROM ledger_entries"),
-                      accounts: try await count("SELECT COUNT(*) AS n FROM ledger_accounts"),
-                      violations: violations)
+        let (transactions, entries, accounts) = (try await count("SELECT COUNT(*) AS n FROM ledger_transactions"),
+                                                 try await count("SELECT COUNT(*) AS n FROM ledger_entries"),
+                                                 try await count("SELECT COUNT(*) AS n FROM ledger_accounts"))
+        return LedgerVerification(transactions: transactions, entries: entries, accounts: accounts, violations: violations,
+                                  summary: "Checked \(transactions) transactions, \(entries) entries, \(accounts) accounts: "
+                                      + (violations.isEmpty ? "the ledger is sound." : "\(violations.count) violation(s)."))
     }
 }

@@ -143,10 +143,9 @@ struct WalletService: Sendable {
 
     /// The id of the bet whose transaction `row` is a line of; nil for another kind.
     private static func betID(_ row: any SQLRow) throws -> UUID? {
-        let prefix = ERN.make(TransactionKind.bet.rawValue, "")
         guard try row.decode(column: "kind", as: String.self) == TransactionKind.bet.rawValue,
-              let reference = try row.decode(column: "reference", as: String?.self), reference.hasPrefix(prefix) else { return nil }
-        return UUID(uuidString: String(reference.dropFirst(prefix.count)))
+              let reference = try row.decode(column: "reference", as: String?.self) else { return nil }
+        return ERN.id(reference, of: TransactionKind.bet.rawValue).flatMap(UUID.init(uuidString:))
     }
 
     /// The transactions of rows read by ``lines(app:playerID:where:limit:)``, in their order, each
