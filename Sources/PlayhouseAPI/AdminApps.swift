@@ -69,3 +69,52 @@ public struct AdminAppCreated: Codable, Sendable, Equatable {
         case app, clientSecret = "client_secret"
     }
 }
+
+/// A new app (`POST /admin/v1/apps`): sandbox, the default scopes and a confidential client
+/// unless said otherwise.
+public struct NewApp: Codable, Sendable, Equatable {
+    public var name: String
+    public var environment: AppEnvironment?
+    public var redirectURIs: [String]?
+    /// Replaces the default scopes when given.
+    public var scopes: [String]?
+    public var publicClient: Bool?
+
+    public init(name: String, environment: AppEnvironment? = nil, redirectURIs: [String]? = nil, scopes: [String]? = nil, publicClient: Bool? = nil) {
+        self.name = name
+        self.environment = environment
+        self.redirectURIs = redirectURIs
+        self.scopes = scopes
+        self.publicClient = publicClient
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case environment, name, publicClient = "public_client", redirectURIs = "redirect_uris", scopes
+    }
+}
+
+/// An app's limits on its calls of game data (`PUT /admin/v1/apps/{app}/rate-limits`); one left
+/// out goes back to the server's default.
+public struct RateLimitsUpdate: Codable, Sendable, Equatable {
+    public var perSecond: Int?
+    public var perHour: Int?
+
+    public init(perSecond: Int? = nil, perHour: Int? = nil) {
+        self.perSecond = perSecond
+        self.perHour = perHour
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case perHour = "per_hour", perSecond = "per_second"
+    }
+}
+
+/// The operators an app is limited to, by email (`PUT /admin/v1/apps/{app}/operators`); none opens
+/// it to every operator again.
+public struct AppOperatorsUpdate: Codable, Sendable, Equatable {
+    public var operators: [String]
+
+    public init(operators: [String]) {
+        self.operators = operators
+    }
+}

@@ -19,15 +19,6 @@ public struct LedgerTotal: Codable, Sendable, Equatable {
     }
 }
 
-/// An app's ledger, every account's balance (`GET /admin/v1/apps/{app}/ledger`): short by nature, whole.
-public struct AppLedger: Codable, Sendable, Equatable {
-    public var data: [LedgerTotal]
-
-    public init(data: [LedgerTotal]) {
-        self.data = data
-    }
-}
-
 /// What a check of every app's ledger found (`GET /admin/v1/ledger/verify`), and a sentence saying it.
 public struct LedgerVerification: Codable, Sendable, Equatable {
     public var transactions: Int
@@ -122,6 +113,15 @@ public struct AdjustmentOrder: Codable, Sendable, Equatable {
         self.amount = amount
         self.currency = currency
         self.economy = economy
+        self.reason = reason
+    }
+}
+
+/// An adjustment undone, with why (`POST /admin/v1/apps/{app}/adjustments/{adjustment}/reversal`).
+public struct AdjustmentReversal: Codable, Sendable, Equatable {
+    public var reason: String
+
+    public init(reason: String) {
         self.reason = reason
     }
 }

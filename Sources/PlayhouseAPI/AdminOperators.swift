@@ -189,3 +189,82 @@ public struct OperatorTokenMade: Codable, Sendable, Equatable {
         self.secret = secret
     }
 }
+
+/// An operator's sign-in to the console (`POST /admin/v1/sessions`): the code of their
+/// authenticator app when they have turned it on.
+public struct OperatorSignIn: Codable, Sendable, Equatable {
+    public var email: String
+    public var password: String
+    public var code: String?
+
+    public init(email: String, password: String, code: String? = nil) {
+        self.email = email
+        self.password = password
+        self.code = code
+    }
+}
+
+/// The signed-in operator and the CSRF token their changes must carry (`/admin/v1/session`).
+public struct ConsoleSession: Codable, Sendable, Equatable {
+    public var `operator`: Operator
+    /// None for a call with an API token.
+    public var csrfToken: String?
+
+    public init(operator: Operator, csrfToken: String?) {
+        self.operator = `operator`
+        self.csrfToken = csrfToken
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case csrfToken = "csrf_token", `operator`
+    }
+}
+
+/// An invitation taken up: the invited operator's password (`POST /admin/v1/invitations`).
+public struct InvitationAcceptance: Codable, Sendable, Equatable {
+    public var invitation: String
+    public var password: String
+
+    public init(invitation: String, password: String) {
+        self.invitation = invitation
+        self.password = password
+    }
+}
+
+/// A code of the operator's authenticator app, which turns their second factor on
+/// (`PUT /admin/v1/second-factor`).
+public struct SecondFactorConfirmation: Codable, Sendable, Equatable {
+    public var code: String
+
+    public init(code: String) {
+        self.code = code
+    }
+}
+
+/// An operator invited by an owner (`POST /admin/v1/operators`): their email and the name of
+/// their ``OperatorRole``.
+public struct OperatorInvite: Codable, Sendable, Equatable {
+    public var email: String
+    public var role: String
+
+    public init(email: String, role: String) {
+        self.email = email
+        self.role = role
+    }
+}
+
+/// An API token an operator makes for their scripts (`POST /admin/v1/tokens`): it lasts 90 days
+/// unless given another number of days (1 to 365).
+public struct NewOperatorToken: Codable, Sendable, Equatable {
+    public var name: String
+    public var expiresInDays: Int?
+
+    public init(name: String, expiresInDays: Int? = nil) {
+        self.name = name
+        self.expiresInDays = expiresInDays
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case expiresInDays = "expires_in_days", name
+    }
+}

@@ -161,8 +161,9 @@ public struct GameWithData: Codable, Sendable, Equatable {
     }
 }
 
-/// One version's collections, each with how many documents it holds (the admin API's
-/// `GET /admin/v1/apps/{app}/data/{game}/collections`).
+/// A page of one version's collections, each with how many documents it holds (the admin API's
+/// `GET /admin/v1/apps/{app}/data/{game}/collections`): the ``Page`` envelope, with the version's
+/// number beside it.
 public struct GameDataCollections: Codable, Sendable, Equatable {
     public struct Collection: Codable, Sendable, Equatable {
         public var collection: String
@@ -176,9 +177,16 @@ public struct GameDataCollections: Codable, Sendable, Equatable {
 
     public var version: Int
     public var data: [Collection]
+    /// The next page's cursor; none on the last page.
+    public var nextCursor: String?
 
-    public init(version: Int, data: [Collection]) {
+    public init(version: Int, data: [Collection], nextCursor: String? = nil) {
         self.version = version
         self.data = data
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data, nextCursor = "next_cursor", version
     }
 }

@@ -279,6 +279,16 @@ public struct GameImport: Codable, Sendable, Equatable {
     }
 }
 
+/// A part of a simulation asked for (`POST /admin/v1/apps/{app}/games/{game}/simulation`): how
+/// many spins to play, 1 to 200,000.
+public struct GameSimulationOrder: Codable, Sendable, Equatable {
+    public var spins: Int
+
+    public init(spins: Int) {
+        self.spins = spins
+    }
+}
+
 /// A part of a simulation of a game (the admin API's `POST /admin/v1/apps/{app}/games/{game}/simulation`):
 /// its sums, which add up over parts (the console's page runs several and shows the progress),
 /// and what they come to so far.

@@ -153,7 +153,7 @@ struct ContentCommand: AsyncParsableCommand {
 }
 
 /// The app's units and campaigns.
-private func listContent(_ options: ServerOptions, app: String) async throws -> ContentService.Listed {
+private func listContent(_ options: ServerOptions, app: String) async throws -> ContentListing {
     return try await options.withApp(app) { application, found in
         try await application.contentUnits.list(appID: found.id)
     }

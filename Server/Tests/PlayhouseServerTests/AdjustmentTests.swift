@@ -81,7 +81,7 @@ import VaporTesting
             #expect(listed.map(\.id) == [reversed.id, credit.id] && listed.last?.reversedBy == reversed.id)
             let logged = try await app.auditLog.all().filter { $0.target.hasPrefix("ern:adjustment:") }
             #expect(logged.map(\.action) == ["money adjusted", "adjustment reversed"] && logged.allSatisfy { $0.actor == "olga@example.com" })
-            let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: owner.reading).decode(AppLedger.self)
+            let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: owner.reading).decode(Page<LedgerTotal>.self)
             #expect(totals.data.filter { $0.account == "app:adjustments" }.map(\.total) == [Money(amount: "0.00", currency: "EUR")],
                     "a credit and its reversal net to nothing")
             try await fixture.expectLedgerSound()

@@ -49,9 +49,9 @@ import VaporTesting
             // Imported, then again: the second changes nothing. Both are logged with their counts.
             let first = try await app.send(.POST, "\(catalog)/imports", headers: developer.changing, body: body)
             #expect(first.status == .ok, "\(first.body.string)")
-            let counts = try first.decode(CatalogService.Imported.self)
+            let counts = try first.decode(CatalogImported.self)
             #expect(counts.dealers.added == 2 && counts.stores.added == 60 && counts.offers.added == 5 && counts.catalogs == .init())
-            let again = try await app.send(.POST, "\(catalog)/imports", headers: developer.changing, body: body).decode(CatalogService.Imported.self)
+            let again = try await app.send(.POST, "\(catalog)/imports", headers: developer.changing, body: body).decode(CatalogImported.self)
             #expect(again.stores.unchanged == 60 && again.stores.added == 0 && again.offers.unchanged == 5)
             let logged = try await app.auditLog.all().filter { $0.action == "catalog imported" }
             #expect(logged.map(\.actor) == ["dev@example.com", "dev@example.com"])
@@ -59,7 +59,7 @@ import VaporTesting
             #expect(logged.first?.after?["stores"]?["added"] == .integer(60))
 
             // Every role reads the overview: the dealers by name with their stores and offers.
-            let overview = try await app.send(.GET, catalog, headers: support.reading).decode(CatalogService.Overview.self)
+            let overview = try await app.send(.GET, catalog, headers: support.reading).decode(CatalogOverview.self)
             #expect((overview.dealers, overview.stores, overview.catalogs, overview.offers) == (2, 60, 0, 5))
             #expect(overview.dealerList.map(\.id) == ["fakta", "netto"])
             #expect(overview.dealerList.map(\.stores) == [20, 40] && overview.dealerList.map(\.offers) == [0, 5])
@@ -108,7 +108,7 @@ import VaporTesting
             _ = try await app.catalog.importFile(file, files: CatalogPublicationTests.pageFiles(3), appID: credentials.app.id, by: .commandLine)
 
             let whole = try await app.send(.GET, "/admin/v1/apps/\(clientID)/catalog/catalogs/catalog-1", headers: analyst.reading)
-                .decode(CatalogService.Whole.self)
+                .decode(WholeCatalog.self)
             #expect(whole.catalog.id == "catalog-1" && whole.pages.map(\.number) == [1, 2, 3])
             #expect(whole.hotspots.map(\.offerID) == ["offer-3"] && whole.hotspots.first?.page == 2)
             #expect(try await app.send(.GET, "/admin/v1/apps/\(clientID)/catalog/catalogs/nothing", headers: analyst.reading).status == .notFound)

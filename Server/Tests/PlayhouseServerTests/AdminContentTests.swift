@@ -20,7 +20,7 @@ import VaporTesting
             let analyst = try await ConsoleTests.operatorSignedIn(app, "numbers@example.com", .analyst)
 
             // Every role reads the units and campaigns.
-            let listed = try await app.send(.GET, content, headers: analyst.reading).decode(ContentService.Listed.self)
+            let listed = try await app.send(.GET, content, headers: analyst.reading).decode(ContentListing.self)
             #expect(listed.units.map(\.id) == ["news", "shop-sale", "welcome-bonus"])
             #expect(listed.campaigns.map(\.id) == ["danish-sale", "news-menu", "welcome"])
 
@@ -37,7 +37,7 @@ import VaporTesting
             #expect(try await app.auditLog.all().filter { $0.action == "content imported" && $0.actor == "dev@example.com" }.isEmpty)
             let imported = try await app.send(.POST, "\(content)/imports", headers: developer.changing, body: file)
             #expect(imported.status == .ok, "\(imported.body.string)")
-            #expect(try imported.decode(ContentService.Imported.self) == .init(added: [], changed: ["unit news"]))
+            #expect(try imported.decode(ContentImported.self) == .init(added: [], changed: ["unit news"]))
             #expect(try await app.contentUnits.list(appID: fixture.credentials.app.id).units.first { $0.id == "news" }?.texts["en"]?.title == "Big news")
             let logged = try await app.auditLog.all().filter { $0.action == "content imported" && $0.actor == "dev@example.com" }
             #expect(logged.count == 1 && logged.first?.target == fixture.credentials.app.ern)

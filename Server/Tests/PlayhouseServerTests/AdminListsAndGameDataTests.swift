@@ -52,16 +52,33 @@ import VaporTesting
                                                    defaultLocale: "en_US", by: .commandLine)
             let games = try await app.send(.GET, data, headers: analyst.reading).decode(Page<GameWithData>.self).data
             #expect(games.map(\.game) == ["wow"] && games.map(\.versions) == [2])
-            let versions = try await app.send(.GET, "\(data)/wow/versions", headers: analyst.reading).decode(GameDataVersions.self).data
-            #expect(versions.map(\.version) == [1, 2] && versions.map(\.current) == [false, true])
-            #expect(versions.last?.changes.changed.map(\.id) == ["19019"])
+            let versions = try await app.send(.GET, "\(data)/wow/versions", headers: analyst.reading).decode(Page<GameDataVersion>.self)
+            #expect(versions.data.map(\.version) == [1, 2] && versions.data.map(\.current) == [false, true] && versions.nextCursor == nil)
+            #expect(versions.data.last?.changes.changed.map(\.id) == ["19019"])
+            // A game keeps every version it had, so they come a page at a time, on the console's page too.
+            let first = try await app.send(.GET, "\(data)/wow/versions?limit=1", headers: analyst.reading).decode(Page<GameDataVersion>.self)
+            let versionCursor = try #require(first.nextCursor)
+            let second = try await app.send(.GET, "\(data)/wow/versions?limit=1&cursor=\(versionCursor)", headers: analyst.reading).decode(Page<GameDataVersion>.self)
+            #expect(first.data.map(\.version) == [1] && second.data.map(\.version) == [2] && second.nextCursor == nil)
+            #expect(try await app.send(.GET, "\(data)/wow/versions?limit=101", headers: analyst.reading).status == .badRequest)
             let dataPage = try await app.send(.GET, "/console/game-data?app=\(clientID)", headers: analyst.reading).body.string
             #expect(dataPage.contains("eu · static") && dataPage.contains("changed: items/19019") && dataPage.contains("+0 ~1 −0"))
+            #expect(!dataPage.contains("more-versions"))
+            let firstOnPage = try await app.send(.GET, "/console/game-data?app=\(clientID)&limit=1", headers: analyst.reading).body.string
+            #expect(firstOnPage.contains("id=\"more-versions\" href=\"/console/game-data?app=\(clientID)&amp;game=wow&amp;cursor=\(versionCursor)\""))
+            #expect(!firstOnPage.contains("changed: items/19019"))
 
             // A version's documents as stored, every locale: the current one, or an earlier one asked for.
             let collections = try await app.send(.GET, "\(data)/wow/collections?region=eu", headers: analyst.reading)
                 .decode(GameDataCollections.self)
             #expect(collections.version == 2 && collections.data.map(\.collection) == ["classes", "items"] && collections.data.map(\.documents) == [1, 3])
+            #expect(collections.nextCursor == nil)
+            let firstCollection = try await app.send(.GET, "\(data)/wow/collections?region=eu&limit=1", headers: analyst.reading)
+                .decode(GameDataCollections.self)
+            let nextCollection = try await app.send(.GET, "\(data)/wow/collections?region=eu&limit=1&cursor=\(try #require(firstCollection.nextCursor))",
+                                                    headers: analyst.reading).decode(GameDataCollections.self)
+            #expect(firstCollection.data.map(\.collection) == ["classes"] && nextCollection.data.map(\.collection) == ["items"])
+            #expect(nextCollection.version == 2 && nextCollection.nextCursor == nil)
             let items = "\(data)/wow/collections/items?region=eu&namespace=static"
             let latest = try await app.send(.GET, "\(items)&limit=2", headers: analyst.reading).decode(Page<JSONValue>.self)
             #expect(latest.data.count == 2 && latest.nextCursor != nil)

@@ -1,4 +1,5 @@
 import Foundation
+import PlayhouseAPI
 @testable import PlayhouseServer
 import Testing
 

@@ -37,7 +37,7 @@ import VaporTesting
         try #require(response.status == .created, "\(response.body.string)")
         let cookie = try #require(response.headers.setCookie?[OperatorSession.cookie])
         #expect(cookie.isHTTPOnly && cookie.sameSite == .strict)
-        return SignedIn(cookie: cookie.string, csrf: try #require(try response.decode(AdminController.SessionAnswer.self).csrfToken))
+        return SignedIn(cookie: cookie.string, csrf: try #require(try response.decode(ConsoleSession.self).csrfToken))
     }
 
     @Test(arguments: Engine.available)
@@ -348,7 +348,7 @@ import VaporTesting
             let analyst = try await Self.operatorSignedIn(app, "ann@example.com", .analyst)
             let support = try await Self.operatorSignedIn(app, "help@example.com", .support)
 
-            let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: analyst.reading).decode(AppLedger.self)
+            let totals = try await app.send(.GET, "/admin/v1/apps/\(clientID)/ledger", headers: analyst.reading).decode(Page<LedgerTotal>.self)
             let euros = totals.data.filter { $0.currency == "EUR" }
             #expect(euros.first { $0.account == "wallets" }?.total == Money(amount: "12.50", currency: "EUR"))
             #expect(euros.first { $0.account == "app:deposits" }?.total == Money(amount: "-12.50", currency: "EUR"), "double entry: the other side")

@@ -4,8 +4,8 @@ import Testing
 /// The boundaries ARCHITECTURE.md draws, checked in the server's own source: a feature writes only
 /// the tables it owns (the owner of a table is the folder of the migration that creates it; another
 /// feature's table is changed through that feature's service), the time is read only through
-/// the server's clock, which tests move, and only `Support/` opens a connection to the database
-/// (Fluent's own, for the migrations, aside).
+/// the server's clock, which tests move, only `Support/` opens a connection to the database
+/// (Fluent's own, for the migrations, aside), and the API's bodies and answers are PlayhouseAPI's.
 @Suite struct FeatureBoundaryTests {
     /// A Swift file of the server: its folder (the feature) and its text.
     struct SourceFile {
@@ -144,5 +144,15 @@ import Testing
         let openers = try (Self.sources("PlayhouseServer") + Self.sources("playhouse")).filter { $0.text.contains(pattern) }
         #expect(openers.filter { $0.folder != "Support" }.map(\.path) == [])
         #expect(openers.contains { $0.path == "Support/SQLiteReaders.swift" }, "the pattern finds the store's own")
+    }
+
+    /// What the API takes and answers is declared in PlayhouseAPI, where scripts and the SDK read it
+    /// too: the server makes no type of its own into Vapor content (PlayhouseAPI's are made so in
+    /// `App/WireContent.swift`; the SMS provider's outgoing message is the one exception, being
+    /// that provider's API), and no handler declares a body of its own.
+    @Test func theAPIsBodiesAndAnswersAreDeclaredInPlayhouseAPI() throws {
+        let pattern = /(?:struct|extension|enum|class)\s+[\w.]+\s*:[^{]*\bContent\b|struct Body\b/
+        let declarers = try Self.sources("PlayhouseServer").filter { $0.text.contains(pattern) }.map(\.path)
+        #expect(declarers == ["App/WireContent.swift", "Identity/SMSSender.swift"])
     }
 }

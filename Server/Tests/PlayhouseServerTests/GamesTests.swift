@@ -14,8 +14,13 @@ import VaporTesting
             let fixture = try await WalletFixture.make(app)
             try await fixture.importGames()
             let ann = try await fixture.player()
-            let games = try await app.send(.GET, "/v1/games", headers: bearer(ann)).decode([GameInfo].self)
-            #expect(games.map(\.id) == ["always-wins", "never-wins", "ten-symbols", "wheel"])
+            let page = try await app.send(.GET, "/v1/games", headers: bearer(ann)).decode(Page<GameInfo>.self)
+            let games = page.data
+            #expect(games.map(\.id) == ["always-wins", "never-wins", "ten-symbols", "wheel"] && page.nextCursor == nil)
+            let firstTwo = try await app.send(.GET, "/v1/games?limit=2", headers: bearer(ann)).decode(Page<GameInfo>.self)
+            let lastTwo = try await app.send(.GET, "/v1/games?limit=2&cursor=\(try #require(firstTwo.nextCursor))", headers: bearer(ann))
+                .decode(Page<GameInfo>.self)
+            #expect(firstTwo.data.map(\.id) + lastTwo.data.map(\.id) == games.map(\.id) && lastTwo.nextCursor == nil)
             // ten-symbols: each line pays 3 when reels 1 and 2 show S1 (a run of 3 pays the best pay of 3 or fewer): 3/100.
             #expect(games.map(\.rtp) == [5, 0, 0.03, 0.875])
             #expect(games[2].paylines == [[0, 0, 0], [1, 1, 1]])

@@ -18,7 +18,7 @@ import Vapor
             _ = try await sdk.auth.signIn(scopes: ["profile", "wallet", "play"], presenter: FormPostingPresenter(email: "ann@example.com"))
             _ = try await sdk.wallet.deposit(Decimal(10), currency: "EUR")
 
-            let games = try await sdk.games.list()
+            let games = try await sdk.games.list().reduce(into: [GameInfo]()) { $0.append($1) }
             #expect(games.map(\.id) == ["always-wins", "never-wins", "ten-symbols", "wheel"])
             let definition = try await sdk.games.definition(id: "ten-symbols")
             #expect(definition == TestGames.tenSymbols)

@@ -91,7 +91,8 @@ import Vapor
             #expect(wallet.balance("EUR", economy: .sandbox)?.pendingWithdrawals.value == 5)
             #expect(wallet.balance("KRD", economy: .sandbox)?.available.value == 50)
             #expect(try await sdk.wallet.account().currency == "EUR")
-            #expect(try await sdk.wallet.currencies().map(\.code) == ["EUR", "KRD"])
+            #expect(try await sdk.wallet.currencies(pageSize: 1).reduce(into: []) { $0.append($1.code) } == ["EUR", "KRD"], "page after page")
+            #expect(try await sdk.wallet.currenciesPage(limit: 1).nextCursor != nil)
 
             var kinds: [TransactionKind] = []
             for try await transaction in sdk.wallet.transactions(pageSize: 1) { kinds.append(transaction.kind) }

@@ -14,9 +14,17 @@ import PlayhouseAPI
 public struct GamesAPI: Sendable {
     let api: APIClient
 
-    /// The app's games, with their limits, paylines and exact return to player.
-    public func list() async throws(PlayhouseError) -> [GameInfo] {
-        try await api.player("GET", APIPath.games)
+    /// The app's games, by id, with their limits, paylines and exact return to player, fetched page
+    /// by page as you iterate: `for try await game in client.games.list() { … }`.
+    public func list(pageSize: Int = 25) -> PagedSequence<GameInfo> {
+        PagedSequence(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in try await listPage(limit: limit, cursor: cursor) }
+    }
+
+    /// One page of the app's games; pass the previous page's `nextCursor` as `cursor`.
+    public func listPage(limit: Int = 25, cursor: String? = nil) async throws(PlayhouseError) -> Page<GameInfo> {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return try await api.player("GET", APIPath.games, query: query)
     }
 
     /// One game.
@@ -120,9 +128,10 @@ public struct GamesAPI: Sendable {
 
     // MARK: Completion handlers
 
-    /// Completion-handler form of ``list()``; `completion` runs on the main queue.
-    public func list(completion: @escaping @MainActor @Sendable (Result<[GameInfo], PlayhouseError>) -> Void) {
-        deliver(completion) { () async throws(PlayhouseError) -> [GameInfo] in try await list() }
+    /// Completion-handler form of ``listPage(limit:cursor:)``; `completion` runs on the main queue.
+    public func listPage(limit: Int = 25, cursor: String? = nil,
+                         completion: @escaping @MainActor @Sendable (Result<Page<GameInfo>, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Page<GameInfo> in try await listPage(limit: limit, cursor: cursor) }
     }
 
     /// Completion-handler form of ``bet(game:wager:currency:economy:paylines:clientSeed:idempotencyKey:)``.

@@ -19,9 +19,17 @@ public struct WalletAPI: Sendable {
         try await api.player("PATCH", APIPath.account, body: AccountUpdate(currency: currency))
     }
 
-    /// The app's currencies and their decimals.
-    public func currencies() async throws(PlayhouseError) -> [CurrencyInfo] {
-        try await api.player("GET", APIPath.currencies)
+    /// The app's currencies and their decimals, in the order they were added, fetched page by page
+    /// as you iterate: `for try await currency in client.wallet.currencies() { … }`.
+    public func currencies(pageSize: Int = 25) -> PagedSequence<CurrencyInfo> {
+        PagedSequence(pageSize: pageSize) { limit, cursor throws(PlayhouseError) in try await currenciesPage(limit: limit, cursor: cursor) }
+    }
+
+    /// One page of the app's currencies; pass the previous page's `nextCursor` as `cursor`.
+    public func currenciesPage(limit: Int = 25, cursor: String? = nil) async throws(PlayhouseError) -> Page<CurrencyInfo> {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        return try await api.player("GET", APIPath.currencies, query: query)
     }
 
     /// Balances per currency and economy, and pending withdrawals.
@@ -175,9 +183,10 @@ public struct WalletAPI: Sendable {
 // MARK: Completion-handler forms
 
 extension WalletAPI {
-    /// Completion-handler form of ``currencies()``; `completion` runs on the main queue.
-    public func currencies(completion: @escaping @MainActor @Sendable (Result<[CurrencyInfo], PlayhouseError>) -> Void) {
-        deliver(completion) { () async throws(PlayhouseError) -> [CurrencyInfo] in try await currencies() }
+    /// Completion-handler form of ``currenciesPage(limit:cursor:)``; `completion` runs on the main queue.
+    public func currenciesPage(limit: Int = 25, cursor: String? = nil,
+                               completion: @escaping @MainActor @Sendable (Result<Page<CurrencyInfo>, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> Page<CurrencyInfo> in try await currenciesPage(limit: limit, cursor: cursor) }
     }
 
     /// Completion-handler form of ``transactionsPage(currency:kind:economy:limit:cursor:)``; `completion` runs on the main queue.

@@ -60,7 +60,6 @@ extension ListChanges: @retroactive Content {}
 extension ShoppingListsPage: @retroactive Content {}
 extension GameDataVersions: @retroactive Content {}
 extension GameDataCollections: @retroactive Content {}
-extension AppLedger: @retroactive Content {}
 extension LedgerVerification: @retroactive Content {}
 extension PaymentLine: @retroactive Content {}
 extension Adjustment: @retroactive Content {}
@@ -77,3 +76,9 @@ extension ProviderInfo: @retroactive Content {}
 extension PromotionInfo: @retroactive Content {}
 extension AdminApp: @retroactive Content {}
 extension AdminAppCreated: @retroactive Content {}
+extension CatalogOverview: @retroactive Content {}
+extension WholeCatalog: @retroactive Content {}
+extension CatalogImported: @retroactive Content {}
+extension ContentListing: @retroactive Content {}
+extension ContentImported: @retroactive Content {}
+extension ConsoleSession: @retroactive Content {}

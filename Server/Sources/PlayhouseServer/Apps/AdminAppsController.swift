@@ -24,18 +24,7 @@ struct AdminAppsController: RouteCollection {
 
     func create(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        struct Body: Decodable {
-            var name: String
-            var environment: AppEnvironment?
-            var redirectURIs: [String]?
-            var scopes: [String]?
-            var publicClient: Bool?
-
-            enum CodingKeys: String, CodingKey {
-                case environment, name, publicClient = "public_client", redirectURIs = "redirect_uris", scopes
-            }
-        }
-        let body = try request.decodeBody(Body.self)
+        let body = try request.decodeBody(NewApp.self)
         let created = try await request.apps.create(name: body.name, redirectURIs: body.redirectURIs ?? [], environment: body.environment ?? .sandbox,
                                                     scopes: body.scopes, isPublic: body.publicClient ?? false, by: session.actor)
         return try await Self.secretShownOnce(AdminAppCreated(app: created.app.admin, clientSecret: created.clientSecret), status: .created, request)
@@ -51,15 +40,7 @@ struct AdminAppsController: RouteCollection {
 
     func setRateLimits(_ request: Request) async throws -> AdminApp {
         let session = try request.operatorSession
-        struct Body: Decodable {
-            var perSecond: Int?
-            var perHour: Int?
-
-            enum CodingKeys: String, CodingKey {
-                case perHour = "per_hour", perSecond = "per_second"
-            }
-        }
-        let body = try request.decodeBody(Body.self)
+        let body = try request.decodeBody(RateLimitsUpdate.self)
         guard let app = try await request.apps.setRateLimits(try await AdminController.app(request).id.uuidString, RequestRateLimits(perSecond: body.perSecond, perHour: body.perHour),
                                                              by: session.actor) else {
             throw PlayhouseProblem(.notFound, .notFound, parameters: ["path": request.url.path])
@@ -78,9 +59,8 @@ struct AdminAppsController: RouteCollection {
     func limit(_ request: Request) async throws -> Page<Operator> {
         let session = try request.operatorSession
         let app = try await AdminController.app(request)
-        struct Body: Decodable { var operators: [String] }
         var people: [Operator] = []
-        for email in try request.decodeBody(Body.self).operators {
+        for email in try request.decodeBody(AppOperatorsUpdate.self).operators {
             guard let person = try await request.operators.find(email), person.email == PlayerService.normalisedEmail(email) else {
                 throw PlayhouseProblem.validation([.init(name: "operators", code: "invalid_value")])
             }

@@ -18,7 +18,7 @@ struct AdminCatalogController: RouteCollection {
         catalog.requiring(.manageContent).post("imports", use: importFile)
     }
 
-    func overview(_ request: Request) async throws -> CatalogService.Overview {
+    func overview(_ request: Request) async throws -> CatalogOverview {
         return try await request.catalog.overview(appID: try await AdminController.app(request).id)
     }
 
@@ -30,12 +30,12 @@ struct AdminCatalogController: RouteCollection {
         return CatalogController.page(offers, query, more)
     }
 
-    func whole(_ request: Request) async throws -> CatalogService.Whole {
+    func whole(_ request: Request) async throws -> WholeCatalog {
         return try await Self.whole(request)
     }
 
     /// The catalog the path names (`{app}`, `{catalog}`) whole, for the admin API and the console's page.
-    static func whole(_ request: Request) async throws -> CatalogService.Whole {
+    static func whole(_ request: Request) async throws -> WholeCatalog {
         let app = try await AdminController.app(request), id = try request.parameters.require("catalog")
         guard let found = try await request.catalog.whole(appID: app.id, id: id) else { throw PlayhouseProblem.notFound(request.url.path) }
         return found
@@ -51,14 +51,10 @@ struct AdminCatalogController: RouteCollection {
 
     /// Imports the catalog file in the body; a file with any problem is refused whole, naming
     /// every problem (422), and nothing is stored.
-    func importFile(_ request: Request) async throws -> CatalogService.Imported {
+    func importFile(_ request: Request) async throws -> CatalogImported {
         let session = try request.operatorSession
         let app = try await AdminController.app(request)
         let file = try request.decodeBody(CatalogFile.self)
         return try await request.catalog.importFile(file, files: [:], appID: app.id, by: session.actor)
     }
 }
-
-extension CatalogService.Overview: Content {}
-extension CatalogService.Whole: Content {}
-extension CatalogService.Imported: Content {}

@@ -22,9 +22,9 @@ extension CatalogService {
     /// Adds, changes and removes the app's catalogs to match `catalogs` (canonical, each page's
     /// three sizes as asset names), inside the import's transaction. A removed catalog's offers stay,
     /// in no catalog.
-    func importCatalogs(_ catalogs: [CatalogFile.Catalog], appID: UUID, progress: Progress, on sql: any SQLDatabase) async throws -> Counts {
+    func importCatalogs(_ catalogs: [CatalogFile.Catalog], appID: UUID, progress: Progress, on sql: any SQLDatabase) async throws -> CatalogImported.Counts {
         let stored = try await storedCatalogs(appID: appID, on: sql)
-        var counts = Counts()
+        var counts = CatalogImported.Counts()
         for catalog in catalogs {
             defer { progress.tick() }
             if stored[catalog.id] == catalog { counts.unchanged += 1; continue }

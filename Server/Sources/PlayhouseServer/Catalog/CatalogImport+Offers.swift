@@ -19,9 +19,9 @@ extension CatalogService {
 
     /// Adds, changes and removes the app's offers to match `offers` (canonical, images as asset
     /// names), inside the import's transaction.
-    func importOffers(_ offers: [CatalogFile.Offer], appID: UUID, progress: Progress, on sql: any SQLDatabase) async throws -> Counts {
+    func importOffers(_ offers: [CatalogFile.Offer], appID: UUID, progress: Progress, on sql: any SQLDatabase) async throws -> CatalogImported.Counts {
         let stored = try await storedOffers(appID: appID, on: sql)
-        var counts = Counts()
+        var counts = CatalogImported.Counts()
         for offer in offers {
             defer { progress.tick() }
             if stored[offer.id] == offer { counts.unchanged += 1; continue }

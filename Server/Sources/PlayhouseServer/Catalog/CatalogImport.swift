@@ -3,22 +3,6 @@ import PlayhouseAPI
 import SQLKit
 
 extension CatalogService {
-    /// What an import did to one kind of object.
-    public struct Counts: Sendable, Equatable, Codable {
-        public var added = 0
-        public var changed = 0
-        public var unchanged = 0
-        public var removed = 0
-    }
-
-    /// What an import did.
-    public struct Imported: Sendable, Equatable, Codable {
-        public var dealers = Counts()
-        public var stores = Counts()
-        public var catalogs = Counts()
-        public var offers = Counts()
-    }
-
     /// Counts the objects an import has gone through and tells `report` (done, total) now and then.
     final class Progress: @unchecked Sendable {
         private let total: Int
@@ -43,7 +27,7 @@ extension CatalogService {
     /// file's objects are done, of how many. The import is audit-logged as `actor`'s, with its counts,
     /// in the import's transaction.
     public func importFile(_ file: CatalogFile, files: [String: Data], appID: UUID, by actor: AuditActor,
-                           progress report: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async throws -> Imported {
+                           progress report: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async throws -> CatalogImported {
         let storedDealers = try await storedDealers(appID: appID)
         let namesStores = file.stores == nil && (file.offers?.contains { $0.stores != nil } == true || file.catalogs?.contains { $0.stores != nil } == true)
         let storedStores = namesStores ? try await storedStoreDealers(appID: appID) : [:]
@@ -103,7 +87,7 @@ extension CatalogService {
             // the highest stored, which another import's uncommitted rows would take too. (SQLite's
             // transaction holds its only writer lock.)
             if sql.dialect.name == "postgresql" { try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: Self.importLock))").run() }
-            var imported = Imported()
+            var imported = CatalogImported()
             if let toStore {
                 imported.dealers = try await Self.importDealers(toStore, stored: storedDealers, appID: appID, now: now, progress: progress, on: sql)
             }
@@ -171,8 +155,8 @@ extension CatalogService {
     }
 
     private static func importDealers(_ dealers: [CatalogFile.Dealer], stored: [String: CatalogFile.Dealer], appID: UUID, now: Date,
-                                      progress: Progress, on sql: any SQLDatabase) async throws -> Counts {
-        var counts = Counts()
+                                      progress: Progress, on sql: any SQLDatabase) async throws -> CatalogImported.Counts {
+        var counts = CatalogImported.Counts()
         for dealer in dealers {
             defer { progress.tick() }
             if stored[dealer.id] == dealer { counts.unchanged += 1; continue }
@@ -195,7 +179,7 @@ extension CatalogService {
     }
 
     private static func importStores(_ stores: [CatalogFile.Store], appID: UUID, now: Date, progress: Progress,
-                                     on sql: any SQLDatabase) async throws -> Counts {
+                                     on sql: any SQLDatabase) async throws -> CatalogImported.Counts {
         // Read inside the transaction: after the dealers' import, which may have removed some.
         let rows = try await sql.raw("""
             SELECT \(storeColumns) FROM catalog_stores s JOIN catalog_dealers d ON d.id = s.dealer_id WHERE s.app_id = \(bind: appID)
@@ -207,7 +191,7 @@ extension CatalogService {
                                                  zipCode: store.zipCode, country: store.country, latitude: store.latitude,
                                                  longitude: store.longitude, openingHours: store.openingHours, contact: store.contact)
         }
-        var counts = Counts()
+        var counts = CatalogImported.Counts()
         // Written in storage order, so that stores near each other lie together (GeoPoint.storageOrder).
         let keyed: [(order: UInt64, store: CatalogFile.Store)] = stores.map { ($0.point.storageOrder, $0) }
         let ordered = keyed.sorted { ($0.order, $0.store.id) < ($1.order, $1.store.id) }.map(\.store)

@@ -3,52 +3,10 @@ import PlayhouseAPI
 import SQLKit
 
 extension CatalogService {
-    /// An app's catalog at a glance, for the console: how many of each kind it has, its dealers
-    /// with their stores and offers, and its catalogs, each list capped at ``overviewLimit``.
-    public struct Overview: Sendable, Equatable, Codable {
-        public var dealers: Int
-        public var stores: Int
-        public var catalogs: Int
-        public var offers: Int
-        /// By name.
-        public var dealerList: [DealerLine]
-        /// The latest ending first.
-        public var catalogList: [CatalogLine]
-
-        enum CodingKeys: String, CodingKey {
-            case catalogList = "catalog_list", catalogs, dealerList = "dealer_list", dealers, offers, stores
-        }
-    }
-
-    public struct DealerLine: Sendable, Equatable, Codable {
-        public var id: String
-        public var name: String
-        public var brandColor: String?
-        public var stores: Int
-        public var offers: Int
-
-        enum CodingKeys: String, CodingKey {
-            case brandColor = "brand_color", id, name, offers, stores
-        }
-    }
-
-    public struct CatalogLine: Sendable, Equatable, Codable {
-        public var id: String
-        public var dealerID: String
-        public var label: String
-        public var validFrom: Date
-        public var validUntil: Date
-        public var pageCount: Int
-
-        enum CodingKeys: String, CodingKey {
-            case dealerID = "dealer_id", id, label, pageCount = "page_count", validFrom = "valid_from", validUntil = "valid_until"
-        }
-    }
-
     /// How many dealers and catalogs an overview lists.
     static let overviewLimit = 500
 
-    func overview(appID: UUID) async throws -> Overview {
+    func overview(appID: UUID) async throws -> CatalogOverview {
         try await store.readTogether { sql in
             let counts = try await sql.raw("""
                 SELECT (SELECT COUNT(*) FROM catalog_dealers WHERE app_id = \(bind: appID)) AS dealers,
@@ -62,7 +20,7 @@ extension CatalogService {
                        (SELECT COUNT(*) FROM catalog_offers o WHERE o.dealer_id = d.id) AS offers
                 FROM catalog_dealers d WHERE d.app_id = \(bind: appID) ORDER BY d.name, d.external_id LIMIT \(bind: Self.overviewLimit)
                 """).all().map { row in
-                    DealerLine(id: try row.decode(column: "external_id", as: String.self), name: try row.decode(column: "name", as: String.self),
+                    CatalogOverview.DealerLine(id: try row.decode(column: "external_id", as: String.self), name: try row.decode(column: "name", as: String.self),
                                brandColor: try row.decode(column: "brand_color", as: String?.self), stores: try row.decode(column: "stores", as: Int.self),
                                offers: try row.decode(column: "offers", as: Int.self))
                 }
@@ -71,12 +29,12 @@ extension CatalogService {
                 FROM catalog_catalogs c JOIN catalog_dealers d ON d.id = c.dealer_id
                 WHERE c.app_id = \(bind: appID) ORDER BY c.valid_until DESC, c.external_id LIMIT \(bind: Self.overviewLimit)
                 """).all().map { row in
-                    CatalogLine(id: try row.decode(column: "external_id", as: String.self), dealerID: try row.decode(column: "dealer", as: String.self),
+                    CatalogOverview.CatalogLine(id: try row.decode(column: "external_id", as: String.self), dealerID: try row.decode(column: "dealer", as: String.self),
                                 label: try row.decode(column: "label", as: String.self), validFrom: try row.decode(column: "valid_from", as: Date.self),
                                 validUntil: try row.decode(column: "valid_until", as: Date.self),
                                 pageCount: try row.decode(column: "page_count", as: Int.self))
                 }
-            return Overview(dealers: try counts?.decode(column: "dealers", as: Int.self) ?? 0, stores: try counts?.decode(column: "stores", as: Int.self) ?? 0,
+            return CatalogOverview(dealers: try counts?.decode(column: "dealers", as: Int.self) ?? 0, stores: try counts?.decode(column: "stores", as: Int.self) ?? 0,
                             catalogs: try counts?.decode(column: "catalogs", as: Int.self) ?? 0,
                             offers: try counts?.decode(column: "offers", as: Int.self) ?? 0, dealerList: dealers, catalogList: catalogs)
         }

@@ -27,24 +27,16 @@ extension CatalogService {
         return try await catalogs(appID: appID, query).catalogs.first
     }
 
-    /// A catalog, expired or not, with its pages in order and its offers' hotspots by page: what a
-    /// catalog viewer shows, and the console.
-    struct Whole: Codable, Sendable {
-        var catalog: Catalog
-        var pages: [CatalogPage]
-        var hotspots: [CatalogHotspot]
-    }
-
     /// The catalog with id `id` whole, read together (an import meanwhile shows in all of it or in
     /// none); nil when there is no such catalog.
-    func whole(appID: UUID, id: String) async throws -> Whole? {
+    func whole(appID: UUID, id: String) async throws -> WholeCatalog? {
         let now = self.now
         return try await store.readTogether { sql in
             let together = CatalogService(store: Store(sql), now: now)
             guard let catalog = try await together.catalog(appID: appID, id: id, near: nil),
                   let pages = try await together.pages(appID: appID, catalog: id),
                   let hotspots = try await together.hotspots(appID: appID, catalog: id) else { return nil }
-            return Whole(catalog: catalog, pages: pages, hotspots: hotspots)
+            return WholeCatalog(catalog: catalog, pages: pages, hotspots: hotspots)
         }
     }
 

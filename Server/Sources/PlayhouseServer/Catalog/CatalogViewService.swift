@@ -47,7 +47,7 @@ public struct CatalogViewService: Sendable {
 
     /// Opens the view with `secret` of the catalog with id `id`: once, within ``openWithin`` of its
     /// making. Counts the open and gives what the page shows; nil otherwise.
-    func open(secret: String, catalog id: String) async throws -> CatalogService.Whole? {
+    func open(secret: String, catalog id: String) async throws -> WholeCatalog? {
         let now = self.now, day = RFC3339.day(now)
         let opened = try await store.transaction { sql -> (appID: UUID, catalogID: UUID)? in
             guard let row = try await sql.raw("""

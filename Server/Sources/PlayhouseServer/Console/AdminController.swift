@@ -27,23 +27,11 @@ struct AdminController: RouteCollection {
         routes.grouped("admin", "v1").grouped(OperatorAuthMiddleware())
     }
 
-    /// The operator and the CSRF token their changes must carry.
-    struct SessionAnswer: Content {
-        var `operator`: Operator
-        /// None for a call with an API token.
-        var csrfToken: String?
-
-        enum CodingKeys: String, CodingKey {
-            case csrfToken = "csrf_token", `operator`
-        }
-    }
-
     func signIn(_ request: Request) async throws -> Response {
-        struct Body: Decodable { var email: String; var password: String; var code: String? }
-        let body = try Self.json(Body.self, request)
+        let body = try Self.json(OperatorSignIn.self, request)
         switch try await request.operators.signIn(email: body.email, password: body.password, code: body.code) {
         case .signedIn(let cookie, let session):
-            let response = try await SessionAnswer(operator: session.person, csrfToken: session.csrf).encodeResponse(status: .created, for: request)
+            let response = try await ConsoleSession(operator: session.person, csrfToken: session.csrf).encodeResponse(status: .created, for: request)
             response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
             OperatorSession.set(cookie, on: response, request)
             return response
@@ -91,17 +79,16 @@ struct AdminController: RouteCollection {
 
     /// Sets the invited operator's password: `{"invitation": …, "password": …}`.
     func acceptInvitation(_ request: Request) async throws -> Operator {
-        struct Body: Decodable { var invitation: String; var password: String }
-        let body = try Self.json(Body.self, request)
+        let body = try Self.json(InvitationAcceptance.self, request)
         guard let person = try await request.operators.acceptInvitation(body.invitation, password: body.password) else {
             throw PlayhouseProblem(.notFound, .invitationNotFound)
         }
         return person
     }
 
-    func session(_ request: Request) async throws -> SessionAnswer {
+    func session(_ request: Request) async throws -> ConsoleSession {
         let session = try request.operatorSession
-        return SessionAnswer(operator: session.person, csrfToken: session.csrf)
+        return ConsoleSession(operator: session.person, csrfToken: session.csrf)
     }
 
     func signOut(_ request: Request) async throws -> Response {
@@ -125,8 +112,7 @@ struct AdminController: RouteCollection {
     func confirmSecondFactor(_ request: Request) async throws -> Operator {
         let session = try request.operatorSession
         try session.requireConsole()
-        struct Body: Decodable { var code: String }
-        let body = try request.decodeBody(Body.self)
+        let body = try request.decodeBody(SecondFactorConfirmation.self)
         return try await request.operators.confirmSecondFactor(session.person, code: body.code)
     }
 
@@ -139,8 +125,7 @@ struct AdminController: RouteCollection {
     func invite(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
         try session.requireConsole()
-        struct Body: Decodable { var email: String; var role: String }
-        let body = try request.decodeBody(Body.self)
+        let body = try request.decodeBody(OperatorInvite.self)
         guard let role = OperatorRole(rawValue: body.role) else {
             throw PlayhouseProblem.validation([.init(name: "role", code: "invalid_value")])
         }

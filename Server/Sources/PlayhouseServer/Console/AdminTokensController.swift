@@ -16,15 +16,7 @@ struct AdminTokensController: RouteCollection {
     func make(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
         try session.requireConsole()
-        struct Body: Decodable {
-            var name: String
-            var expiresInDays: Int?
-
-            enum CodingKeys: String, CodingKey {
-                case expiresInDays = "expires_in_days", name
-            }
-        }
-        let body = try request.decodeBody(Body.self)
+        let body = try request.decodeBody(NewOperatorToken.self)
         let made = try await request.operatorTokens.make(for: session.person, name: body.name, days: body.expiresInDays, by: session.actor)
         let response = try await OperatorTokenMade(token: made.token, secret: made.secret).encodeResponse(status: .created, for: request)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")

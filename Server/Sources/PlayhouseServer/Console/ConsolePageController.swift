@@ -172,8 +172,8 @@ struct ConsolePageController: RouteCollection {
     func player(_ request: Request) async throws -> Response {
         guard let session = try await OperatorSession.current(request) else { return ConsolePages.redirect("/console/sign-in") }
         guard session.person.role.may(.readPlayers) else { return try await ConsolePages.forbidden(request, session) }
-        let view = try await AdminPlayersController.view(request)
-        let app = try await AdminController.app(request)
+        let (app, player) = try await AdminController.player(request)
+        let view = try await request.supportView.player(player, of: app)
         struct Line: Encodable { var name, value: String }
         struct BalanceRow: Encodable { var available, pending, economy: String }
         struct SessionRow: Encodable { var id, started, active, ended: String, open: Bool }
@@ -211,7 +211,7 @@ struct ConsolePageController: RouteCollection {
             canAdjust: session.person.role.may(.adjustMoney),
             currencies: try await request.currencies.list(appID: app.id).map(\.code),
             bets: try await bets(of: view, app: app, request), lists: [], listSync: "", moreLists: false)
-        let lists = try await AdminListsController.lists(request, page: try PageRequest(limit: 50))
+        let lists = try await request.listFeed.supportView(app: app.id, player: player.id, page: try PageRequest(limit: 50))
         context.lists = lists.lists.data.map { snapshot in
             let ticked = snapshot.items.filter(\.ticked).count
             let shared = snapshot.shares.map { "\($0.displayName ?? $0.playerID) (\($0.access.rawValue), \($0.status.rawValue))" }

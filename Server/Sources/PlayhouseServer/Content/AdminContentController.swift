@@ -16,7 +16,7 @@ struct AdminContentController: RouteCollection {
         content.requiring(.manageContent).post("imports", use: importFile)
     }
 
-    func list(_ request: Request) async throws -> ContentService.Listed {
+    func list(_ request: Request) async throws -> ContentListing {
         return try await request.contentUnits.list(appID: try await AdminController.app(request).id)
     }
 
@@ -34,13 +34,10 @@ struct AdminContentController: RouteCollection {
 
     /// Imports the content file in the body; a file with any problem is refused whole, naming
     /// every problem (422), and nothing is stored.
-    func importFile(_ request: Request) async throws -> ContentService.Imported {
+    func importFile(_ request: Request) async throws -> ContentImported {
         let session = try request.operatorSession
         let app = try await AdminController.app(request)
         let file = try request.decodeBody(ContentFile.self)
         return try await request.contentUnits.importFile(file, images: [:], appID: app.id, by: session.actor)
     }
 }
-
-extension ContentService.Listed: Content {}
-extension ContentService.Imported: Content {}

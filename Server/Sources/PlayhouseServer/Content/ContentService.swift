@@ -11,23 +11,10 @@ public struct ContentService: Sendable {
     /// This instance's placements, forgotten when the content changes.
     var cache: CampaignCache?
 
-    /// What an import did: the units and campaigns it added and those it replaced (`unit welcome-bonus`,
-    /// `campaign welcome-on-main-menu`).
-    public struct Imported: Sendable, Equatable, Codable {
-        public var added: [String] = []
-        public var changed: [String] = []
-    }
-
-    /// A unit or a campaign, as `content list` shows it.
-    public struct Listed: Sendable, Codable, Equatable {
-        public var units: [ContentFile.Unit]
-        public var campaigns: [ContentFile.Campaign]
-    }
-
     /// Imports `file`, whose images are the files `images` holds (by the path the file names).
     /// Refuses the whole file, naming every problem, when anything in it is wrong. The import is
     /// audit-logged as `actor`'s, with what it added and changed, in the import's transaction.
-    public func importFile(_ file: ContentFile, images: [String: Data], appID: UUID, by actor: AuditActor) async throws -> Imported {
+    public func importFile(_ file: ContentFile, images: [String: Data], appID: UUID, by actor: AuditActor) async throws -> ContentImported {
         let currencies = try await CurrencyService(store: store).list(appID: appID)
         let stored = try await list(appID: appID)
         var problems = ContentCheck(file, images: images, currencies: currencies, storedUnits: Set(stored.units.map(\.id))).problems
@@ -53,7 +40,7 @@ public struct ContentService: Sendable {
         let storedUnits = Set(stored.units.map(\.id)), storedCampaigns = Set(stored.campaigns.map(\.id)), toStore = units
         defer { cache?.forget(appID: appID) }
         return try await store.transaction { sql in
-            var imported = Imported()
+            var imported = ContentImported()
             for unit in toStore {
                 let definition = String(decoding: try JSONEncoder().encode(unit), as: UTF8.self)
                 try await sql.raw("""
@@ -95,7 +82,7 @@ public struct ContentService: Sendable {
     }
 
     /// The app's units and campaigns, by id.
-    public func list(appID: UUID) async throws -> Listed {
+    public func list(appID: UUID) async throws -> ContentListing {
         try await store.read { sql in
             let units = try await sql.raw("SELECT \(ContentUnit.columns) FROM content_units u WHERE u.app_id = \(bind: appID) ORDER BY u.slug")
                 .all().map { try ContentUnit(row: $0).definition }
@@ -116,7 +103,7 @@ public struct ContentService: Sendable {
                                                 priority: campaign.priority, weight: campaign.weight, startsAt: campaign.startsAt,
                                                 endsAt: campaign.endsAt, caps: campaign.caps, targeting: campaign.targeting)
                 }
-            return Listed(units: units, campaigns: campaigns)
+            return ContentListing(units: units, campaigns: campaigns)
         }
     }
 

@@ -21,17 +21,22 @@ struct AdminGameDataController: RouteCollection {
         return page.page(ofAll: try await request.gameData.games(appID: app.id).map { GameWithData(game: $0.game, versions: $0.versions) })
     }
 
-    func versions(_ request: Request) async throws -> GameDataVersions {
+    /// A page of the game's versions, every one it keeps, in region, namespace and number order.
+    func versions(_ request: Request) async throws -> Page<GameDataVersion> {
+        let page = try request.query(PageRequest.self)
         let app = try await AdminController.app(request)
-        return GameDataVersions(data: try await request.gameData.versions(appID: app.id, game: try request.parameters.require("game"), all: true))
+        return page.page(readFromOffset: try await request.gameData.versions(appID: app.id, game: try request.parameters.require("game"), all: true,
+                                                                             limit: page.readLimit, offset: page.offset))
     }
 
-    /// The collections of the version the query names (`region`, `namespace`, `version`; the
-    /// current one when it names none).
+    /// A page of the collections of the version the query names (`region`, `namespace`, `version`;
+    /// the current one when it names none).
     func collections(_ request: Request) async throws -> GameDataCollections {
         let (place, _, version) = try await Self.place(request)
+        let page = try request.query(PageRequest.self)
         guard let found = try await request.gameData.collections(place, number: version) else { throw PlayhouseProblem.notFound(request.url.path) }
-        return GameDataCollections(version: found.head.number, data: found.collections.map { .init(collection: $0.name, documents: $0.documents) })
+        let shown = page.page(ofAll: found.collections.map { GameDataCollections.Collection(collection: $0.name, documents: $0.documents) })
+        return GameDataCollections(version: found.head.number, data: shown.data, nextCursor: shown.nextCursor)
     }
 
     /// A page of a collection's documents in the version the query names, in id order, as stored

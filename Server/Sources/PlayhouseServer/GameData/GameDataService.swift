@@ -124,8 +124,10 @@ public struct GameDataService: Sendable {
     }
 
     /// The game's versions, each with what it changed: only the current one of each region and
-    /// namespace, or (`all`) every version, in region, namespace and number order.
-    public func versions(appID: UUID, game: String, all: Bool = false) async throws -> [GameDataVersion] {
+    /// namespace, or (`all`) every version, in region, namespace and number order; `limit` of them
+    /// from `offset` when a limit is given (a game keeps every version it ever had).
+    public func versions(appID: UUID, game: String, all: Bool = false, limit: Int? = nil, offset: Int64 = 0) async throws -> [GameDataVersion] {
+        let page: SQLQueryString = limit.map { "LIMIT \(bind: $0) OFFSET \(bind: offset)" } ?? ""
         let rows = try await store.read { sql in
             let dialect = sql.dialect.name
             return try await sql.raw("""
@@ -134,6 +136,7 @@ public struct GameDataService: Sendable {
                     AND c.namespace = v.namespace AND c.version_id = v.id
                 WHERE v.app_id = \(bind: appID) AND v.game = \(bind: game)\(unsafeRaw: all ? "" : " AND c.version_id IS NOT NULL")
                 ORDER BY \(SQLQueryString.inByteOrder("v.region", dialect: dialect)), v.namespace, v.number
+                \(page)
                 """).all()
         }
         var versions: [GameDataVersion] = []

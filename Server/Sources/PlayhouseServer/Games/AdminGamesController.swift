@@ -57,8 +57,7 @@ struct AdminGamesController: RouteCollection {
 
     /// Plays the game `spins` times (every payline), off the event loop, one simulation at a time.
     func simulate(_ request: Request) async throws -> GameSimulationPart {
-        struct Body: Decodable { var spins: Int }
-        let spins = try request.decodeBody(Body.self).spins
+        let spins = try request.decodeBody(GameSimulationOrder.self).spins
         guard (1...Self.largestPart).contains(spins) else {
             throw PlayhouseProblem.validation([.init(name: "spins", code: "out_of_range", parameters: ["min": "1", "max": String(Self.largestPart)])])
         }

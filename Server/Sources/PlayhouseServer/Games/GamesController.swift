@@ -24,10 +24,11 @@ struct GamesController: RouteCollection {
         routes.post("fairness", "rotate", use: rotate)
     }
 
-    func list(_ request: Request) async throws -> [GameInfo] {
+    func list(_ request: Request) async throws -> Page<GameInfo> {
         let principal = try request.principal
         try principal.require(scope: "play")
-        return try await request.games.list(appID: principal.app.id)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.games.list(appID: principal.app.id))
     }
 
     func show(_ request: Request) async throws -> GameInfo {

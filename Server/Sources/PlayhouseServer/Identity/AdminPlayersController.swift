@@ -23,18 +23,10 @@ struct AdminPlayersController: RouteCollection {
         return page.page(ofAll: try await request.players.search(appID: app.id, text).map { $0.profile() })
     }
 
+    /// The player of the path, as support sees them.
     func show(_ request: Request) async throws -> AdminPlayer {
-        try await Self.view(request)
-    }
-
-    /// The player of the path, as support sees them (the console's page reads it too).
-    static func view(_ request: Request) async throws -> AdminPlayer {
         let (app, player) = try await AdminController.player(request)
-        let limits = try await request.limits.wire(try await request.limits.limits(playerID: player.id), playerID: player.id, appID: app.id)
-        return AdminPlayer(profile: player.profile(), wallet: try await request.wallet.wallet(app: app, playerID: player.id), limits: limits,
-                           sessions: try await request.playSessions.sessions(playerID: player.id),
-                           transactions: try await request.wallet.history(app: app, playerID: player.id, filter: .init(),
-                                                                          page: try PageRequest(limit: 20)).data)
+        return try await request.supportView.player(player, of: app)
     }
 
     /// Ends one of the player's play sessions and revokes its tokens.

@@ -22,21 +22,7 @@ struct AdminProvidersController: RouteCollection {
     /// the provider app's id (`audience`) and its `app_token` (and optionally its endpoints).
     func addProvider(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        struct Body: Decodable {
-            var name: String
-            var kind: String
-            var issuer: String?
-            var audience: String
-            var jwksURI: String?
-            var appToken: String?
-            var introspectionURL: String?
-            var profileURL: String?
-            enum CodingKeys: String, CodingKey {
-                case appToken = "app_token", audience, introspectionURL = "introspection_url", issuer, jwksURI = "jwks_uri", kind, name,
-                    profileURL = "profile_url"
-            }
-        }
-        let body = try request.decodeBody(Body.self)
+        let body = try request.decodeBody(NewProvider.self)
         let kind = try IdentityProviderService.Kind.named(body.kind, issuer: body.issuer, audience: body.audience, jwksURI: body.jwksURI,
                                                           appToken: body.appToken, introspectionURL: body.introspectionURL, profileURL: body.profileURL)
         let app = try await AdminController.app(request)

@@ -12,6 +12,9 @@ extension ServiceContext {
     /// Players, with the configured password hasher.
     var players: PlayerService { PlayerService(store: store, hasher: passwordHasher, now: now) }
 
+    /// A player as support sees them, for the admin API and the console.
+    var supportView: SupportView { SupportView(wallet: wallet, limits: limits, playSessions: playSessions) }
+
     /// The grants of the token endpoint that sign a player in from earlier proof.
     var authorizationCodes: AuthorizationCodeGrant {
         AuthorizationCodeGrant(store: store, now: now, configuration: playhouse.configuration, tokenCache: playhouse.tokenCache, idTokens: idTokens)

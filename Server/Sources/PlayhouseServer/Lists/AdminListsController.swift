@@ -13,12 +13,8 @@ struct AdminListsController: RouteCollection {
     /// A page of the player's shopping lists as the server holds them (as the player's own `GET
     /// /v1/lists` pages them, `limit` and `cursor`), and how their devices have synced: read-only.
     func lists(_ request: Request) async throws -> AdminPlayerLists {
-        try await Self.lists(request, page: try request.query(PageRequest.self))
-    }
-
-    static func lists(_ request: Request, page: PageRequest) async throws -> AdminPlayerLists {
+        let page = try request.query(PageRequest.self)
         let (app, player) = try await AdminController.player(request)
-        return AdminPlayerLists(lists: try await request.listFeed.snapshot(app: app.id, player: player.id, page: page),
-                           sync: try await request.listFeed.syncState(app: app.id, player: player.id))
+        return try await request.listFeed.supportView(app: app.id, player: player.id, page: page)
     }
 }

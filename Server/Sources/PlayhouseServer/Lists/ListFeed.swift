@@ -145,6 +145,12 @@ public struct ListFeed: Sendable {
         }
     }
 
+    /// A page of the player's lists as the server holds them, and how their devices have synced:
+    /// what support sees (the admin API, the console's player page), read-only.
+    func supportView(app: UUID, player: UUID, page: PageRequest) async throws -> AdminPlayerLists {
+        AdminPlayerLists(lists: try await snapshot(app: app, player: player, page: page), sync: try await syncState(app: app, player: player))
+    }
+
     /// How a player's devices have synced, as the server sees it: when it last received a change
     /// from one of them, and how many changes it remembers (to answer a retry with its first outcome).
     func syncState(app: UUID, player: UUID) async throws -> ListSyncState {

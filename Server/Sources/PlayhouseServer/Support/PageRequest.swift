@@ -45,13 +45,23 @@ struct PageRequest: Sendable, Decodable {
         Page(data: Array(items.prefix(limit)), nextCursor: next.map(Self.cursor))
     }
 
+    /// Where the page starts in a list that pages by how far into it a page starts: a list read
+    /// whole (``page(ofAll:)``), or one read `LIMIT readLimit OFFSET offset` in an order that only
+    /// ever gains items (``page(readFromOffset:)``), so that a page may repeat an item added
+    /// before it meanwhile but never misses one.
+    var offset: Int64 { position ?? 0 }
+
+    /// The page of `read`, the rows read from ``offset`` (``readLimit`` of them at most).
+    func page<Item: Codable & Sendable>(readFromOffset read: [Item]) -> Page<Item> {
+        page(read, next: read.count > limit ? offset + Int64(limit) : nil)
+    }
+
     /// The page of `all`, a list read whole because it is short by nature (an app's currencies, its
     /// operators, a statistic's days): the position is how far into `all` the page starts, and a
     /// position past its end is an empty last page.
     func page<Item: Codable & Sendable>(ofAll all: [Item]) -> Page<Item> {
-        let start = Int(min(position ?? 0, Int64(all.count)))
-        let end = min(start + limit, all.count)
-        return page(all[start..<end], next: end < all.count ? Int64(end) : nil)
+        let start = Int(min(offset, Int64(all.count)))
+        return page(readFromOffset: Array(all[start..<min(start + readLimit, all.count)]))
     }
 
     /// The position of a list ordered by time, newest first, after the item of `time`: a

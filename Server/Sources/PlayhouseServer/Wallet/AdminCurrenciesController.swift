@@ -18,14 +18,7 @@ struct AdminCurrenciesController: RouteCollection {
 
     func addCurrency(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        struct Body: Decodable {
-            var code: String
-            var kind: CurrencyKind
-            var minorUnits: Int?
-            var name: String?
-            enum CodingKeys: String, CodingKey { case code, kind, minorUnits = "minor_units", name }
-        }
-        let body = try request.decodeBody(Body.self)
+        let body = try request.decodeBody(NewCurrency.self)
         let app = try await AdminController.app(request)
         return try await request.currencies.add(appID: app.id, code: body.code, kind: body.kind, minorUnits: body.minorUnits, name: body.name.given,
                                                 by: session.actor, at: request.now).encodeResponse(status: .created, for: request)

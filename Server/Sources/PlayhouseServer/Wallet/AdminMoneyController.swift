@@ -18,8 +18,9 @@ struct AdminMoneyController: RouteCollection {
         admin.requiring(.adjustMoney).post("apps", ":app", "adjustments", ":adjustment", "reversal", use: reverse)
     }
 
-    func totals(_ request: Request) async throws -> AppLedger {
-        AppLedger(data: try await request.ledgerTotals.totals(appID: try await AdminController.app(request).id))
+    func totals(_ request: Request) async throws -> Page<LedgerTotal> {
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.ledgerTotals.totals(appID: try await AdminController.app(request).id))
     }
 
     /// Every app's ledger, so owners only (an analyst may not reach every app).
@@ -60,8 +61,7 @@ struct AdminMoneyController: RouteCollection {
         guard let id = request.parameters.get("adjustment").flatMap(UUID.init(uuidString:)) else {
             throw PlayhouseProblem.notFound(request.url.path)
         }
-        struct Body: Decodable { var reason: String }
-        let reason = try request.decodeBody(Body.self).reason
+        let reason = try request.decodeBody(AdjustmentReversal.self).reason
         return try await request.makeAdjustment.reverse(id, reason: reason, app: app, by: session.actor,
                                                         idempotent: try Self.idempotent(request, app: app, session: session))
     }

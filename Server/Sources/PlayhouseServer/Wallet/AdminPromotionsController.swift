@@ -18,22 +18,7 @@ struct AdminPromotionsController: RouteCollection {
 
     func createPromotion(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
-        struct Body: Decodable {
-            var code: String
-            var amount: String
-            var currency: String
-            /// `real` or `sandbox`; none (or empty) for the app's own.
-            var economy: String?
-            var name: String?
-            var maxRedemptions: Int?
-            /// RFC 3339; none (or empty) for now and for never.
-            var startsAt: String?
-            var expiresAt: String?
-            enum CodingKeys: String, CodingKey {
-                case amount, code, currency, economy, expiresAt = "expires_at", maxRedemptions = "max_redemptions", name, startsAt = "starts_at"
-            }
-        }
-        let body = try request.decodeBody(Body.self)
+        let body = try request.decodeBody(NewPromotion.self)
         var fields: [PlayhouseProblem.Field] = []
         let economy = body.economy.given.map { Economy(rawValue: $0) }
         if economy == .some(nil) { fields.append(.init(name: "economy", code: "invalid_value")) }

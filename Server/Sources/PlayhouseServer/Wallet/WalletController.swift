@@ -37,10 +37,11 @@ struct WalletController: RouteCollection {
         return (app, player)
     }
 
-    func currencies(_ request: Request) async throws -> [CurrencyInfo] {
+    func currencies(_ request: Request) async throws -> Page<CurrencyInfo> {
         let principal = try request.principal
         try principal.require(scope: "wallet")
-        return try await request.currencies.list(appID: principal.app.id)
+        let page = try request.query(PageRequest.self)
+        return page.page(ofAll: try await request.currencies.list(appID: principal.app.id))
     }
 
     func show(_ request: Request) async throws -> Wallet {

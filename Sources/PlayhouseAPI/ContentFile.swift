@@ -1,5 +1,4 @@
 import Foundation
-import PlayhouseAPI
 
 /// A content file as the developer writes it (JSON or YAML) and `playhouse content import` reads
 /// it: content units, and the campaigns that put them on placements.
