@@ -243,3 +243,25 @@ public struct CatalogViewerLink: Codable, Sendable, Equatable {
         case expiresAt = "expires_at", url
     }
 }
+
+/// What the catalog viewer's page reports (`POST /viewer/events`, with the viewer's one-time
+/// secret as its bearer token): `{"type": "page_viewed", "page": 3, "seconds": 4.2}`,
+/// `{"type": "hotspot_tapped", "offer_id": "…"}` or `{"type": "closed"}`.
+public struct CatalogViewerEvent: Codable, Sendable, Equatable {
+    /// `page_viewed`, `hotspot_tapped` or `closed`.
+    public var type: String
+    public var page: Int?
+    public var seconds: Double?
+    public var offerID: String?
+
+    public init(type: String, page: Int? = nil, seconds: Double? = nil, offerID: String? = nil) {
+        self.type = type
+        self.page = page
+        self.seconds = seconds
+        self.offerID = offerID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case offerID = "offer_id", page, seconds, type
+    }
+}

@@ -75,6 +75,11 @@ import VaporTesting
             #expect(collections.nextCursor == nil)
             let firstCollection = try await app.send(.GET, "\(data)/wow/collections?region=eu&limit=1", headers: analyst.reading)
                 .decode(GameDataCollections.self)
+            // A version imported meanwhile does not change the version the pages are of.
+            var release3 = release2
+            release3[0] = GameDataTests.file("items", "19019", #"{"id": 19019, "name": {"en_US": "Thunderfury"}, "level": 95}"#)
+            _ = try await app.gameData.importFiles(release3, appID: appID, game: "wow", region: "eu", namespace: "static",
+                                                   defaultLocale: "en_US", by: .commandLine)
             let nextCollection = try await app.send(.GET, "\(data)/wow/collections?region=eu&limit=1&cursor=\(try #require(firstCollection.nextCursor))",
                                                     headers: analyst.reading).decode(GameDataCollections.self)
             #expect(firstCollection.data.map(\.collection) == ["classes"] && nextCollection.data.map(\.collection) == ["items"])
@@ -82,10 +87,10 @@ import VaporTesting
             let items = "\(data)/wow/collections/items?region=eu&namespace=static"
             let latest = try await app.send(.GET, "\(items)&limit=2", headers: analyst.reading).decode(Page<JSONValue>.self)
             #expect(latest.data.count == 2 && latest.nextCursor != nil)
-            #expect(latest.data[0]["name"]?["en_US"] == .string("Thunderfury") && latest.data[0]["level"] == .integer(90))
+            #expect(latest.data[0]["name"]?["en_US"] == .string("Thunderfury") && latest.data[0]["level"] == .integer(95), "the current version, 3")
             let earlier = try await app.send(.GET, "\(items)&version=1&locale=en_US", headers: analyst.reading).decode(Page<JSONValue>.self)
             #expect(earlier.data.first?["level"] == .integer(80) && earlier.data.first?["name"] == .string("Thunderfury"))
-            #expect(try await app.send(.GET, "\(items)&version=3", headers: analyst.reading).status == .notFound)
+            #expect(try await app.send(.GET, "\(items)&version=4", headers: analyst.reading).status == .notFound)
             #expect(try await app.send(.GET, "\(items)&version=0", headers: analyst.reading).status == .badRequest)
             #expect(try await app.send(.GET, "\(data)/wow/collections", headers: analyst.reading).status == .badRequest, "a region is named")
 

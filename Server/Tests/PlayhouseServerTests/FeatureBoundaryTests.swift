@@ -149,10 +149,17 @@ import Testing
     /// What the API takes and answers is declared in PlayhouseAPI, where scripts and the SDK read it
     /// too: the server makes no type of its own into Vapor content (PlayhouseAPI's are made so in
     /// `App/WireContent.swift`; the SMS provider's outgoing message is the one exception, being
-    /// that provider's API), and no handler declares a body of its own.
+    /// that provider's API), and no body a handler decodes is declared in the server (a hosted
+    /// page's HTML `Form` aside).
     @Test func theAPIsBodiesAndAnswersAreDeclaredInPlayhouseAPI() throws {
-        let pattern = /(?:struct|extension|enum|class)\s+[\w.]+\s*:[^{]*\bContent\b|struct Body\b/
-        let declarers = try Self.sources("PlayhouseServer").filter { $0.text.contains(pattern) }.map(\.path)
-        #expect(declarers == ["App/WireContent.swift", "Identity/SMSSender.swift"])
+        let files = try Self.sources("PlayhouseServer")
+        let content = /(?:struct|extension|enum|class|actor|protocol)\s+[\w.]+(?:<[^>]*>)?\s*:[^{]*\bContent\b/
+        #expect(files.filter { $0.text.contains(content) }.map(\.path) == ["App/WireContent.swift", "Identity/SMSSender.swift"])
+        let decoded = Set(files.flatMap { Self.captures(#"(?:decodeBody|json)\((\w+)\.self"#, in: $0.text) })
+        #expect(decoded.count > 30, "the pattern finds the bodies")
+        let declaredHere = decoded.subtracting(["Form", "Body"]).filter { name in
+            files.contains { $0.text.contains("struct \(name):") || $0.text.contains("struct \(name) ") || $0.text.contains("enum \(name):") }
+        }
+        #expect(declaredHere.sorted() == [])
     }
 }

@@ -30,4 +30,22 @@ import Testing
         }
         #expect(PageRequest.position(PageRequest.cursor(0).dropLast() + "E") == 1)
     }
+
+    /// The OpenAPI document's pattern for a cursor is exactly the text a page gives out: a client
+    /// (or schemathesis) that keeps to it never sends a cursor the server refuses.
+    @Test func theDocumentsCursorPatternIsTheCursorsThePagesGiveOut() throws {
+        let root = try String(contentsOf: ServerPackage.directory.appendingPathComponent("Sources/PlayhouseServer/App/openapi.yaml"), encoding: .utf8)
+        let pattern = try #require(FeatureBoundaryTests.captures(#"Cursor:[\s\S]*?pattern: '([^']+)'"#, in: root).first)
+        let expression = try NSRegularExpression(pattern: pattern)
+        func matches(_ text: String) -> Bool { expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+        var random = SeededGenerator(seed: 40)
+        for position in [0, 1, Int64.max] + (0..<2_000).map({ _ in Int64(bitPattern: random.next() >> 1) }) {
+            #expect(matches(PageRequest.cursor(position)), "\(position)")
+        }
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        for _ in 0..<5_000 {
+            let text = String((0..<11).map { _ in alphabet[Int(random.next() % 64)] })
+            #expect(matches(text) == (PageRequest.position(text) != nil), "\(text)")
+        }
+    }
 }

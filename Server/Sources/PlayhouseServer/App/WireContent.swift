@@ -58,7 +58,6 @@ extension ListOperationsRequest: @retroactive Content {}
 extension ListOperationsResponse: @retroactive Content {}
 extension ListChanges: @retroactive Content {}
 extension ShoppingListsPage: @retroactive Content {}
-extension GameDataVersions: @retroactive Content {}
 extension GameDataCollections: @retroactive Content {}
 extension LedgerVerification: @retroactive Content {}
 extension PaymentLine: @retroactive Content {}

@@ -194,7 +194,7 @@ struct CatalogController: RouteCollection {
     /// at most ``deepestPage``.
     static func page(_ query: inout CatalogService.Query, from page: PageRequest) throws {
         query.limit = page.limit
-        query.offset = Int(page.position ?? 0)
+        query.offset = Int(page.offset)
         guard query.offset <= deepestPage else { throw PageRequest.refused("cursor", "out_of_range") }
     }
 

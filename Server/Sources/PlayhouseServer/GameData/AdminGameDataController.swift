@@ -25,18 +25,25 @@ struct AdminGameDataController: RouteCollection {
     func versions(_ request: Request) async throws -> Page<GameDataVersion> {
         let page = try request.query(PageRequest.self)
         let app = try await AdminController.app(request)
-        return page.page(readFromOffset: try await request.gameData.versions(appID: app.id, game: try request.parameters.require("game"), all: true,
-                                                                             limit: page.readLimit, offset: page.offset))
+        return page.page(readFromOffset: try await request.gameData.versions(appID: app.id, game: try request.parameters.require("game"), all: true, page: page))
     }
 
     /// A page of the collections of the version the query names (`region`, `namespace`, `version`;
-    /// the current one when it names none).
+    /// the current one when it names none). The cursor holds the version as well as how far into
+    /// its collections the page starts, as a page of documents' does, so that the pages are of one
+    /// version whatever is imported meanwhile.
     func collections(_ request: Request) async throws -> GameDataCollections {
         let (place, _, version) = try await Self.place(request)
         let page = try request.query(PageRequest.self)
-        guard let found = try await request.gameData.collections(place, number: version) else { throw PlayhouseProblem.notFound(request.url.path) }
-        let shown = page.page(ofAll: found.collections.map { GameDataCollections.Collection(collection: $0.name, documents: $0.documents) })
-        return GameDataCollections(version: found.head.number, data: shown.data, nextCursor: shown.nextCursor)
+        let number = page.position.map { Int($0 >> 32) } ?? version, offset = page.offset & 0xFFFF_FFFF
+        guard let found = try await request.gameData.collections(place, number: number) else {
+            if page.position != nil { throw PageRequest.refused("cursor", "invalid_value") }
+            throw PlayhouseProblem.notFound(request.url.path)
+        }
+        let all = found.collections.map { GameDataCollections.Collection(collection: $0.name, documents: $0.documents) }
+        let start = Int(min(offset, Int64(all.count))), end = min(start + page.limit, all.count)
+        return GameDataCollections(version: found.head.number, data: Array(all[start..<end]),
+                                   nextCursor: end < all.count ? PageRequest.cursor(Int64(found.head.number) << 32 | Int64(end)) : nil)
     }
 
     /// A page of a collection's documents in the version the query names, in id order, as stored

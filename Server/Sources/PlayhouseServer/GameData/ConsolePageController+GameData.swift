@@ -23,8 +23,7 @@ extension ConsolePageController {
             context.game = game
             context.games = games.map { GameRow(game: $0.game, versions: ConsolePages.count($0.versions), selected: $0.game == game) }
             if let game {
-                let versions = page.page(readFromOffset: try await request.gameData.versions(appID: chosen.id, game: game, all: true,
-                                                                                            limit: page.readLimit, offset: page.offset))
+                let versions = page.page(readFromOffset: try await request.gameData.versions(appID: chosen.id, game: game, all: true, page: page))
                 context.next = versions.nextCursor
                 context.versions = versions.data.map { version in
                     let changes = version.changes

@@ -124,10 +124,15 @@ public struct GameDataService: Sendable {
     }
 
     /// The game's versions, each with what it changed: only the current one of each region and
-    /// namespace, or (`all`) every version, in region, namespace and number order; `limit` of them
-    /// from `offset` when a limit is given (a game keeps every version it ever had).
-    public func versions(appID: UUID, game: String, all: Bool = false, limit: Int? = nil, offset: Int64 = 0) async throws -> [GameDataVersion] {
-        let page: SQLQueryString = limit.map { "LIMIT \(bind: $0) OFFSET \(bind: offset)" } ?? ""
+    /// namespace, or (`all`) every version, in region, namespace and number order.
+    public func versions(appID: UUID, game: String, all: Bool = false) async throws -> [GameDataVersion] {
+        try await versions(appID: appID, game: game, all: all, page: nil)
+    }
+
+    /// The rows of `page` of ``versions(appID:game:all:)`` (``PageRequest/page(readFromOffset:)``):
+    /// a game keeps every version it had.
+    func versions(appID: UUID, game: String, all: Bool, page: PageRequest?) async throws -> [GameDataVersion] {
+        let page: SQLQueryString = page.map { "LIMIT \(bind: $0.readLimit) OFFSET \(bind: $0.offset)" } ?? ""
         let rows = try await store.read { sql in
             let dialect = sql.dialect.name
             return try await sql.raw("""

@@ -48,12 +48,10 @@ struct GameProfileController: RouteCollection {
     func documents(_ request: Request) async throws -> Response {
         let (appID, playerID, game) = try reader(request)
         let page = try request.query(PageRequest.self)
-        let offset = page.position ?? 0
         let documents = try await request.gameProfiles
             .documents(appID: appID, playerID: playerID, game: game, collection: try request.parameters.require("collection"),
-                       limit: page.readLimit, offset: offset, in: try Self.locale(request))
-        let next = documents.count > page.limit ? offset + Int64(page.limit) : nil
-        return try Response.cached(page.page(documents, next: next), lifetime: 0, request)
+                       limit: page.readLimit, offset: page.offset, in: try Self.locale(request))
+        return try Response.cached(page.page(readFromOffset: documents), lifetime: 0, request)
     }
 
     func read(_ request: Request) async throws -> Response {

@@ -46,9 +46,11 @@ struct PageRequest: Sendable, Decodable {
     }
 
     /// Where the page starts in a list that pages by how far into it a page starts: a list read
-    /// whole (``page(ofAll:)``), or one read `LIMIT readLimit OFFSET offset` in an order that only
-    /// ever gains items (``page(readFromOffset:)``), so that a page may repeat an item added
-    /// before it meanwhile but never misses one.
+    /// whole (``page(ofAll:)``), or one read `LIMIT readLimit OFFSET offset`
+    /// (``page(readFromOffset:)``). When the list's order only ever gains items (a game's data
+    /// versions), a page may repeat an item added before it meanwhile but never misses one; a
+    /// list that can lose items (an app's operators) may miss one, which a short list's reader
+    /// sees on reading it again.
     var offset: Int64 { position ?? 0 }
 
     /// The page of `read`, the rows read from ``offset`` (``readLimit`` of them at most).

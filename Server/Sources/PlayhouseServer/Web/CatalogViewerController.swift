@@ -59,22 +59,9 @@ struct CatalogViewerController: RouteCollection {
         try HostedPages.script("viewer")
     }
 
-    /// What the page reports: `{"type": "page_viewed", "page": 3, "seconds": 4.2}`,
-    /// `{"type": "hotspot_tapped", "offer_id": "…"}` or `{"type": "closed"}`.
-    struct Event: Decodable {
-        var type: String
-        var page: Int?
-        var seconds: Double?
-        var offerID: String?
-
-        enum CodingKeys: String, CodingKey {
-            case offerID = "offer_id", page, seconds, type
-        }
-    }
-
     func event(_ request: Request) async throws -> HTTPStatus {
         guard let secret = request.headers.bearerAuthorization?.token else { throw PlayhouseProblem.missingToken }
-        let event = try request.decodeBody(Event.self)
+        let event = try request.decodeBody(CatalogViewerEvent.self)
         let report: CatalogViewService.Report
         switch (event.type, event.page, event.seconds, event.offerID) {
         case ("closed", _, _, _): report = .closed
