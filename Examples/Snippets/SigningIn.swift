@@ -19,3 +19,13 @@ func followThePlayer(client: PlayhouseClient) async {
         if let player { show(player.displayName ?? player.id) } else { showSignIn() }
     }
 }
+
+func deleteTheAccount(client: PlayhouseClient, presenter: any WebAuthenticationPresenter) async throws(PlayhouseError) {
+    do {
+        show(try await client.auth.deleteAccount().id)          // the receipt: what support asks for
+    } catch where error.code == .reauthenticationRequired {
+        // The last sign-in is more than five minutes old: the password again, then the deletion.
+        try await client.auth.signIn(scopes: ["profile"], prompt: .login, presenter: presenter)
+        show(try await client.auth.deleteAccount().id)
+    }
+}

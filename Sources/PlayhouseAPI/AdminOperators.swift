@@ -50,7 +50,8 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
     case owner
     /// Apps, currencies, games, content, catalogs and game data.
     case developer
-    /// Players: their profile, sessions, limits, wallet and bets; may end sessions, never move money.
+    /// Players: their profile, sessions, limits, wallet and bets; may end sessions and delete an
+    /// account on its player's request, never move money.
     case support
     /// Reads the statistics, changes nothing.
     case analyst
@@ -64,6 +65,8 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case readStatistics = "read statistics"
         case readPlayers = "read players"
         case endPlayerSessions = "end players' sessions"
+        /// A player's account deleted for them (a support request).
+        case deletePlayers = "delete players"
         case readMoney = "read the ledger"
         case adjustMoney = "adjust players' money"
         case manageGames = "manage games"
@@ -79,7 +82,8 @@ public enum OperatorRole: String, Sendable, Codable, CaseIterable {
         case (.owner, _): true
         case (.developer, .readApps), (.developer, .manageApps), (.developer, .readStatistics), (.developer, .manageGames),
              (.developer, .manageContent), (.developer, .explainContent): true
-        case (.support, .readApps), (.support, .readPlayers), (.support, .endPlayerSessions), (.support, .explainContent): true
+        case (.support, .readApps), (.support, .readPlayers), (.support, .endPlayerSessions), (.support, .deletePlayers),
+             (.support, .explainContent): true
         case (.analyst, .readStatistics), (.analyst, .readApps), (.analyst, .readMoney): true
         default: false
         }

@@ -11,13 +11,18 @@ public struct AdminPlayer: Codable, Sendable, Equatable {
     public var sessions: [AdminPlaySession]
     /// The wallet's history, the latest 20 transactions.
     public var transactions: [WalletTransaction]
+    /// The deletion of the account, when it was deleted: the player is then a pseudonym, their
+    /// money's records kept under it.
+    public var deletion: AccountDeletion?
 
-    public init(profile: PlayerProfile, wallet: Wallet, limits: PlayerLimits, sessions: [AdminPlaySession], transactions: [WalletTransaction]) {
+    public init(profile: PlayerProfile, wallet: Wallet, limits: PlayerLimits, sessions: [AdminPlaySession], transactions: [WalletTransaction],
+                deletion: AccountDeletion? = nil) {
         self.profile = profile
         self.wallet = wallet
         self.limits = limits
         self.sessions = sessions
         self.transactions = transactions
+        self.deletion = deletion
     }
 }
 

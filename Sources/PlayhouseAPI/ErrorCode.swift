@@ -185,6 +185,15 @@ extension ErrorCode {
     /// No player of the app with that id or email.
     public static let playerNotFound: ErrorCode = "player_not_found"
 
+    // A player's account deleted
+    /// The call needs a sign-in from the last few minutes (`max_age` parameter: how many seconds):
+    /// sign the player in again, then call it again.
+    public static let reauthenticationRequired: ErrorCode = "reauthentication_required"
+    /// The player holds real money (`balances` parameter: the amounts): it is withdrawn first.
+    public static let realMoneyInWallet: ErrorCode = "real_money_in_wallet"
+    /// A deposit or withdrawal of the player's is not finished yet: it is finished first.
+    public static let paymentsOpen: ErrorCode = "payments_open"
+
     // The console and its admin API (operators, not players)
     /// The call needs a signed-in operator (the console's session cookie).
     public static let operatorSignInRequired: ErrorCode = "operator_sign_in_required"

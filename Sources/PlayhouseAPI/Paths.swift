@@ -17,6 +17,8 @@ public enum APIPath {
     public static let browserLogout = "/oauth/logout"
     public static let app = "/v1/app"
     public static let me = "/v1/me"
+    /// `POST`: deletes the signed-in player's account.
+    public static let accountDeletion = "/v1/me/deletion"
     public static let logout = "/v1/auth/logout"
     public static let phonePin = "/v1/auth/phone/pin"
     /// `POST`: links a phone number (with the PIN texted to it) to the signed-in player.

@@ -122,6 +122,8 @@ public struct TransactionKind: RawRepresentable, Hashable, Codable, Sendable, Ex
     /// An owner's correction, with a reason: money into or out of the wallet, or an earlier
     /// correction reversed.
     public static let adjustment: TransactionKind = "adjustment"
+    /// A deleted player's sandbox or virtual balance, written off to the house.
+    public static let writeOff: TransactionKind = "write_off"
 }
 
 /// One line of the player's wallet history: a ledger transaction as it touched one of their

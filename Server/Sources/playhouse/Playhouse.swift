@@ -10,7 +10,7 @@ struct Playhouse: AsyncParsableCommand {
         abstract: "The Playhouse server: player accounts, sessions, wallet, bets and more for mobile games.",
         subcommands: [Serve.self, Migrate.self, Apps.self, Currencies.self, ListsCommand.self, Promotions.self, LedgerCommand.self, Payments.self, Games.self,
                       FairnessCommand.self, SMS.self, SigningKeysCommand.self, ContentCommand.self, CatalogCommand.self, DataCommand.self,
-                      OperatorsCommand.self, AuditLogCommand.self],
+                      OperatorsCommand.self, AuditLogCommand.self, PlayersCommand.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -23,6 +23,7 @@ struct Serve: AsyncParsableCommand {
         app.lifecycle.use(BackgroundWork.figureKeeper(every: .seconds(60)))
         app.lifecycle.use(BackgroundWork.listPurger(every: .seconds(3600)))
         app.lifecycle.use(BackgroundWork.operatorSessionSweeper(every: .seconds(3600)))
+        app.lifecycle.use(BackgroundWork.exclusionSweeper(every: .seconds(3600)))
         do {
             if let welcome = try await PlayhouseApplication.welcome(app) {
                 FileHandle.standardOutput.write(Data((welcome + "\n").utf8))

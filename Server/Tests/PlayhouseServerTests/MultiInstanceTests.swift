@@ -34,6 +34,36 @@ import Vapor
         }
     }
 
+    /// A player deletes their account on one instance: the other, which keeps the player's token
+    /// in memory for a minute, refuses it at once (the deletion's notice tells it). PostgreSQL
+    /// only: one server process on SQLite.
+    @Test(arguments: Engine.available.filter { $0 == .postgres })
+    func aDeletedPlayersTokenIsRefusedByEveryInstanceAtOnce(_ engine: Engine) async throws {
+        var configuration = engine.isolatedConfiguration()
+        configuration.tokenCacheLifetime = 60
+        configuration.passwordHashCost = 4
+        try await withPlayhouse(configuration, drop: false) { first in
+            try await withPlayhouse(configuration, drop: true) { second in
+                let fixture = try await WalletFixture.make(first)
+                let ann = try await fixture.player()
+                // The second instance listens for revocations (from its first read on), then keeps the token.
+                #expect(try await second.send(.GET, "/v1/me", headers: bearer(ann)).status == .ok)
+                let cache = second.playhouse.tokenCache
+                for _ in 0..<100 where !cache.changes.current.trusted { try await Task.sleep(for: .milliseconds(50)) }
+                #expect(try await second.send(.GET, "/v1/me", headers: bearer(ann)).status == .ok)
+
+                #expect(try await first.send(.POST, "/v1/me/deletion", headers: bearer(ann)).status == .ok)
+                var refused = false
+                for _ in 0..<100 where !refused {
+                    refused = try await second.send(.GET, "/v1/me", headers: bearer(ann)).status == .unauthorized
+                    if !refused { try await Task.sleep(for: .milliseconds(20)) }
+                }
+                #expect(refused, "the second instance forgot the deleted player's token")
+                #expect(try await first.send(.GET, "/v1/me", headers: bearer(ann)).status == .unauthorized)
+            }
+        }
+    }
+
     /// An import or a removal of content on one instance is shown by another at once, although
     /// that one keeps what it read for a minute: the change tells it (PostgreSQL's `NOTIFY`). One
     /// server process only on SQLite, so PostgreSQL only.

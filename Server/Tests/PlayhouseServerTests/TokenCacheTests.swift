@@ -57,10 +57,10 @@ import Vapor
     }
 
     @Test func aRevocationNamesItselfInANotice() {
-        for revoked in [TokenCache.Revoked.token(UUID()), .family(UUID()), .session(UUID()), .app(UUID())] {
+        for revoked in [TokenCache.Revoked.token(UUID()), .family(UUID()), .session(UUID()), .player(UUID()), .app(UUID())] {
             #expect(TokenCache.Revoked(payload: revoked.payload) == revoked)
         }
-        #expect(TokenCache.Revoked(payload: "token:nonsense") == nil && TokenCache.Revoked(payload: "player:\(UUID())") == nil)
+        #expect(TokenCache.Revoked(payload: "token:nonsense") == nil && TokenCache.Revoked(payload: "device:\(UUID())") == nil)
     }
 
     @Test func aFullCacheDropsStaleEntriesFirst() {

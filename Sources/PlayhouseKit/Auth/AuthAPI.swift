@@ -166,6 +166,30 @@ public struct AuthAPI: Sendable {
         _ = try await run { try await api.playerSession.refreshed() }
     }
 
+    /// Deletes the signed-in player's account, at once, and signs them out on this device.
+    ///
+    /// Every session of theirs ends and every token is revoked, every way to sign in is removed,
+    /// and what identifies them is erased on the server; the ledger keeps their money's records
+    /// under their id alone. The receipt says what was written off: sandbox and virtual balances
+    /// go to the house.
+    ///
+    /// It needs a sign-in from the last five minutes. When it throws `reauthentication_required`,
+    /// sign the player in again (``signIn(scopes:prompt:presenter:)`` with `prompt: .login`, a
+    /// PIN, a provider's token, or ``signInAsGuest(scopes:)``) and call it again. Real money in the
+    /// wallet (`real_money_in_wallet`, the amounts in the message) is withdrawn first, and a payment
+    /// still open (`payments_open`) finishes first; either way nothing changes.
+    public func deleteAccount() async throws(PlayhouseError) -> AccountDeletion {
+        let receipt: AccountDeletion = try await api.player("POST", APIPath.accountDeletion)
+        await api.sessionMonitor.signedOut()
+        await api.playerSession.forget()
+        return receipt
+    }
+
+    /// Completion-handler form of ``deleteAccount()``; `completion` runs on the main queue.
+    public func deleteAccount(completion: @escaping @MainActor @Sendable (Result<AccountDeletion, PlayhouseError>) -> Void) {
+        deliver(completion) { () async throws(PlayhouseError) -> AccountDeletion in try await deleteAccount() }
+    }
+
     /// Signs the player out: ends the play session on the server, revoking its tokens, and
     /// deletes the stored tokens and the server's cookies.
     public func logout() async {

@@ -209,6 +209,14 @@ actor PlayerSession {
         await signOutLocally()
     }
 
+    /// Forgets everything about the player on this device, as ``logout()`` does, with nothing to
+    /// end on the server (their account was deleted).
+    func forget() async {
+        await restore()
+        pendingSignIns = [:]
+        await signOutLocally()
+    }
+
     private func signOutLocally() async {
         tokens = nil
         try? await configuration.tokenStore.clear()

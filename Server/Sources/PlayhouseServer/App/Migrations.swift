@@ -71,5 +71,7 @@ enum Migrations {
         app.migrations.add(CreateAppOperators())
         app.migrations.add(MoveListAnswersToStoredAnswers())
         app.migrations.add(SplitIdempotencyKeyAgeIndex())
+        app.migrations.add(AddPlayerDeletion())
+        app.migrations.add(CreateExcludedIdentifiers())
     }
 }

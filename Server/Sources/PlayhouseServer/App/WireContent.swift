@@ -81,3 +81,4 @@ extension CatalogImported: @retroactive Content {}
 extension ContentListing: @retroactive Content {}
 extension ContentImported: @retroactive Content {}
 extension ConsoleSession: @retroactive Content {}
+extension AccountDeletion: @retroactive Content {}

@@ -182,6 +182,8 @@ struct ConsolePageController: RouteCollection {
             var name, app, id: String, guest: Bool, profile: [Line], balances: [BalanceRow], limits: [Line], sessions: [SessionRow], canEnd: Bool
             var transactions: [TransactionRow], adjustments: [AdjustmentRow]?, canAdjust: Bool, currencies: [String], bets: [BetRow]
             var lists: [ListRow], listSync: String, moreLists: Bool
+            /// The deletion's receipt and time, once deleted; whether this operator may delete.
+            var deletion: String?, canDelete: Bool
         }
         let profile = view.profile
         let lines: [(String, String?)] = [("Email", profile.email), ("Phone", profile.phoneNumber), ("Display name", profile.displayName),
@@ -196,7 +198,7 @@ struct ConsolePageController: RouteCollection {
             ("Cool-off until", limits.coolOffUntil.map(RFC3339.format)), ("Self-excluded until", limits.selfExcludedUntil.map(RFC3339.format)),
         ]
         var context = Context(
-            name: profile.displayName ?? profile.email ?? (profile.guest ? "Guest" : "Player"), app: request.parameters.get("app") ?? "", id: profile.id,
+            name: view.deletion != nil ? "Deleted player" : profile.displayName ?? profile.email ?? (profile.guest ? "Guest" : "Player"), app: request.parameters.get("app") ?? "", id: profile.id,
             guest: profile.guest,
             profile: lines.compactMap { name, value in value.map { Line(name: name, value: $0) } },
             balances: view.wallet.balances.map { BalanceRow(available: $0.available.description, pending: $0.pendingWithdrawals.description,
@@ -210,7 +212,9 @@ struct ConsolePageController: RouteCollection {
             adjustments: session.person.role.may(.readMoney) ? try await adjustments(of: view, app: app, request) : nil,
             canAdjust: session.person.role.may(.adjustMoney),
             currencies: try await request.currencies.list(appID: app.id).map(\.code),
-            bets: try await bets(of: view, app: app, request), lists: [], listSync: "", moreLists: false)
+            bets: try await bets(of: view, app: app, request), lists: [], listSync: "", moreLists: false,
+            deletion: view.deletion.map { "Deleted at \(RFC3339.format($0.deletedAt)), receipt \($0.id)." },
+            canDelete: view.deletion == nil && session.person.role.may(.deletePlayers))
         let lists = try await request.listFeed.supportView(app: app.id, player: player.id, page: try PageRequest(limit: 50))
         context.lists = lists.lists.data.map { snapshot in
             let ticked = snapshot.items.filter(\.ticked).count

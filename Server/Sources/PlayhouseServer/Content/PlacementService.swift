@@ -83,6 +83,18 @@ struct PlacementService: Sendable {
         }
     }
 
+    /// Forgets what content knows of the player and of the installations they signed in from (a
+    /// deleted account, ``DeleteAccount``): what they were shown and how often, the properties the
+    /// app set for them, and the installations' platform, locale and country. In the caller's transaction.
+    static func forget(playerID: UUID, installations: [String], appID: UUID, on sql: any SQLDatabase) async throws {
+        let subjects = ["p:" + playerID.uuidString.lowercased()] + installations.map { "i:\(appID.uuidString.lowercased()):\($0)" }
+        try await sql.raw("DELETE FROM content_displays WHERE subject IN (\(binds: subjects))").run()
+        try await sql.raw("DELETE FROM audience_properties WHERE app_id = \(bind: appID) AND subject IN (\(binds: subjects))").run()
+        if !installations.isEmpty {
+            try await sql.raw("DELETE FROM installations WHERE app_id = \(bind: appID) AND installation_id IN (\(binds: installations))").run()
+        }
+    }
+
     /// Whose displays count: the player, else the installation.
     static func subject(_ asker: Asker) throws -> String {
         if let playerID = asker.playerID { return "p:" + playerID.uuidString.lowercased() }

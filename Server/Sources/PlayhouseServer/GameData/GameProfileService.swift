@@ -72,6 +72,12 @@ struct GameProfileService: Sendable {
         }
     }
 
+    /// Forgets every game profile of the player (a deleted account, ``DeleteAccount``), in the
+    /// caller's transaction.
+    static func forget(playerID: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM game_profiles WHERE player_id = \(bind: playerID)").run()
+    }
+
     /// The collections of `playerID`'s profile in `game`, in byte order, with how many documents
     /// each has and when one last changed.
     func collections(appID: UUID, playerID: UUID, game: String) async throws -> [GameProfileCollection] {

@@ -13,6 +13,15 @@ struct AdminPlayersController: RouteCollection {
         players.requiring(.readPlayers).get(use: search)
         players.requiring(.readPlayers).get(":player", use: show)
         players.requiring(.endPlayerSessions).post(":player", "sessions", ":session", "end", use: endSession)
+        players.requiring(.deletePlayers).post(":player", "deletion", use: delete)
+    }
+
+    /// Deletes the player's account for them (``DeleteAccount``), audit-logged with its receipt;
+    /// real money in the wallet or an open payment still refuses it (`409`).
+    func delete(_ request: Request) async throws -> AccountDeletion {
+        let session = try request.operatorSession
+        let (app, player) = try await AdminController.player(request)
+        return try await request.deleteAccount.delete(playerID: player.id, app: app, by: session.actor)
     }
 
     func search(_ request: Request) async throws -> Page<PlayerProfile> {

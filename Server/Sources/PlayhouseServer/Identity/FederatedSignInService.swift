@@ -283,8 +283,9 @@ struct FederatedSignInService: Sendable {
         player.birthDate = identity.birthDate.flatMap { PlayerService.isValidBirthDate($0, today: now) ? $0 : nil }
         player.gender = identity.gender?.rawValue
         player.locale = identity.locale.flatMap { PlayerService.isValidLocale($0) ? $0 : nil }
-        return PlayerSignIn.NewPlayer(id: player.id, statements: [player.insert,
-                                                                  Self.linkStatement(provider: provider.id, subject: subject, playerID: player.id, now: now)])
+        return PlayerSignIn.NewPlayer(id: player.id, statements: player.storing + [
+            Self.linkStatement(provider: provider.id, subject: subject, playerID: player.id, now: now),
+        ])
     }
 
     private static func linkStatement(provider: UUID, subject: String, playerID: UUID, now: Date) -> SQLQueryString {

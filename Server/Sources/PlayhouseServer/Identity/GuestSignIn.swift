@@ -48,7 +48,7 @@ struct GuestSignIn: Sendable {
             return try await player(app: app, installationID: installationID)
         }) {
             let player = Player(appID: app.id, now: now, guest: true)
-            return PlayerSignIn.NewPlayer(id: player.id, statements: [player.insert, """
+            return PlayerSignIn.NewPlayer(id: player.id, statements: player.storing + ["""
                 INSERT INTO player_installations (id, app_id, installation_id, player_id, created_at)
                 VALUES (\(bind: UUID.random()), \(bind: app.id), \(bind: installationID), \(bind: player.id), \(bind: now))
                 """])

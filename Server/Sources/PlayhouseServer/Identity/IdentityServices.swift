@@ -12,8 +12,13 @@ extension ServiceContext {
     /// Players, with the configured password hasher.
     var players: PlayerService { PlayerService(store: store, hasher: passwordHasher, now: now) }
 
+    /// A player's account deleted, by the player or an operator.
+    public var deleteAccount: DeleteAccount {
+        DeleteAccount(store: store, now: now, tokenCache: playhouse.tokenCache, wallet: wallet, lists: lists)
+    }
+
     /// A player as support sees them, for the admin API and the console.
-    var supportView: SupportView { SupportView(wallet: wallet, limits: limits, playSessions: playSessions) }
+    var supportView: SupportView { SupportView(store: store, wallet: wallet, limits: limits, playSessions: playSessions) }
 
     /// The grants of the token endpoint that sign a player in from earlier proof.
     var authorizationCodes: AuthorizationCodeGrant {

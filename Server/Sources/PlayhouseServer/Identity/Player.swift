@@ -24,6 +24,9 @@ struct Player: Sendable {
     /// or provider account linked since.
     var guest: Bool
     var createdAt: Date
+    /// When the account was deleted (``DeleteAccount``): the row is what the ledger's records name,
+    /// and nothing in it names a person.
+    var deletedAt: Date?
 
     var profileComplete: Bool { firstName != nil && birthDate != nil && gender != nil }
 
@@ -34,7 +37,7 @@ struct Player: Sendable {
 
     init(id: UUID, appID: UUID, email: String? = nil, passwordHash: String? = nil, phoneNumber: String? = nil, displayName: String? = nil,
          firstName: String? = nil, birthDate: String? = nil, gender: String? = nil, locale: String? = nil, inviteCode: String,
-         currency: String? = nil, guest: Bool, createdAt: Date) {
+         currency: String? = nil, guest: Bool, createdAt: Date, deletedAt: Date? = nil) {
         self.id = id
         self.appID = appID
         self.email = email
@@ -49,12 +52,13 @@ struct Player: Sendable {
         self.currency = currency
         self.guest = guest
         self.createdAt = createdAt
+        self.deletedAt = deletedAt
     }
 
     /// Every column of the players table, as ``init(row:)`` reads them.
     static let columns: SQLQueryString = """
         id, app_id, email, password_hash, phone_number, display_name, first_name, birth_date, gender, locale, invite_code, currency, \
-        guest, created_at
+        guest, created_at, deleted_at
         """
 
     init(row: some SQLRow) throws {
@@ -66,11 +70,18 @@ struct Player: Sendable {
                   gender: try row.decode(column: "gender", as: String?.self), locale: try row.decode(column: "locale", as: String?.self),
                   inviteCode: try row.decode(column: "invite_code", as: String.self), currency: try row.decode(column: "currency", as: String?.self),
                   guest: try row.decode(column: "guest", as: Bool.self),
-                  createdAt: try row.decode(column: "created_at", as: Date?.self) ?? Date(timeIntervalSince1970: 0))
+                  createdAt: try row.decode(column: "created_at", as: Date?.self) ?? Date(timeIntervalSince1970: 0),
+                  deletedAt: try row.decode(column: "deleted_at", as: Date?.self))
+    }
+
+    /// The statements that store this new player: the player, and the cool-off or self-exclusion
+    /// of a deleted player that had their email or phone number (``ExcludedIdentifiers``).
+    var storing: [SQLQueryString] {
+        [insert] + ExcludedIdentifiers.applying(to: id, identifiers: [email, phoneNumber].compactMap { $0 }, appID: appID, now: createdAt)
     }
 
     /// The statement that stores this new player.
-    var insert: SQLQueryString {
+    private var insert: SQLQueryString {
         """
         INSERT INTO players (id, app_id, email, password_hash, phone_number, display_name, first_name, birth_date, gender, locale,
                              invite_code, currency, guest, created_at, updated_at)

@@ -13,14 +13,14 @@ struct PlayerLinks: Sendable {
     /// Links the phone number the PIN proves (texted by `POST /v1/auth/phone/pin`).
     func linkPhone(_ phoneNumber: String, pin: String, app: AppRecord, playerID: UUID) async throws {
         let phone = try await PhonePinService(store: store, now: now).prove(phoneNumber: phoneNumber, pin: pin, app: app)
-        try await link("phone_number", to: playerID) { sql in
+        try await link("phone_number", phone, app: app.id, to: playerID) { sql in
             try await sql.raw("UPDATE players SET phone_number = \(bind: phone) WHERE id = \(bind: playerID)").run()
         }
     }
 
     /// Links an email and password (the hosted account page) to a player who has no password yet.
-    func linkEmail(_ email: String, passwordHash: String, playerID: UUID) async throws {
-        try await link("email", to: playerID) { sql in
+    func linkEmail(_ email: String, passwordHash: String, appID: UUID, playerID: UUID) async throws {
+        try await link("email", email, app: appID, to: playerID) { sql in
             guard try await sql.claimed("""
                 UPDATE players SET email = \(bind: email), password_hash = \(bind: passwordHash)
                 WHERE id = \(bind: playerID) AND password_hash IS NULL RETURNING id
@@ -28,13 +28,19 @@ struct PlayerLinks: Sendable {
         }
     }
 
-    /// Runs `write`, which links `identity` to the player, in a transaction that also ends their
-    /// being a guest; a constraint it breaks means another player has it.
-    private func link(_ identity: String, to playerID: UUID, _ write: @escaping @Sendable (any SQLDatabase) async throws -> Void) async throws {
+    /// Runs `write`, which links `identity` (its `value`) to the player, in a transaction that also
+    /// ends their being a guest and gives them a deleted player's exclusion kept for it
+    /// (``ExcludedIdentifiers``); a constraint it breaks means another player has it.
+    private func link(_ identity: String, _ value: String, app appID: UUID, to playerID: UUID,
+                      _ write: @escaping @Sendable (any SQLDatabase) async throws -> Void) async throws {
+        let now = self.now
         do {
             try await store.transaction { sql in
                 try await write(sql)
                 try await Self.linked(playerID, at: now, on: sql)
+                for statement in ExcludedIdentifiers.applying(to: playerID, identifiers: [value], appID: appID, now: now) {
+                    try await sql.raw(statement).run()
+                }
             }
         } catch where Store.isConstraintViolation(error) {
             throw Self.identityTaken(identity)

@@ -35,7 +35,7 @@ struct PlayerService: Sendable {
         player.email = email
         player.passwordHash = try await hasher.hash(password)
         do {
-            try await store.write { [player] sql in try await sql.raw(player.insert).run() }
+            try await store.write(player.storing)
         } catch where Store.isConstraintViolation(error) {
             throw Self.emailTaken
         }
@@ -138,6 +138,8 @@ struct PlayerService: Sendable {
             if try await find(appID: player.appID, email: email) != nil { throw Self.emailTaken }
             player.email = email
         }
+        // A new email brings a deleted player's exclusion kept for it (``ExcludedIdentifiers``).
+        let excluding = email.map { ExcludedIdentifiers.applying(to: player.id, identifiers: [$0], appID: player.appID, now: now) } ?? []
         do {
             try await store.write { [player] sql in
                 try await sql.raw("""
@@ -146,6 +148,7 @@ struct PlayerService: Sendable {
                         email = \(bind: player.email), updated_at = \(bind: now)
                     WHERE id = \(bind: player.id)
                     """).run()
+                for statement in excluding { try await sql.raw(statement).run() }
             }
         } catch where Store.isConstraintViolation(error) {
             throw Self.emailTaken

@@ -14,10 +14,27 @@ struct Principal: Sendable {
     /// The game's own user id, for tokens limited to unbacked play (client credentials with `client_user_id`).
     var clientUserID: String?
     var expiresAt: Date
+    /// When the player proved who they are, for the sign-in this token belongs to (a refresh keeps
+    /// it); nil when that is not known (a device code's sign-in) or for no player.
+    var authTime: Date? = nil
 
     /// The player this token acts for, whatever its scopes.
     func requirePlayer() throws -> UUID {
         guard let playerID else { throw PlayhouseProblem(.forbidden, .playerTokenRequired) }
+        return playerID
+    }
+
+    /// How recent a sign-in must be for what cannot be undone (an account's deletion).
+    static let recentSignIn: TimeInterval = 5 * 60
+
+    /// The player this token acts for, who proved who they are in the last ``recentSignIn``:
+    /// `403 reauthentication_required` otherwise (and for a sign-in whose time is not known).
+    func requireRecentSignIn(now: Date) throws -> UUID {
+        let playerID = try requirePlayer()
+        guard let authTime, now.timeIntervalSince(authTime) <= Self.recentSignIn else {
+            throw PlayhouseProblem(.forbidden, .reauthenticationRequired,
+                                   parameters: ["max_age": String(Int(Self.recentSignIn)), "minutes": String(Int(Self.recentSignIn / 60))])
+        }
         return playerID
     }
 

@@ -1,11 +1,20 @@
 import PlayhouseAPI
 import Vapor
 
-/// `GET /v1/me` and `PATCH /v1/me`: the signed-in player's profile (scope `profile`).
+/// `GET /v1/me` and `PATCH /v1/me`: the signed-in player's profile (scope `profile`);
+/// `POST /v1/me/deletion`: the player deletes their account (any scope, a sign-in from the last
+/// five minutes, ``DeleteAccount``).
 struct ProfileController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("me", use: show)
         routes.patch("me", use: update)
+        routes.post("me", "deletion", use: delete)
+    }
+
+    func delete(_ request: Request) async throws -> AccountDeletion {
+        let principal = try request.principal
+        let playerID = try principal.requireRecentSignIn(now: request.now)
+        return try await request.deleteAccount.delete(playerID: playerID, app: principal.app, by: nil)
     }
 
     func show(_ request: Request) async throws -> PlayerProfile {

@@ -5,6 +5,7 @@ import PlayhouseAPI
 /// limits as they set them, and their play sessions. The admin API's answer
 /// (``AdminPlayersController``) and the console's player page both read it.
 struct SupportView {
+    let store: Store
     let wallet: WalletService
     let limits: LimitsService
     let playSessions: SessionService
@@ -17,6 +18,7 @@ struct SupportView {
         return AdminPlayer(profile: player.profile(), wallet: try await wallet.wallet(app: app, playerID: player.id), limits: limits,
                            sessions: try await playSessions.sessions(playerID: player.id),
                            transactions: try await wallet.history(app: app, playerID: player.id, filter: .init(),
-                                                                  page: try PageRequest(limit: Self.transactions)).data)
+                                                                  page: try PageRequest(limit: Self.transactions)).data,
+                           deletion: player.deletedAt == nil ? nil : try await store.read { sql in try await DeleteAccount.receipt(of: player.id, on: sql) })
     }
 }

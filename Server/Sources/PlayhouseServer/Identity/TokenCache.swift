@@ -18,13 +18,15 @@ import Vapor
 /// change of an app (``AppService``) is made the same way, so that no instance goes on using the
 /// app's record as its tokens carried it. A lifetime of 0 turns the cache off.
 final class TokenCache: Sendable {
-    /// What a revocation names: one token, every token of an authorization, or of a play session;
-    /// or every token of an app, whose record (which a token carries: its rate limits, its minimum
-    /// age) changed, or which was deleted.
+    /// What a revocation names: one token, every token of an authorization, of a play session or
+    /// of a player (whose account was deleted); or every token of an app, whose record (which a
+    /// token carries: its rate limits, its minimum age) changed, or which was deleted. (An instance
+    /// that does not know a notice's kind forgets everything.)
     enum Revoked: Equatable, Sendable {
         case token(UUID)
         case family(UUID)
         case session(UUID)
+        case player(UUID)
         case app(UUID)
 
         func covers(_ token: StoredToken) -> Bool {
@@ -32,16 +34,18 @@ final class TokenCache: Sendable {
             case .token(let id): token.id == id
             case .family(let id): token.familyID == id
             case .session(let id): token.sessionID == id
+            case .player(let id): token.playerID == id
             case .app(let id): token.app.id == id
             }
         }
 
-        /// How a notice names it: `token:<id>`, `family:<id>`, `session:<id>` or `app:<id>`.
+        /// How a notice names it: `token:<id>`, `family:<id>`, `session:<id>`, `player:<id>` or `app:<id>`.
         var payload: String {
             switch self {
             case .token(let id): "token:" + id.uuidString
             case .family(let id): "family:" + id.uuidString
             case .session(let id): "session:" + id.uuidString
+            case .player(let id): "player:" + id.uuidString
             case .app(let id): "app:" + id.uuidString
             }
         }
@@ -53,6 +57,7 @@ final class TokenCache: Sendable {
             case "token": self = .token(id)
             case "family": self = .family(id)
             case "session": self = .session(id)
+            case "player": self = .player(id)
             case "app": self = .app(id)
             default: return nil
             }

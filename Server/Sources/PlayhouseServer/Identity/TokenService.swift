@@ -75,7 +75,7 @@ struct TokenService: Sendable {
         }
         guard let token, token.kind == .access, isLive(token) else { return nil }
         return Principal(tokenID: token.id, app: token.app, scopes: Self.scopes(token.scope), playerID: token.playerID,
-                         sessionID: token.sessionID, clientUserID: token.clientUserID, expiresAt: token.expiresAt)
+                         sessionID: token.sessionID, clientUserID: token.clientUserID, expiresAt: token.expiresAt, authTime: token.authTime)
     }
 
     /// RFC 7662: what `app` may learn about a token. Tokens of other apps are reported inactive.
@@ -117,6 +117,15 @@ struct TokenService: Sendable {
         let now = self.now
         try await TokenCache.revoking(.session(sessionID), cache: cache, in: store) { sql in
             try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE session_id = \(bind: sessionID) AND revoked_at IS NULL").run()
+        }
+    }
+
+    /// Revokes every live token of a player, in the caller's transaction (a deleted account's,
+    /// ``DeleteAccount``): every instance forgets them when it commits.
+    func revokeAll(playerID: UUID) async throws {
+        let now = self.now
+        try await TokenCache.revoking(.player(playerID), cache: cache, in: store) { sql in
+            try await sql.raw("UPDATE oauth_tokens SET revoked_at = \(bind: now) WHERE player_id = \(bind: playerID) AND revoked_at IS NULL").run()
         }
     }
 

@@ -100,6 +100,52 @@ struct ListService: Sendable {
         return outcomes
     }
 
+    /// Erases the player's lists (a deleted account, ``DeleteAccount``), in the caller's
+    /// transaction: each list they own becomes a tombstone in the feeds of those it was shared
+    /// with, and its name and its items' texts are emptied (the tombstones already there too); each
+    /// share they have of another player's list is left. The answers their mutation ids keep are
+    /// forgotten with the rest of their stored answers. Answers the players whose feeds changed,
+    /// to ``wake(_:)`` once the transaction has committed (on PostgreSQL every instance is told at
+    /// the commit).
+    func forget(player: UUID, app: UUID, on sql: any SQLDatabase) async throws -> Set<UUID> {
+        let owned = try await sql.raw("SELECT id FROM shopping_lists WHERE owner_id = \(bind: player) AND deleted_at IS NULL").all()
+            .map { try $0.decode(column: "id", as: UUID.self) }
+        let shared = try await sql.raw("""
+            SELECT list_id FROM list_shares WHERE player_id = \(bind: player) AND status IN ('pending', 'accepted')
+            """).all().map { try $0.decode(column: "list_id", as: UUID.self) }
+        let woken = try await Self.playersWhoSee(owned + shared, caller: player, sql)
+        if !owned.isEmpty || !shared.isEmpty {
+            var seq = try await Self.takePositions(owned.count + shared.count, app: app, sql)
+            for list in owned {
+                try await sql.raw("""
+                    UPDATE shopping_lists SET deleted_at = \(bind: now), modified_at = \(bind: now), change_seq = \(bind: seq) WHERE id = \(bind: list)
+                    """).run()
+                seq += 1
+            }
+            for list in shared {
+                try await sql.raw("""
+                    UPDATE list_shares SET status = \(bind: ListShareStatus.left.rawValue), modified_at = \(bind: now), change_seq = \(bind: seq)
+                    WHERE list_id = \(bind: list) AND player_id = \(bind: player)
+                    """).run()
+                seq += 1
+            }
+        }
+        try await sql.raw("""
+            UPDATE list_items SET description = '', unit = NULL, deleted_at = COALESCE(deleted_at, \(bind: now))
+            WHERE list_id IN (SELECT id FROM shopping_lists WHERE owner_id = \(bind: player))
+            """).run()
+        try await sql.raw("UPDATE shopping_lists SET name = '' WHERE owner_id = \(bind: player)").run()
+        if let channel = signal.channel {
+            for payload in ListChangeSignal.payloads(woken) { try await PostgresNotifications.announce(payload, on: channel, sql) }
+        }
+        return woken
+    }
+
+    /// Wakes the long polls of `players` on this instance (after ``forget(player:app:on:)``'s commit).
+    func wake(_ players: Set<UUID>) {
+        signal.wake(players)
+    }
+
     /// Takes `count` positions of `app`'s feed; answers the first.
     private static func takePositions(_ count: Int, app: UUID, _ sql: any SQLDatabase) async throws -> Int64 {
         let last = try await sql.raw("""

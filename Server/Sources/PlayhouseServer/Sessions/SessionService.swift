@@ -47,6 +47,12 @@ struct SessionService: Sendable {
             """)
     }
 
+    /// Ends every open play session of the player, in the caller's transaction (a deleted account,
+    /// whose tokens ``TokenService/revokeAll(playerID:)`` revokes).
+    static func endAll(playerID: UUID, now: Date, on sql: any SQLDatabase) async throws {
+        try await sql.raw("UPDATE play_sessions SET ended_at = \(bind: now) WHERE player_id = \(bind: playerID) AND ended_at IS NULL").run()
+    }
+
     /// Ends the session (if it is still open) and revokes its tokens, in one transaction; with the
     /// audit-log entry of the operator who ended it (`by`), when it was one.
     func end(_ sessionID: UUID, by actor: AuditActor? = nil) async throws {

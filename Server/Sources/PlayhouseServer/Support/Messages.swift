@@ -11,7 +11,7 @@ enum Messages {
     static let languages = ["en", "da", "de"]
 
     /// Each feature's texts (`Messages+<Feature>.swift`), and the shared ones.
-    static let parts = [core, wallet, games, batch, sessions, content, catalog, lists, gameData, console]
+    static let parts = [core, identity, wallet, games, batch, sessions, content, catalog, lists, gameData, console]
 
     /// code or message key → language → text
     static let table = parts.reduce(into: [String: [String: Text]]()) { table, part in table.merge(part) { first, _ in first } }

@@ -32,7 +32,7 @@ struct LinkEmailPageController: RouteCollection {
         }
         let passwordHash = try await request.passwordHasher.hash(password)
         do {
-            try await request.playerLinks.linkEmail(email, passwordHash: passwordHash, playerID: session.playerID)
+            try await request.playerLinks.linkEmail(email, passwordHash: passwordHash, appID: session.appID, playerID: session.playerID)
         } catch let problem as PlayhouseProblem where problem.code == .identityTaken {
             return try await page(request, session, email: email, error: "email_belongs_to_another", status: .conflict)
         } catch let problem as PlayhouseProblem where problem.code == .alreadyLinked {

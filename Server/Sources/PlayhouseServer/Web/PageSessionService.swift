@@ -10,6 +10,12 @@ struct PageSessionService {
     let store: Store
     let now: Date
 
+    /// Ends every visit of the player's to the hosted pages, in the caller's transaction (a
+    /// deleted account, ``DeleteAccount``): their cookies open nothing any more.
+    static func forget(playerID: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM page_sessions WHERE player_id = \(bind: playerID)").run()
+    }
+
     /// A new visit of the player's to `page`: its one-time ticket and when the ticket expires.
     func open(appID: UUID, playerID: UUID, page: String, playSessionID: UUID? = nil) async throws -> (ticket: String, expiresAt: Date) {
         let ticket = SecretToken.generate(prefix: "pht_"), expiresAt = now.addingTimeInterval(Self.ticketLifetime)

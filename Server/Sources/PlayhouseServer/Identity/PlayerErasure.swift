@@ -1,0 +1,35 @@
+import Foundation
+import SQLKit
+
+extension PlayerService {
+    /// Erases what identifies the player and every way they sign in (a deleted account,
+    /// ``DeleteAccount``), in the caller's transaction: their email, password, phone number, names,
+    /// birth date, gender and locale are emptied and their invite code replaced (the row stays,
+    /// `deleted_at` set, as the pseudonym the ledger's records name); their installations, provider
+    /// accounts, browser sign-ins, consents, pending authorizations and device codes, and the PINs
+    /// and texts sent to their phone, are deleted. Answers the installations they signed in from,
+    /// which content forgets too.
+    static func erase(_ player: Player, now: Date, on sql: any SQLDatabase) async throws -> [String] {
+        let installations = try await sql.raw("""
+            SELECT installation_id FROM player_installations WHERE player_id = \(bind: player.id)
+            """).all().map { try $0.decode(column: "installation_id", as: String.self) }
+        try await sql.raw("DELETE FROM player_installations WHERE player_id = \(bind: player.id)").run()
+        try await sql.raw("DELETE FROM federated_identities WHERE player_id = \(bind: player.id)").run()
+        try await sql.raw("DELETE FROM browser_sign_ins WHERE player_id = \(bind: player.id)").run()
+        try await sql.raw("DELETE FROM player_consents WHERE player_id = \(bind: player.id)").run()
+        try await sql.raw("DELETE FROM authorization_codes WHERE player_id = \(bind: player.id)").run()
+        try await sql.raw("DELETE FROM authorization_requests WHERE player_id = \(bind: player.id)").run()
+        try await sql.raw("DELETE FROM device_authorizations WHERE player_id = \(bind: player.id)").run()
+        if let phone = player.phoneNumber {
+            try await sql.raw("DELETE FROM phone_pins WHERE app_id = \(bind: player.appID) AND phone_number = \(bind: phone)").run()
+            try await sql.raw("DELETE FROM sms_outbox WHERE phone_number = \(bind: phone)").run()
+        }
+        try await sql.raw("""
+            UPDATE players SET email = NULL, password_hash = NULL, phone_number = NULL, display_name = NULL, first_name = NULL,
+                birth_date = NULL, gender = NULL, locale = NULL, invite_code = \(bind: newInviteCode()), deleted_at = \(bind: now),
+                updated_at = \(bind: now)
+            WHERE id = \(bind: player.id)
+            """).run()
+        return installations
+    }
+}
