@@ -19,6 +19,8 @@ public enum APIPath {
     public static let me = "/v1/me"
     /// `POST`: deletes the signed-in player's account.
     public static let accountDeletion = "/v1/me/deletion"
+    /// `GET`: every record the server holds about the signed-in player.
+    public static let accountExport = "/v1/me/export"
     public static let logout = "/v1/auth/logout"
     public static let phonePin = "/v1/auth/phone/pin"
     /// `POST`: links a phone number (with the PIN texted to it) to the signed-in player.

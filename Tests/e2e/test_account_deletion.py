@@ -56,3 +56,18 @@ def test_support_deletes_an_account_from_the_command_line(playhouse, client_app)
     # An id that is no player's is a readable refusal.
     unknown = playhouse.cli("players", "delete", client_app["client_id"], "00000000-0000-4000-8000-000000000000", check=False)
     assert unknown.returncode != 0 and "player" in (unknown.stdout + unknown.stderr).lower()
+
+
+def test_support_exports_a_players_data_from_the_command_line(playhouse, client_app):
+    import json
+
+    tokens = player_tokens(playhouse.base_url, client_app)
+    me = requests.get(playhouse.base_url + "/v1/me", headers=bearer(tokens["access_token"]), timeout=10).json()
+    exported = json.loads(playhouse.cli("players", "export", client_app["client_id"], me["id"]).stdout)
+    assert exported["profile"]["id"] == me["id"] and exported["sign_in"]["email"] == me["email"]
+    assert exported["sign_in"]["password"] is True and "password_hash" not in json.dumps(exported)
+    assert exported["app"]["client_id"] == client_app["client_id"]
+    # The player's own copy is the same document.
+    own = requests.get(playhouse.base_url + "/v1/me/export", headers=bearer(tokens["access_token"]), timeout=10)
+    assert own.status_code == 200 and own.headers["Content-Disposition"].startswith("attachment")
+    assert own.json()["profile"] == exported["profile"]

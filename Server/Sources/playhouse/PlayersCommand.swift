@@ -6,8 +6,8 @@ import PlayhouseServer
 struct PlayersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "players",
-        abstract: "A player's account, for a support request.",
-        subcommands: [Delete.self]
+        abstract: "A player's account and data, for a support request.",
+        subcommands: [Delete.self, Export.self]
     )
 
     struct Delete: AsyncParsableCommand {
@@ -29,6 +29,29 @@ struct PlayersCommand: AsyncParsableCommand {
             for writeOff in receipt.writtenOff {
                 print("  written off: \(writeOff.amount.amount) \(writeOff.amount.currency) (\(writeOff.economy.rawValue))")
             }
+        }
+    }
+}
+
+extension PlayersCommand {
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print every record the server holds about a player as one JSON document (profile, sign-in methods without "
+                + "secrets, sessions, limits, wallet and its history, payments, bets with their fairness data, lists, reward receipts): "
+                + "a player's copy of their data, or a regulator's. Written as it is read.")
+
+        @OptionGroup var options: ServerOptions
+        @Argument(help: "The app's client id or id.") var app: String
+        @Argument(help: "The player's id.") var player: String
+
+        func run() async throws {
+            guard let playerID = UUID(uuidString: player) else { throw ValidationError("the player id must be a UUID") }
+            try await options.withApp(app) { application, found in
+                try await application.playerExport.write(playerID: playerID, app: found) { part in
+                    FileHandle.standardOutput.write(Data(part.utf8))
+                }
+            }
+            FileHandle.standardOutput.write(Data("\n".utf8))
         }
     }
 }

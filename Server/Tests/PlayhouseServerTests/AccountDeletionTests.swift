@@ -166,6 +166,18 @@ import VaporTesting
             #expect(limits.selfExcludedUntil.map(RFC3339.format) == until)
             let verdict = try await app.send(.GET, "/v1/can-i-gamble", headers: bearer(again)).decode(GambleVerdict.self)
             #expect(!verdict.allowed)
+            // A guest's installation keeps it too: the same installation signs a new guest up, kept out.
+            let installation = UUID().uuidString.lowercased()
+            func guest() async throws -> String {
+                try await app.postForm("/oauth/token", "grant_type=urn%3Aplayhouse%3Agrant-type%3Aguest&installation_id=\(installation)",
+                                       headers: basic(fixture.credentials)).decode(TokenResponse.self).accessToken
+            }
+            let guestToken = try await guest()
+            #expect(try await app.send(.PUT, "/v1/me/limits", headers: bearer(guestToken).merged(json),
+                                       body: #"{"self_excluded_until":"\#(until)"}"#).status == .ok)
+            #expect(try await app.send(.POST, "/v1/me/deletion", headers: bearer(guestToken)).status == .ok)
+            let newGuest = try await guest()
+            #expect(try await app.send(.GET, "/v1/can-i-gamble", headers: bearer(newGuest)).decode(GambleVerdict.self).allowed == false)
             // Once it has ended, the sweep forgets the hash.
             app.playhouseClock.advance(by: 181 * 24 * 3600)
             try await ExcludedIdentifiers.forgetEnded(app.store, now: app.now)
@@ -191,11 +203,15 @@ import VaporTesting
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(statuses.allSatisfy { [.created, .ok, .unauthorized, .unprocessableEntity].contains($0) }, "\(statuses)")
-            let deletedAt = try #require(try await app.sql().raw("SELECT created_at FROM player_deletions WHERE player_id = \(bind: annID)").first()?
-                .decode(column: "created_at", as: Date.self))
-            let lastBet = try await app.sql().raw("SELECT MAX(created_at) AS at FROM bets WHERE player_id = \(bind: annID)").first()?
-                .decode(column: "at", as: Date?.self)
-            #expect(lastBet.map { $0 <= deletedAt } ?? true)
+            // In the ledger's own order: every bet's entries come before the write-off's.
+            func entry(_ aggregate: String, _ kind: String) async throws -> Int64? {
+                try await app.sql().raw("""
+                    SELECT \(unsafeRaw: aggregate)(e.id) AS id FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+                    WHERE t.player_id = \(bind: annID) AND t.kind = \(bind: kind)
+                    """).first()?.decode(column: "id", as: Int64?.self)
+            }
+            let writeOff = try #require(try await entry("MIN", "write_off"), "20.00 less at most 29 bets of 0.20 is written off")
+            #expect(try await entry("MAX", "bet").map { $0 < writeOff } ?? true)
             try await fixture.expectLedgerSound()
             let balance = try await app.sql().raw("SELECT CAST(SUM(balance) AS BIGINT) AS total FROM ledger_accounts WHERE player_id = \(bind: annID)").first()?
                 .decode(column: "total", as: Int64?.self)

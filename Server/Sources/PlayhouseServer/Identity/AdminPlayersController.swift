@@ -14,6 +14,14 @@ struct AdminPlayersController: RouteCollection {
         players.requiring(.readPlayers).get(":player", use: show)
         players.requiring(.endPlayerSessions).post(":player", "sessions", ":session", "end", use: endSession)
         players.requiring(.deletePlayers).post(":player", "deletion", use: delete)
+        players.requiring(.readPlayers).get(":player", "export", use: export)
+    }
+
+    /// Every record about the player, as one document (``PlayerExport``): what a player asks
+    /// support for, and a regulator.
+    func export(_ request: Request) async throws -> Response {
+        let (app, player) = try await AdminController.player(request)
+        return request.playerExport.response(player, app: app)
     }
 
     /// Deletes the player's account for them (``DeleteAccount``), audit-logged with its receipt;

@@ -10,8 +10,9 @@ import SQLKit
 /// 1. **The wallet is closed** (``WalletService/close(app:playerID:reference:now:on:)``): refused
 ///    while a payment is open or real money is in it (`409`, nothing changes); sandbox and virtual
 ///    balances are written off to the house.
-/// 2. **A cool-off or self-exclusion in force is kept** under one-way hashes of the email and phone
-///    number, until it ends (``ExcludedIdentifiers``).
+/// 2. **A cool-off or self-exclusion in force is kept** under one-way hashes of everything the
+///    player signed in with (email, phone number, installations, provider accounts), until it ends
+///    (``ExcludedIdentifiers``).
 /// 3. **Every play session is ended and every token revoked** (every instance forgets them at the
 ///    commit), and every visit of the hosted pages ended.
 /// 4. **The player's lists** become tombstones in the feeds they were shared to, emptied, and their
@@ -45,7 +46,7 @@ public struct DeleteAccount: Sendable {
             let id = UUID.random()
             let writtenOff = try await wallet.close(app: app, playerID: playerID, reference: Self.ern(id), now: now, on: sql)
             let limits = try await LimitsService(store: Store(sql), now: now).limits(playerID: playerID)
-            try await ExcludedIdentifiers.keep(limits, identifiers: [player.email, player.phoneNumber].compactMap { $0 }, appID: app.id, on: sql)
+            try await ExcludedIdentifiers.keep(limits, identifiers: try await PlayerService.identifiers(of: player, on: sql), appID: app.id, on: sql)
             try await SessionService.endAll(playerID: playerID, now: now, on: sql)
             try await TokenService(store: Store(sql), now: now, cache: tokenCache).revokeAll(playerID: playerID)
             try await PageSessionService.forget(playerID: playerID, on: sql)
@@ -62,6 +63,9 @@ public struct DeleteAccount: Sendable {
             if let actor { try await sql.raw(AuditLog.entry(by: actor, "player deleted", target: receipt.id, after: receipt, at: now)).run() }
             return (receipt, woken)
         }
+        // This instance forgets the player's tokens once more, now that the revocation has committed
+        // (every other instance is told at the commit, on PostgreSQL).
+        tokenCache?.forget(.player(playerID))
         lists.wake(woken)
         return receipt
     }

@@ -283,7 +283,7 @@ struct FederatedSignInService: Sendable {
         player.birthDate = identity.birthDate.flatMap { PlayerService.isValidBirthDate($0, today: now) ? $0 : nil }
         player.gender = identity.gender?.rawValue
         player.locale = identity.locale.flatMap { PlayerService.isValidLocale($0) ? $0 : nil }
-        return PlayerSignIn.NewPlayer(id: player.id, statements: player.storing + [
+        return PlayerSignIn.NewPlayer(id: player.id, statements: player.storing(also: [PlayerService.providerIdentifier(provider.id, subject: subject)]) + [
             Self.linkStatement(provider: provider.id, subject: subject, playerID: player.id, now: now),
         ])
     }

@@ -24,9 +24,12 @@ struct GuestSignIn: Sendable {
     /// along to find the player `installationID` signs in, for ``signIn(app:installationID:found:with:scope:)``.
     static func along(app: String, installationID: String?) -> ReadAlong {
         let looked = installationID.map { isWellFormed(installationID: $0) ? $0 : "" } ?? ""
-        return ReadAlong(columns: "\(SQLAlias.installation).player_id AS installation_player_id", join: """
+        return ReadAlong(columns: """
+            \(SQLAlias.installation).player_id AS installation_player_id, \(SQLAlias.installationPlayer).guest AS installation_player_guest
+            """, join: """
             LEFT JOIN player_installations \(SQLAlias.installation) ON \(SQLAlias.installation).app_id = \(unsafeRaw: app)
                 AND \(SQLAlias.installation).installation_id = \(bind: looked)
+            LEFT JOIN players \(SQLAlias.installationPlayer) ON \(SQLAlias.installationPlayer).id = \(SQLAlias.installation).player_id
             """)
     }
 
@@ -39,28 +42,34 @@ struct GuestSignIn: Sendable {
         }
         let now = self.now
         // The first look uses the row read already; a second (after a simultaneous first sign-in) reads afresh.
-        var readAlready = try found.map { try $0.decode(column: "installation_player_id", as: UUID?.self) }
+        var readAlready: (id: UUID, guest: Bool)? = try found.flatMap { row in
+            try row.decode(column: "installation_player_id", as: UUID?.self).map { (id: $0, guest: try row.decode(column: "installation_player_guest", as: Bool.self)) }
+        }
+        // An installation proves who a guest is; a player who has linked an email, a phone or a
+        // provider proves it with those, so their sign-in here is no recent one (``Principal/requireRecentSignIn(now:)``).
+        var guest = true
         return try await signIn.tokens(app: app, scope: scope, existing: {
-            if let player = readAlready {
-                readAlready = nil
-                return player
-            }
-            return try await player(app: app, installationID: installationID)
-        }) {
+            let found = if let readAlready { readAlready } else { try await player(app: app, installationID: installationID) }
+            readAlready = nil
+            guest = found?.guest ?? true
+            return found?.id
+        }, provesWhoTheyAre: { guest }) {
             let player = Player(appID: app.id, now: now, guest: true)
-            return PlayerSignIn.NewPlayer(id: player.id, statements: player.storing + ["""
+            return PlayerSignIn.NewPlayer(id: player.id, statements: player.storing(also: [PlayerService.installationIdentifier(installationID)]) + ["""
                 INSERT INTO player_installations (id, app_id, installation_id, player_id, created_at)
                 VALUES (\(bind: UUID.random()), \(bind: app.id), \(bind: installationID), \(bind: player.id), \(bind: now))
                 """])
         }
     }
 
-    /// The player the installation signs in.
-    private func player(app: AppRecord, installationID: String) async throws -> UUID? {
-        try await store.read { sql in
+    /// The player the installation signs in, and whether they are a guest still.
+    private func player(app: AppRecord, installationID: String) async throws -> (id: UUID, guest: Bool)? {
+        guard let row = try await store.read({ sql in
             try await sql.raw("""
-                SELECT player_id FROM player_installations WHERE app_id = \(bind: app.id) AND installation_id = \(bind: installationID)
+                SELECT i.player_id, p.guest FROM player_installations i JOIN players p ON p.id = i.player_id
+                WHERE i.app_id = \(bind: app.id) AND i.installation_id = \(bind: installationID)
                 """).first()
-        }?.decode(column: "player_id", as: UUID.self)
+        }) else { return nil }
+        return (try row.decode(column: "player_id", as: UUID.self), try row.decode(column: "guest", as: Bool.self))
     }
 }

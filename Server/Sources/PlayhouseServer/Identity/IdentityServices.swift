@@ -17,6 +17,12 @@ extension ServiceContext {
         DeleteAccount(store: store, now: now, tokenCache: playhouse.tokenCache, wallet: wallet, lists: lists)
     }
 
+    /// Every record about a player, as one document.
+    public var playerExport: PlayerExport {
+        PlayerExport(store: store, now: now, limits: limits, wallet: wallet, sessions: playSessions, payments: payments, bets: betHistory,
+                     lists: listFeed, rewards: rewards)
+    }
+
     /// A player as support sees them, for the admin API and the console.
     var supportView: SupportView { SupportView(store: store, wallet: wallet, limits: limits, playSessions: playSessions) }
 

@@ -54,7 +54,7 @@ struct PhonePinService: Sendable {
         return try await signIn.tokens(app: app, scope: scope, existing: { try await player(appID: app.id, phone: phone)?.id }) {
             var player = Player(appID: app.id, now: now)
             player.phoneNumber = phone
-            return PlayerSignIn.NewPlayer(id: player.id, statements: player.storing)
+            return PlayerSignIn.NewPlayer(id: player.id, statements: player.storing())
         }
     }
 
@@ -65,7 +65,7 @@ struct PhonePinService: Sendable {
         var player = Player(appID: app.id, now: now)
         player.phoneNumber = phone
         do {
-            try await store.write(player.storing)
+            try await store.write(player.storing())
         } catch where Store.isConstraintViolation(error) {
             // Another sign-in created the player a moment ago.
             guard let existing = try await self.player(appID: app.id, phone: phone) else { throw error }

@@ -75,9 +75,10 @@ struct Player: Sendable {
     }
 
     /// The statements that store this new player: the player, and the cool-off or self-exclusion
-    /// of a deleted player that had their email or phone number (``ExcludedIdentifiers``).
-    var storing: [SQLQueryString] {
-        [insert] + ExcludedIdentifiers.applying(to: id, identifiers: [email, phoneNumber].compactMap { $0 }, appID: appID, now: createdAt)
+    /// of a deleted player that had their email or phone number, or `also` (an installation, a
+    /// provider account: ``PlayerService/identifiers(of:on:)``; ``ExcludedIdentifiers``).
+    func storing(also identifiers: [String] = []) -> [SQLQueryString] {
+        [insert] + ExcludedIdentifiers.applying(to: id, identifiers: [email, phoneNumber].compactMap { $0 } + identifiers, appID: appID, now: createdAt)
     }
 
     /// The statement that stores this new player.

@@ -2,6 +2,21 @@ import Foundation
 import SQLKit
 
 extension PlayerService {
+    /// Everything the player is known by when they sign in (a deleted player's exclusion is kept
+    /// under each, ``ExcludedIdentifiers``): their email, their phone number, each installation they
+    /// sign in from as `installation:<id>` and each provider account as `provider:<provider id>:<subject>`.
+    static func identifiers(of player: Player, on sql: any SQLDatabase) async throws -> [String] {
+        let installations = try await sql.raw("SELECT installation_id FROM player_installations WHERE player_id = \(bind: player.id)").all()
+            .map { installationIdentifier(try $0.decode(column: "installation_id", as: String.self)) }
+        let accounts = try await sql.raw("SELECT provider_id, subject FROM federated_identities WHERE player_id = \(bind: player.id)").all()
+            .map { providerIdentifier(try $0.decode(column: "provider_id", as: UUID.self), subject: try $0.decode(column: "subject", as: String.self)) }
+        return [player.email, player.phoneNumber].compactMap { $0 } + installations + accounts
+    }
+
+    static func installationIdentifier(_ installationID: String) -> String { "installation:" + installationID }
+
+    static func providerIdentifier(_ provider: UUID, subject: String) -> String { "provider:\(provider.uuidString.lowercased()):" + subject }
+
     /// Erases what identifies the player and every way they sign in (a deleted account,
     /// ``DeleteAccount``), in the caller's transaction: their email, password, phone number, names,
     /// birth date, gender and locale are emptied and their invite code replaced (the row stays,

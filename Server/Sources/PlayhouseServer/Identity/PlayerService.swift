@@ -35,7 +35,7 @@ struct PlayerService: Sendable {
         player.email = email
         player.passwordHash = try await hasher.hash(password)
         do {
-            try await store.write(player.storing)
+            try await store.write(player.storing())
         } catch where Store.isConstraintViolation(error) {
             throw Self.emailTaken
         }
@@ -141,7 +141,7 @@ struct PlayerService: Sendable {
         // A new email brings a deleted player's exclusion kept for it (``ExcludedIdentifiers``).
         let excluding = email.map { ExcludedIdentifiers.applying(to: player.id, identifiers: [$0], appID: player.appID, now: now) } ?? []
         do {
-            try await store.write { [player] sql in
+            try await store.transaction { [player] sql in
                 try await sql.raw("""
                     UPDATE players SET display_name = \(bind: player.displayName), first_name = \(bind: player.firstName),
                         birth_date = \(bind: player.birthDate), gender = \(bind: player.gender), locale = \(bind: player.locale),

@@ -31,12 +31,15 @@ struct PlayerSignIn: Sendable {
     /// account, an installation), or signs a new one up: `create` makes the player and the
     /// statements that store them, which are written together with the session and the tokens, so
     /// that a new player is never left without having signed in. The player proves who they are with
-    /// this request, so the tokens' `auth_time` is now. Should they fail for a constraint
+    /// this request, so the tokens' `auth_time` is now, unless `provesWhoTheyAre` says otherwise for
+    /// the player found (an installation of a player who is a guest no more). Should they fail for a constraint
     /// (a simultaneous first sign-in created the player a moment ago), none is kept and the player
     /// `existing` now finds is signed in.
-    func tokens(app: AppRecord, scope: String, existing: () async throws -> UUID?,
+    func tokens(app: AppRecord, scope: String, existing: () async throws -> UUID?, provesWhoTheyAre: () -> Bool = { true },
                 creating create: () async throws -> NewPlayer) async throws -> TokenResponse {
-        if let playerID = try await existing() { return try await tokens(app: app, playerID: playerID, scope: scope, created: false, authTime: now) }
+        if let playerID = try await existing() {
+            return try await tokens(app: app, playerID: playerID, scope: scope, created: false, authTime: provesWhoTheyAre() ? now : nil)
+        }
         let player = try await create()
         let (response, statements) = signIn(app: app, playerID: player.id, scope: scope, created: true, authTime: now)
         do {
@@ -44,7 +47,7 @@ struct PlayerSignIn: Sendable {
             return response
         } catch where Store.isConstraintViolation(error) {
             guard let playerID = try await existing() else { throw error }
-            return try await tokens(app: app, playerID: playerID, scope: scope, created: false, authTime: now)
+            return try await tokens(app: app, playerID: playerID, scope: scope, created: false, authTime: provesWhoTheyAre() ? now : nil)
         }
     }
 

@@ -3,12 +3,22 @@ import Vapor
 
 /// `GET /v1/me` and `PATCH /v1/me`: the signed-in player's profile (scope `profile`);
 /// `POST /v1/me/deletion`: the player deletes their account (any scope, a sign-in from the last
-/// five minutes, ``DeleteAccount``).
+/// five minutes, ``DeleteAccount``); `GET /v1/me/export`: every record about them (``PlayerExport``).
 struct ProfileController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("me", use: show)
         routes.patch("me", use: update)
         routes.post("me", "deletion", use: delete)
+        routes.get("me", "export", use: export)
+    }
+
+    /// Every record about the player, as one document (``PlayerExport``), with a sign-in from
+    /// the last five minutes as a deletion: it is everything the server knows of them.
+    func export(_ request: Request) async throws -> Response {
+        let principal = try request.principal
+        let playerID = try principal.requireRecentSignIn(now: request.now)
+        guard let player = try await request.players.find(playerID, appID: principal.app.id) else { throw PlayhouseProblem.invalidToken }
+        return request.playerExport.response(player, app: principal.app)
     }
 
     func delete(_ request: Request) async throws -> AccountDeletion {

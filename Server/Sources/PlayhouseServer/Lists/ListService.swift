@@ -108,6 +108,9 @@ struct ListService: Sendable {
     /// to ``wake(_:)`` once the transaction has committed (on PostgreSQL every instance is told at
     /// the commit).
     func forget(player: UUID, app: UUID, on sql: any SQLDatabase) async throws -> Set<UUID> {
+        // The app's feed locked first (PostgreSQL), as a batch does: a batch of the player's that
+        // made a list meanwhile has committed, and its list is among those read next.
+        _ = try await Self.takePositions(0, app: app, sql)
         let owned = try await sql.raw("SELECT id FROM shopping_lists WHERE owner_id = \(bind: player) AND deleted_at IS NULL").all()
             .map { try $0.decode(column: "id", as: UUID.self) }
         let shared = try await sql.raw("""

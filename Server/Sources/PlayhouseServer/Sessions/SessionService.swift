@@ -76,11 +76,24 @@ struct SessionService: Sendable {
                 SELECT id, started_at, last_active_at, ended_at FROM play_sessions WHERE player_id = \(bind: playerID)
                 ORDER BY started_at DESC LIMIT 20
                 """).all()
-        }.map { row in
-            AdminPlaySession(id: try row.decode(column: "id", as: UUID.self).uuidString.lowercased(), startedAt: try row.decode(column: "started_at", as: Date.self),
-                               lastActiveAt: try row.decode(column: "last_active_at", as: Date?.self),
-                               endedAt: try row.decode(column: "ended_at", as: Date?.self))
-        }
+        }.map(Self.adminSession)
+    }
+
+    /// A page of all the player's play sessions, the first first (a player's export): a page
+    /// starts how far into them its cursor says, and later sessions only come after.
+    func sessions(playerID: UUID, page: PageRequest) async throws -> PlayhouseAPI.Page<AdminPlaySession> {
+        page.page(readFromOffset: try await store.read { sql in
+            try await sql.raw("""
+                SELECT id, started_at, last_active_at, ended_at FROM play_sessions WHERE player_id = \(bind: playerID)
+                ORDER BY started_at, id LIMIT \(bind: page.readLimit) OFFSET \(bind: page.offset)
+                """).all()
+        }.map(Self.adminSession))
+    }
+
+    private static func adminSession(_ row: any SQLRow) throws -> AdminPlaySession {
+        AdminPlaySession(id: try row.decode(column: "id", as: UUID.self).uuidString.lowercased(), startedAt: try row.decode(column: "started_at", as: Date.self),
+                         lastActiveAt: try row.decode(column: "last_active_at", as: Date?.self),
+                         endedAt: try row.decode(column: "ended_at", as: Date?.self))
     }
 
     /// Where the session stands, with its figures, by the server's rules `with` the player's own

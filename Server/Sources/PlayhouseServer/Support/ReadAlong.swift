@@ -34,6 +34,7 @@ enum SQLAlias: String, Sendable {
     case wallet
     case fairnessSeed = "fairness_seed"
     case installation
+    case installationPlayer = "installation_player"
     case identityProvider = "identity_provider"
     case federatedIdentity = "federated_identity"
 }

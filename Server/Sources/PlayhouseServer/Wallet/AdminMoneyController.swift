@@ -45,10 +45,11 @@ struct AdminMoneyController: RouteCollection {
         return page.page(found.adjustments, next: found.next)
     }
 
-    /// An owner's correction of the player's wallet.
+    /// An owner's correction of the player's wallet; a deleted player's wallet is closed (404).
     func adjust(_ request: Request) async throws -> Response {
         let session = try request.operatorSession
         let (app, player) = try await AdminController.player(request)
+        guard player.deletedAt == nil else { throw PlayhouseProblem(.notFound, .playerNotFound) }
         let order = try request.decodeBody(AdjustmentOrder.self)
         return try await request.makeAdjustment.adjust(order, app: app, playerID: player.id, by: session.actor,
                                                        idempotent: try Self.idempotent(request, app: app, session: session))

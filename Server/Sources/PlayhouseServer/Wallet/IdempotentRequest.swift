@@ -486,7 +486,6 @@ extension IdempotentRequest {
         }
     }
 
-    /// Forgets every answer to a list operation (a migration's revert, once it carried them back).
     /// Forgets every answer kept for the player: their requests' and their list operations' (a
     /// deleted account's, ``WalletService/close(app:playerID:reference:now:on:)``).
     static func forgetAnswers(ofPlayer playerID: UUID, app: UUID, _ sql: any SQLDatabase) async throws {
@@ -495,6 +494,7 @@ extension IdempotentRequest {
             """).run()
     }
 
+    /// Forgets every answer to a list operation (a migration's revert, once it carried them back).
     static func forgetAllListAnswers(_ sql: any SQLDatabase) async throws {
         try await sql.raw("DELETE FROM idempotency_keys WHERE \(isListAnswer)").run()
     }

@@ -359,6 +359,18 @@ public struct PaymentService: Sendable {
         return (shown, lines.count > page.limit ? shown.last.map { PageRequest.microseconds($0.1.createdAt) } : nil)
     }
 
+    /// A page of all the player's payments, the first first (a player's export): a page starts how
+    /// far into them its cursor says, and later payments only come after.
+    func payments(appID: UUID, playerID: UUID, page: PageRequest) async throws -> PlayhouseAPI.Page<Payment> {
+        let currencies = try await CurrencyService(store: store).list(appID: appID)
+        return page.page(readFromOffset: try await store.read { sql in
+            try await sql.raw("""
+                SELECT \(unsafeRaw: Self.columns) FROM payments WHERE player_id = \(bind: playerID) AND app_id = \(bind: appID)
+                ORDER BY created_at, id LIMIT \(bind: page.readLimit) OFFSET \(bind: page.offset)
+                """).all()
+        }.map { row in try Self.wire(row, currency: currencies.info(for: try row.decode(column: "currency", as: String.self))) })
+    }
+
     /// Cancels a pending withdrawal and gives the held money back; inside a ``Store`` transaction.
     /// One still with the provider cannot be cancelled: it may be being paid out.
     func cancel(_ withdrawal: Payment, appID: UUID, playerID: UUID, on sql: any SQLDatabase) async throws -> Payment {

@@ -14,22 +14,34 @@ import SQLKit
 /// operations keep (``IdempotentRequest``) are forgotten.
 extension WalletService {
     func close(app: AppRecord, playerID: UUID, reference: String, now: Date, on sql: any SQLDatabase) async throws -> [AccountDeletion.WriteOff] {
+        let currencies = try await CurrencyService.list(appID: app.id, on: sql)
+        // The wallet's and the held money's accounts locked first, in id order, at the balances every
+        // movement committed so far left: a withdrawal opened meanwhile has moved its money to the
+        // held account, or waits and finds the wallet empty; the write-offs are exact.
+        let accounts = try await sql.raw("""
+            SELECT id, owner, currency, economy, balance FROM ledger_accounts
+            WHERE app_id = \(bind: app.id) AND owner IN (\(bind: LedgerAccountKey.walletOwner(playerID)), \(bind: LedgerAccountKey.heldOwner(playerID)))
+            ORDER BY id\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")
+            """).all()
+        var balances: [(currency: CurrencyInfo, economy: Economy, minor: Int64)] = [], held = false
+        for row in accounts {
+            let minor = try row.decode(column: "balance", as: Int64.self)
+            guard minor != 0 else { continue }
+            if try row.decode(column: "owner", as: String.self) != LedgerAccountKey.walletOwner(playerID) {
+                held = true
+                continue
+            }
+            let code = try row.decode(column: "currency", as: String.self), economyName = try row.decode(column: "economy", as: String.self)
+            guard let currency = currencies.first(where: { $0.code == code }), let economy = Economy(rawValue: economyName) else {
+                throw PlayhouseProblem(.internalServerError, .internalError)
+            }
+            balances.append((currency, economy, minor))
+        }
         let open = try await sql.raw("""
             SELECT id FROM payments WHERE player_id = \(bind: playerID) AND app_id = \(bind: app.id)
               AND status IN (\(bind: PaymentStatus.pending.rawValue), \(bind: PaymentService.processing)) LIMIT 1
             """).first()
-        guard open == nil else { throw PlayhouseProblem(.conflict, .paymentsOpen) }
-        let currencies = try await CurrencyService.list(appID: app.id, on: sql)
-        // Locked, in id order, at the balances every movement committed so far left: the write-offs are exact.
-        let balances = try await sql.raw("""
-            SELECT id, currency, economy, balance FROM ledger_accounts
-            WHERE app_id = \(bind: app.id) AND owner = \(bind: LedgerAccountKey.walletOwner(playerID))
-            ORDER BY id\(unsafeRaw: sql.dialect.name == "postgresql" ? " FOR UPDATE" : "")
-            """).all().filter { try $0.decode(column: "balance", as: Int64.self) != 0 }.compactMap { row -> (currency: CurrencyInfo, economy: Economy, minor: Int64)? in
-                guard let currency = currencies.first(where: { $0.code == (try? row.decode(column: "currency", as: String.self)) }),
-                      let economy = Economy(rawValue: try row.decode(column: "economy", as: String.self)) else { return nil }
-                return (currency, economy, try row.decode(column: "balance", as: Int64.self))
-            }
+        guard open == nil, !held else { throw PlayhouseProblem(.conflict, .paymentsOpen) }
         let real = balances.filter { $0.currency.kind == .real && $0.economy == .real }
         guard real.isEmpty else {
             throw PlayhouseProblem(.conflict, .realMoneyInWallet,
