@@ -35,7 +35,7 @@ struct AdminGameDataController: RouteCollection {
     func collections(_ request: Request) async throws -> GameDataCollections {
         let (place, _, version) = try await Self.place(request)
         let page = try request.query(PageRequest.self)
-        let number = page.position.map { Int($0 >> 32) } ?? version, offset = page.offset & 0xFFFF_FFFF
+        let (number, offset) = GameDataController.inVersion(page, else: version)
         guard let found = try await request.gameData.collections(place, number: number) else {
             if page.position != nil { throw PageRequest.refused("cursor", "invalid_value") }
             throw PlayhouseProblem.notFound(request.url.path)
@@ -43,7 +43,8 @@ struct AdminGameDataController: RouteCollection {
         let all = found.collections.map { GameDataCollections.Collection(collection: $0.name, documents: $0.documents) }
         let start = Int(min(offset, Int64(all.count))), end = min(start + page.limit, all.count)
         return GameDataCollections(version: found.head.number, data: Array(all[start..<end]),
-                                   nextCursor: end < all.count ? PageRequest.cursor(Int64(found.head.number) << 32 | Int64(end)) : nil)
+                                   nextCursor: end < all.count ? GameDataController.position(version: found.head.number, offset: Int64(end))
+                                       .map(PageRequest.cursor) : nil)
     }
 
     /// A page of a collection's documents in the version the query names, in id order, as stored

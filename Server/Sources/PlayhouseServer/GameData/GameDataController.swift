@@ -43,15 +43,28 @@ struct GameDataController {
                                                     as item: (_ id: String, _ body: JSONValue) throws -> Item) async throws
         -> (page: Page<Item>, head: GameDataService.Head) {
         let page = try request.query(PageRequest.self)
-        let number = page.position.map { Int($0 >> 32) } ?? version, offset = (page.position ?? 0) & 0xFFFF_FFFF
+        let (number, offset) = Self.inVersion(page, else: version)
         guard let found = try await request.gameData.documents(place, number: number, collection: collection,
                                                                 limit: page.readLimit, offset: offset, in: locale) else {
             if page.position != nil { throw PageRequest.refused("cursor", "invalid_value") }
             throw PlayhouseProblem.notFound(request.url.path)
         }
         let following = offset + Int64(page.limit)
-        let next = found.documents.count > page.limit && following <= 0xFFFF_FFFF ? Int64(found.head.number) << 32 | following : nil
+        let next = found.documents.count > page.limit ? Self.position(version: found.head.number, offset: following) : nil
         return (page.page(try found.documents.prefix(page.limit).map { try item($0.id, $0.body) }, next: next), found.head)
+    }
+
+    /// Where a page of one version's list starts (a collection's documents, a version's
+    /// collections): the version, from the cursor (else `version`, the current one when nil), and
+    /// how far into it. The cursor holds both, so that a reader's pages stay in one version,
+    /// whatever is imported meanwhile.
+    static func inVersion(_ page: PageRequest, else version: Int?) -> (version: Int?, offset: Int64) {
+        (page.position.map { Int($0 >> 32) } ?? version, page.offset & 0xFFFF_FFFF)
+    }
+
+    /// The position of the page `offset` into `version`'s list; nil past what a position holds.
+    static func position(version: Int, offset: Int64) -> Int64? {
+        offset <= 0xFFFF_FFFF ? Int64(version) << 32 | offset : nil
     }
 
     func document(_ request: Request) async throws -> Response {

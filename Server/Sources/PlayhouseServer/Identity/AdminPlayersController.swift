@@ -21,7 +21,7 @@ struct AdminPlayersController: RouteCollection {
     /// support for, and a regulator.
     func export(_ request: Request) async throws -> Response {
         let (app, player) = try await AdminController.player(request)
-        return request.playerExport.response(player, app: app)
+        return .playerExport(request.playerExport, of: player, app: app)
     }
 
     /// Deletes the player's account for them (``DeleteAccount``), audit-logged with its receipt;

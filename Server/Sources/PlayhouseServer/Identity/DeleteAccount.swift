@@ -46,13 +46,15 @@ public struct DeleteAccount: Sendable {
             let id = UUID.random()
             let writtenOff = try await wallet.close(app: app, playerID: playerID, reference: Self.ern(id), now: now, on: sql)
             let limits = try await LimitsService(store: Store(sql), now: now).limits(playerID: playerID)
-            try await ExcludedIdentifiers.keep(limits, identifiers: try await PlayerService.identifiers(of: player, on: sql), appID: app.id, on: sql)
+            let installations = try await PlayerService.installations(of: playerID, on: sql)
+            try await ExcludedIdentifiers.keep(limits, identifiers: try await PlayerService.identifiers(of: player, installations: installations, on: sql),
+                                               appID: app.id, on: sql)
             try await SessionService.endAll(playerID: playerID, now: now, on: sql)
             try await TokenService(store: Store(sql), now: now, cache: tokenCache).revokeAll(playerID: playerID)
             try await PageSessionService.forget(playerID: playerID, on: sql)
             let woken = try await lists.forget(player: playerID, app: app.id, on: sql)
             try await GameProfileService.forget(playerID: playerID, on: sql)
-            let installations = try await PlayerService.erase(player, now: now, on: sql)
+            try await PlayerService.erase(player, now: now, on: sql)
             try await PlacementService.forget(playerID: playerID, installations: installations, appID: app.id, on: sql)
             let receipt = AccountDeletion(id: Self.ern(id), playerID: playerID.uuidString.lowercased(), deletedAt: now, writtenOff: writtenOff)
             try await sql.raw("""

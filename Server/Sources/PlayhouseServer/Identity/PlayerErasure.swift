@@ -5,12 +5,18 @@ extension PlayerService {
     /// Everything the player is known by when they sign in (a deleted player's exclusion is kept
     /// under each, ``ExcludedIdentifiers``): their email, their phone number, each installation they
     /// sign in from as `installation:<id>` and each provider account as `provider:<provider id>:<subject>`.
-    static func identifiers(of player: Player, on sql: any SQLDatabase) async throws -> [String] {
-        let installations = try await sql.raw("SELECT installation_id FROM player_installations WHERE player_id = \(bind: player.id)").all()
-            .map { installationIdentifier(try $0.decode(column: "installation_id", as: String.self)) }
+    /// `installations`: theirs (``installations(of:on:)``).
+    static func identifiers(of player: Player, installations: [String], on sql: any SQLDatabase) async throws -> [String] {
         let accounts = try await sql.raw("SELECT provider_id, subject FROM federated_identities WHERE player_id = \(bind: player.id)").all()
             .map { providerIdentifier(try $0.decode(column: "provider_id", as: UUID.self), subject: try $0.decode(column: "subject", as: String.self)) }
-        return [player.email, player.phoneNumber].compactMap { $0 } + installations + accounts
+        return [player.email, player.phoneNumber].compactMap { $0 } + installations.map(installationIdentifier) + accounts
+    }
+
+    /// The installations the player signs in from as a guest, the first first.
+    static func installations(of playerID: UUID, on sql: any SQLDatabase) async throws -> [String] {
+        try await sql.raw("""
+            SELECT installation_id FROM player_installations WHERE player_id = \(bind: playerID) ORDER BY created_at, installation_id
+            """).all().map { try $0.decode(column: "installation_id", as: String.self) }
     }
 
     static func installationIdentifier(_ installationID: String) -> String { "installation:" + installationID }
@@ -22,12 +28,8 @@ extension PlayerService {
     /// birth date, gender and locale are emptied and their invite code replaced (the row stays,
     /// `deleted_at` set, as the pseudonym the ledger's records name); their installations, provider
     /// accounts, browser sign-ins, consents, pending authorizations and device codes, and the PINs
-    /// and texts sent to their phone, are deleted. Answers the installations they signed in from,
-    /// which content forgets too.
-    static func erase(_ player: Player, now: Date, on sql: any SQLDatabase) async throws -> [String] {
-        let installations = try await sql.raw("""
-            SELECT installation_id FROM player_installations WHERE player_id = \(bind: player.id)
-            """).all().map { try $0.decode(column: "installation_id", as: String.self) }
+    /// and texts sent to their phone, are deleted.
+    static func erase(_ player: Player, now: Date, on sql: any SQLDatabase) async throws {
         try await sql.raw("DELETE FROM player_installations WHERE player_id = \(bind: player.id)").run()
         try await sql.raw("DELETE FROM federated_identities WHERE player_id = \(bind: player.id)").run()
         try await sql.raw("DELETE FROM browser_sign_ins WHERE player_id = \(bind: player.id)").run()
@@ -45,6 +47,5 @@ extension PlayerService {
                 updated_at = \(bind: now)
             WHERE id = \(bind: player.id)
             """).run()
-        return installations
     }
 }

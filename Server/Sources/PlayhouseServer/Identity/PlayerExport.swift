@@ -1,7 +1,6 @@
 import Foundation
 import PlayhouseAPI
 import SQLKit
-import Vapor
 
 /// Every record the server holds about a player, as one JSON document (``PlayerDataExport``): for
 /// the player (`GET /v1/me/export`, with a sign-in from the last five minutes), for support (the
@@ -82,9 +81,7 @@ public struct PlayerExport: Sendable {
                 WHERE f.player_id = \(bind: player.id) ORDER BY p.name, f.subject
                 """).all().map { SignInMethods.ProviderAccount(provider: try $0.decode(column: "name", as: String.self),
                                                                subject: try $0.decode(column: "subject", as: String.self)) }
-            let installations = try await sql.raw("""
-                SELECT installation_id FROM player_installations WHERE player_id = \(bind: player.id) ORDER BY created_at, installation_id
-                """).all().map { try $0.decode(column: "installation_id", as: String.self) }
+            let installations = try await PlayerService.installations(of: player.id, on: sql)
             let consents = try await sql.raw("""
                 SELECT scope, granted_at FROM player_consents WHERE player_id = \(bind: player.id) ORDER BY scope
                 """).all().map { SignInMethods.Consent(scope: try $0.decode(column: "scope", as: String.self),
@@ -92,16 +89,5 @@ public struct PlayerExport: Sendable {
             return SignInMethods(email: player.email, phoneNumber: player.phoneNumber, password: player.passwordHash != nil, providers: providers,
                                  installations: installations, consents: consents)
         }
-    }
-
-    /// The document of `player` as an answer: streamed, `Content-Disposition: attachment`, never cached.
-    func response(_ player: Player, app: AppRecord) -> Response {
-        let response = Response(status: .ok, body: .init(managedAsyncStream: { [self] writer in
-            try await write(player, app: app) { part in try await writer.write(.buffer(ByteBuffer(string: part))) }
-        }))
-        response.headers.setJSONContentType()
-        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"playhouse-\(player.id.uuidString.lowercased()).json\"")
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        return response
     }
 }

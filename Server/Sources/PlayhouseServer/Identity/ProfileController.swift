@@ -18,7 +18,7 @@ struct ProfileController: RouteCollection {
         let principal = try request.principal
         let playerID = try principal.requireRecentSignIn(now: request.now)
         guard let player = try await request.players.find(playerID, appID: principal.app.id) else { throw PlayhouseProblem.invalidToken }
-        return request.playerExport.response(player, app: principal.app)
+        return .playerExport(request.playerExport, of: player, app: principal.app)
     }
 
     func delete(_ request: Request) async throws -> AccountDeletion {
@@ -46,4 +46,18 @@ struct ProfileController: RouteCollection {
         return player
     }
 
+}
+
+extension Response {
+    /// A player's export (``PlayerExport``) as an answer, the player's and support's: streamed as
+    /// it is read, `Content-Disposition: attachment`, never cached.
+    static func playerExport(_ export: PlayerExport, of player: Player, app: AppRecord) -> Response {
+        let response = Response(status: .ok, body: .init(managedAsyncStream: { writer in
+            try await export.write(player, app: app) { part in try await writer.write(.buffer(ByteBuffer(string: part))) }
+        }))
+        response.headers.setJSONContentType()
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"playhouse-\(player.id.uuidString.lowercased()).json\"")
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
 }
